@@ -1,0 +1,1 @@
+"""Mazhan and Nanjing mahjong: the rules core (no pygame, no asyncio here)."""
