@@ -1,0 +1,117 @@
+"""Checks that a Mazhan hand is physically possible before it is scored (rulings M1, M2, M6)."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from game.melds import MeldKind
+from game.scoring import NotAWin, WinContext
+from game.tiles import FLOWERS, PLAY_KINDS, WHITE, Tile
+
+HAND_TILES = 16
+"""Tiles a Mazhan hand holds besides the winning tile, each meld counting 3 (ruling M9)."""
+WILD_COPIES = 3
+"""The fourth tile of the wild kind is the face-up indicator (ruling M6)."""
+
+
+def wild_count(ctx: WinContext, include_win: bool) -> int:
+    """Wild tiles in the concealed hand, and the winning tile if asked."""
+    if ctx.wild is None:
+        return 0
+    n = sum(1 for t in ctx.concealed if t == ctx.wild)
+    if include_win and ctx.win_tile == ctx.wild:
+        n += 1
+    return n
+
+
+def check_hand(ctx: WinContext, winner: bool) -> None:
+    """Raise NotAWin, worded for a player, if the tiles cannot occur in a Mazhan hand."""
+    if not 0 <= ctx.seat <= 3:
+        raise NotAWin(f"seat must be 0-3 (E S W N), not {ctx.seat}")
+    _check_wild_kind(ctx)
+    _check_bonus(ctx)
+    _check_playing_tiles(ctx, winner)
+    _check_melds(ctx)
+    _check_counts(ctx, winner)
+
+
+def _check_wild_kind(ctx: WinContext) -> None:
+    if ctx.wild is not None and (ctx.wild >= PLAY_KINDS or ctx.wild == WHITE):
+        # ruling M5: a bonus indicator is set aside and the next tile is flipped
+        raise NotAWin(f"the wild cannot be {ctx.wild}: bonus tiles are never wild (ruling M5)")
+
+
+def _check_bonus(ctx: WinContext) -> None:
+    for tile in ctx.bonus:
+        if tile != WHITE and tile not in FLOWERS:
+            raise NotAWin(
+                f"{tile} is not a bonus tile: Mazhan bonus tiles are the flowers 1f-8f "
+                "and 白 5z (ruling M2)"
+            )
+    for tile, n in Counter(ctx.bonus).items():
+        if tile in FLOWERS and n > 1:
+            raise NotAWin(f"there is only one {tile} ({tile.zh}), but bonus has {n}")
+
+
+def _check_playing_tiles(ctx: WinContext, winner: bool) -> None:
+    for tile in ctx.concealed:
+        if tile == WHITE or tile in FLOWERS:
+            raise NotAWin(
+                f"{tile} ({tile.zh}) is a bonus tile in Mazhan: it is set aside in bonus, "
+                "never held in the hand (ruling M2)"
+            )
+    if not winner:
+        if ctx.win_tile is not None:
+            raise NotAWin("a non-winner's hand has no winning tile")
+        return
+    win = ctx.win_tile
+    if win is None:
+        raise NotAWin("the winning tile is missing")
+    if win == WHITE or win in FLOWERS:
+        raise NotAWin(
+            f"the winning tile cannot be {win} ({win.zh}): bonus tiles are set aside "
+            "and replaced, never won on (ruling M2)"
+        )
+    if win == ctx.wild and not ctx.self_draw:
+        raise NotAWin(
+            f"a discarded wild ({win}) is dead: nobody may win on it (ruling M6)"
+        )
+
+
+def _check_melds(ctx: WinContext) -> None:
+    for meld in ctx.melds:
+        if WHITE in meld.tiles:
+            raise NotAWin(f"白 5z is a bonus tile in Mazhan and cannot be in a meld ({meld})")
+        if ctx.wild is not None and ctx.wild in meld.tiles:
+            raise NotAWin(
+                f"wild tiles ({ctx.wild}) cannot be used to chow, pong or kong "
+                f"(ruling M6): {meld}"
+            )
+
+
+def _check_counts(ctx: WinContext, winner: bool) -> None:
+    held = len(ctx.concealed) + 3 * len(ctx.melds)
+    if held != HAND_TILES:
+        what = "16 tiles plus the winning tile" if winner else "16 tiles"
+        raise NotAWin(
+            f"a Mazhan hand has {what} (each meld counts as 3); this one has {held} "
+            f"({len(ctx.concealed)} in the hand + {len(ctx.melds)} melds × 3)"
+        )
+    used: Counter[Tile] = Counter(ctx.concealed)
+    for meld in ctx.melds:
+        used.update(meld.tiles)
+    if winner and ctx.win_tile is not None:
+        used[ctx.win_tile] += 1
+    used[Tile(WHITE)] += sum(1 for t in ctx.bonus if t == WHITE)
+    for tile, n in sorted(used.items()):
+        if tile == ctx.wild and n > WILD_COPIES:
+            raise NotAWin(
+                f"there are only three wild {tile} tiles (the fourth is the indicator, "
+                f"ruling M6), but this hand has {n}"
+            )
+        if n > 4:
+            raise NotAWin(f"there are only four {tile} ({tile.zh}) tiles, but this hand has {n}")
+
+
+def has_claimed_meld(ctx: WinContext) -> bool:
+    return any(m.kind is not MeldKind.CONCEALED_KONG for m in ctx.melds)

@@ -1,0 +1,435 @@
+"""Mazhan 馬站 hand values and settlement (rulings M13-M22).
+
+The winner's value is found over every reading of the hand (M19): every decomposition from
+`game.shapes`, every meaning of the wilds, and every set the winning discard may have completed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+
+from game.melds import Meld, MeldKind
+from game.rules.mazhan_checks import check_hand, has_claimed_meld, wild_count
+from game.scoring import NotAWin, ScoreLine, ScoreResult, WinContext
+from game.shapes import Group, decompositions, waits
+from game.tiles import (
+    EAST,
+    FLOWERS,
+    GREEN,
+    PLAY_KINDS,
+    RED,
+    WHITE,
+    counts_of,
+    format_tiles,
+    is_honor,
+    is_terminal,
+    suit_of,
+)
+
+CAP = 400
+"""辣子: the most a hand is worth, and the value of the hands that replace the formula (M17)."""
+HU_HEAD = 20
+PING_HU = 100
+
+# ruling M13: simple-tile points; terminals and honours (首尾) score double
+_SET_POINTS = {
+    "exposed_pong": 2,
+    "concealed_triplet": 4,
+    "exposed_kong": 8,
+    "concealed_kong": 16,
+}
+_SET_NAMES = {
+    "exposed_pong": ("明刻", "exposed pong"),
+    "concealed_triplet": ("暗刻", "concealed triplet"),
+    "exposed_kong": ("明槓", "exposed kong"),
+    "concealed_kong": ("暗槓", "concealed kong"),
+}
+_MELD_CLASS = {
+    MeldKind.PONG: "exposed_pong",
+    MeldKind.KONG: "exposed_kong",
+    MeldKind.ADDED_KONG: "exposed_kong",
+    MeldKind.CONCEALED_KONG: "concealed_kong",
+}
+BONUS_POINTS = 4
+SELF_DRAW_POINTS = 2
+SINGLE_WAIT_POINTS = 2
+
+
+@dataclass(frozen=True, slots=True)
+class _Set:
+    """A triplet or kong of a reading and the class it scores as (M13)."""
+
+    cls: str
+    kind: int | None
+    """The kind it stands for; None when made only of wilds (any kind)."""
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class _Outcome:
+    value: int
+    base: int
+    tai: int
+    items: tuple[ScoreLine, ...]
+    reading: str
+
+
+def set_points(cls: str, kind: int | None) -> int:
+    """Base points of one set (M13); a set of wilds only is read as a terminal/honour set."""
+    points = _SET_POINTS[cls]
+    if kind is None or is_terminal(kind) or is_honor(kind):
+        return points * 2
+    return points
+
+
+def round_up(base: int) -> int:
+    """進一法 (M15): up to the next multiple of 10; 0 stays 0."""
+    return -(-base // 10) * 10
+
+
+def _set_line(s: _Set) -> ScoreLine:
+    zh, en = _SET_NAMES[s.cls]
+    return ScoreLine(s.cls, zh, f"{en} {s.text}", set_points(s.cls, s.kind), "base")
+
+
+def _meld_sets(melds: Sequence[Meld]) -> list[_Set]:
+    return [
+        _Set(_MELD_CLASS[m.kind], m.first, format_tiles(m.tiles))
+        for m in melds
+        if m.kind is not MeldKind.CHOW
+    ]
+
+
+def _bonus_lines(ctx: WinContext) -> list[ScoreLine]:
+    """Each bonus tile set aside scores 4 (M13)."""
+    lines = []
+    for tile in ctx.bonus:
+        zh = "白板" if tile == WHITE else f"花 {tile.zh}"
+        lines.append(ScoreLine("bonus_tile", zh, f"bonus tile {tile}", BONUS_POINTS, "base"))
+    return lines
+
+
+def _tai_lines(ctx: WinContext, sets: Sequence[_Set]) -> list[ScoreLine]:
+    """Tai that winner and non-winner share (M16, M20): seat flowers, 白, dragon/wind sets."""
+    lines = []
+    for tile in ctx.bonus:
+        if tile in FLOWERS and (tile - FLOWERS[0]) % 4 == ctx.seat:
+            zh, en = f"正花 {tile.zh}", f"seat flower {tile}"
+            lines.append(ScoreLine("seat_flower", zh, en, 1, "tai"))
+    whites = sum(1 for t in ctx.bonus if t == WHITE)
+    if whites >= 2:
+        tai = 2 if whites == 4 else 1
+        lines.append(ScoreLine("white_dragons", "白板", f"{whites} white dragons", tai, "tai"))
+    seat_wind = EAST + ctx.seat
+    for s in sets:
+        if s.kind == RED:
+            lines.append(ScoreLine("red_triplet", "中", f"red dragon set {s.text}", 1, "tai"))
+        elif s.kind == GREEN:
+            lines.append(ScoreLine("green_triplet", "發", f"green dragon set {s.text}", 1, "tai"))
+        elif s.kind == seat_wind:
+            lines.append(
+                ScoreLine("seat_wind_triplet", "門風", f"seat wind set {s.text}", 1, "tai")
+            )
+    return lines
+
+
+def _round_line(base: int, rounded: int) -> list[ScoreLine]:
+    """進一法 (M15) as a line adding the difference, if any."""
+    if rounded == base:
+        return []
+    return [ScoreLine("round_up", "進一", f"round up to {rounded}", rounded - base, "base")]
+
+
+def _multiplier(tai: int) -> list[ScoreLine]:
+    if tai == 0:
+        return []
+    return [ScoreLine("tai_multiplier", "台數倍數", f"×2^{tai}", 2**tai, "x")]
+
+
+def _total(value: int) -> ScoreLine:
+    return ScoreLine("total", "合計", "total", value, "total")
+
+
+def _hu(key: str, zh: str, en: str) -> ScoreLine:
+    return ScoreLine(key, zh, en, CAP, "hu")
+
+
+# ---------------------------------------------------------------- winner
+
+
+def score_winner(ctx: WinContext) -> ScoreResult:
+    """The winner's value (M13-M19); raises NotAWin, worded for a player, if it is no win."""
+    check_hand(ctx, winner=True)
+    _check_flags(ctx)
+    assert ctx.win_tile is not None  # check_hand guarantees it
+    hand = [*ctx.concealed, ctx.win_tile]
+    natural = counts_of(t for t in hand if t != ctx.wild)[:PLAY_KINDS]
+    wilds = wild_count(ctx, include_win=True)
+    readings = decompositions(natural, wilds)
+    if not readings:
+        wild_note = f", with {wilds} wild {ctx.wild}" if wilds else ""
+        raise NotAWin(
+            f"not a winning hand: {format_tiles(sorted(ctx.concealed))} + {ctx.win_tile}"
+            f"{wild_note} does not make {5 - len(ctx.melds)} sets and a pair (ruling M9)"
+        )
+    single = _single_wait(ctx)
+    best: _Outcome | None = None
+    for groups in readings:
+        for win_index in _win_groups(ctx, groups):
+            out = _evaluate(ctx, groups, win_index, single, wilds)
+            if best is None or (out.value, out.base) > (best.value, best.base):
+                best = out
+    assert best is not None
+    return ScoreResult(best.value, best.items, {"base": best.base, "tai": best.tai}, best.reading)
+
+
+def _check_flags(ctx: WinContext) -> None:
+    if "heavenly" in ctx.flags and "earthly" in ctx.flags:
+        raise NotAWin("a hand cannot be both 天胡 heavenly and 地胡 earthly")
+    if "heavenly" in ctx.flags:
+        if ctx.seat != 0:
+            raise NotAWin("天胡 heavenly hand is the dealer's (E) win on the dealt hand (M17)")
+        if has_claimed_meld(ctx):
+            raise NotAWin("天胡 heavenly hand is won on the dealt hand: it has no claimed meld")
+    if "earthly" in ctx.flags:
+        if ctx.seat == 0:
+            raise NotAWin("地胡 earthly hand is a non-dealer's win on the dealer's first discard")
+        if ctx.self_draw or ctx.melds:
+            raise NotAWin(
+                "地胡 earthly hand is won on the dealer's first discard: no self-draw, no meld"
+            )
+
+
+def _win_groups(ctx: WinContext, groups: tuple[Group, ...]) -> Iterator[int | None]:
+    """Which group the winning tile may have completed; only a discard makes that matter."""
+    if ctx.self_draw:
+        yield None
+        return
+    seen_other = False
+    for i, g in enumerate(groups):
+        if ctx.win_tile in g.natural:
+            if g.kind == "pong":
+                yield i
+            elif not seen_other:
+                seen_other = True
+                yield None
+
+
+def _single_wait(ctx: WinContext) -> bool:
+    """獨張 (M14): the ready hand had one completing kind, the wild kind not counted."""
+    natural = counts_of(t for t in ctx.concealed if t != ctx.wild)[:PLAY_KINDS]
+    held = counts_of([*ctx.concealed, *(t for m in ctx.melds for t in m.tiles)])
+    kinds = [
+        k
+        for k in waits(natural, wild_count(ctx, include_win=False))
+        # 白 is never in play (M2) and a kind one holds all four of cannot arrive
+        if k != ctx.wild and k != WHITE and held[k] < 4
+    ]
+    return len(kinds) == 1
+
+
+def _group_text(g: Group, win: bool) -> str:
+    text = format_tiles(g.tiles) if g.tiles else f"any {g.kind}"
+    notes = [f"{g.wilds} wild"] if g.wilds else []
+    if win:
+        notes.append("win")
+    return f"{text}({', '.join(notes)})" if notes else text
+
+
+def _flush(ctx: WinContext, groups: tuple[Group, ...]) -> str | None:
+    """'full' for 清一色, 'half' for 混一色, else None; wilds take the suit (M16, M17)."""
+    kinds = [t for g in groups for t in g.tiles] + [t for m in ctx.melds for t in m.tiles]
+    suits = {suit_of(k) for k in kinds}
+    honours = "z" in suits
+    suits.discard("z")
+    if len(suits) == 1:
+        return "half" if honours else "full"
+    # ruling silent on all honours (字一色): read as 混一色, a suit plus honours at its purest
+    if not suits and honours:
+        return "half"
+    return None
+
+
+def _evaluate(
+    ctx: WinContext,
+    groups: tuple[Group, ...],
+    win_index: int | None,
+    single: bool,
+    wilds: int,
+) -> _Outcome:
+    sets = _meld_sets(ctx.melds)
+    parts = [str(m) for m in ctx.melds]
+    mark = win_index
+    if mark is None:
+        # the first chow or pair (any group on a self-draw) holding the natural winning tile
+        mark = next(
+            (
+                i
+                for i, g in enumerate(groups)
+                if ctx.win_tile in g.natural and (ctx.self_draw or g.kind != "pong")
+            ),
+            None,
+        )
+    for i, g in enumerate(groups):
+        parts.append(_group_text(g, i == mark))
+        if g.kind == "pong":
+            # ruling M13: a hand triplet completed by the winning discard counts as exposed
+            cls = "exposed_pong" if i == win_index else "concealed_triplet"
+            sets.append(_Set(cls, g.tiles[0] if g.tiles else None, _group_text(g, False)))
+    chows = sum(1 for g in groups if g.kind == "chow") + sum(
+        1 for m in ctx.melds if m.kind is MeldKind.CHOW
+    )
+    flush = _flush(ctx, groups)
+    reading = " ".join(parts)
+
+    base_lines = [_set_line(s) for s in sets] + _bonus_lines(ctx)
+    if ctx.self_draw:
+        base_lines.append(ScoreLine("self_draw", "自摸", "self-draw", SELF_DRAW_POINTS, "base"))
+    if single:
+        base_lines.append(
+            ScoreLine("single_wait", "獨張", "single wait", SINGLE_WAIT_POINTS, "base")
+        )
+    base = sum(line.value for line in base_lines)
+
+    tai_lines = _tai_lines(ctx, sets)
+    if chows == 0:
+        tai_lines.append(ScoreLine("all_triplets", "對對胡", "all triplets", 1, "tai"))
+    if flush == "half":
+        tai_lines.append(ScoreLine("half_flush", "混一色", "half flush", 1, "tai"))
+    tai = sum(line.value for line in tai_lines)
+
+    replaced = _replacements(ctx, flush, wilds, tai)
+    ping_hu = (
+        chows == 5 and not ctx.bonus and not ctx.self_draw and not single
+    )  # ruling M18: five chows and a pair, no bonus, on a discard, not 獨張
+    if ping_hu:
+        half = [line for line in tai_lines if line.key == "half_flush"]
+        ping_tai = len(half)
+        items = [ScoreLine("ping_hu", "平胡", "ping hu", PING_HU, "hu"), *half]
+        items += _multiplier(ping_tai)
+        value = min(CAP, PING_HU * 2**ping_tai)
+        if wilds >= 2:
+            items.append(_hu("ping_hu_wilds", "平胡兩百搭", "ping hu with two or more wilds"))
+            value = CAP
+        if replaced:
+            items += replaced
+            value = CAP
+        items.append(_total(value))
+        return _Outcome(value, base, ping_tai, tuple(items), reading)
+
+    rounded = round_up(base)
+    items = list(base_lines)
+    items += _round_line(base, rounded)
+    items.append(ScoreLine("hu_head", "胡頭", "winner's head", HU_HEAD, "base"))
+    items += tai_lines
+    items += _multiplier(tai)
+    formula = (rounded + HU_HEAD) * 2**tai
+    value = min(CAP, formula)
+    if replaced:
+        items += replaced
+        value = CAP
+    elif formula > CAP:
+        items.append(_hu("cap", "封頂", f"capped at {CAP}"))
+    items.append(_total(value))
+    return _Outcome(value, base, tai, tuple(items), reading)
+
+
+def _replacements(ctx: WinContext, flush: str | None, wilds: int, tai: int) -> list[ScoreLine]:
+    """The hands worth 400 whatever the formula gives (M17)."""
+    lines = []
+    if flush == "full":
+        lines.append(_hu("full_flush", "清一色", "full flush"))
+    if wilds >= 3:
+        lines.append(_hu("three_wilds", "殺豬", "three wilds"))
+    if "heavenly" in ctx.flags:
+        lines.append(_hu("heavenly", "天胡", "heavenly hand"))
+    if "earthly" in ctx.flags:
+        lines.append(_hu("earthly", "地胡", "earthly hand"))
+    if tai >= 4:
+        lines.append(_hu("four_tai", "四台辣子", f"{tai} tai"))
+    return lines
+
+
+# ---------------------------------------------------------------- non-winner
+
+
+def score_loser(ctx: WinContext) -> ScoreResult:
+    """A non-winner's value (M20): bonus tiles, melds, natural hand triplets, and their tai."""
+    check_hand(ctx, winner=False)
+    sets = _meld_sets(ctx.melds)
+    parts = [str(m) for m in ctx.melds]
+    natural = counts_of(t for t in ctx.concealed if t != ctx.wild)
+    for kind in range(PLAY_KINDS):
+        if natural[kind] >= 3:  # ruling M20: four natural tiles count as a concealed triplet
+            text = format_tiles([kind] * 3)
+            sets.append(_Set("concealed_triplet", kind, text))
+            parts.append(text)
+    base_lines = [_set_line(s) for s in sets] + _bonus_lines(ctx)
+    base = sum(line.value for line in base_lines)
+    rounded = round_up(base)
+    tai_lines = _tai_lines(ctx, sets)
+    tai = sum(line.value for line in tai_lines)
+    items = list(base_lines)
+    items += _round_line(base, rounded)
+    items += tai_lines
+    items += _multiplier(tai)
+    formula = rounded * 2**tai
+    value = min(CAP, formula)
+    if formula > CAP:
+        items.append(_hu("cap", "封頂", f"capped at {CAP}"))
+    items.append(_total(value))
+    return ScoreResult(value, tuple(items), {"base": base, "tai": tai}, " ".join(parts))
+
+
+# ---------------------------------------------------------------- settlement
+
+
+def settle(values: Sequence[int], winner: int | None, dealer: int, stake: int) -> list[int]:
+    """M21: per-seat score changes (zero-sum) from each seat's hand value; winner None = drawn
+    hand (all zeros). `values[winner]` is the winner's value, others are M20 values."""
+    seats = len(values)
+    if not 0 <= dealer < seats:
+        raise ValueError(f"dealer {dealer} is not a seat 0..{seats - 1}")
+    deltas = [0] * seats
+    if winner is None:
+        return deltas
+    if not 0 <= winner < seats:
+        raise ValueError(f"winner {winner} is not a seat 0..{seats - 1}")
+
+    def pay(payer: int, payee: int, amount: int) -> None:
+        factor = 2 if dealer in (payer, payee) else 1
+        deltas[payer] -= amount * factor * stake
+        deltas[payee] += amount * factor * stake
+
+    others = [s for s in range(seats) if s != winner]
+    for payer in others:
+        pay(payer, winner, values[winner])
+    for i, a in enumerate(others):
+        for b in others[i + 1 :]:
+            if values[a] > values[b]:
+                pay(b, a, values[a] - values[b])
+            elif values[b] > values[a]:
+                pay(a, b, values[b] - values[a])
+    return deltas
+
+
+def _ladder() -> Iterator[int]:
+    """1, 2, 5, 10, 20, 50, 100, ..."""
+    step = 1
+    while True:
+        for m in (1, 2, 5):
+            yield m * step
+        step *= 10
+
+
+def stake_for(scores: Sequence[int]) -> int:
+    """M22: the largest ladder step not above (lowest score) / 800, at least 1."""
+    lowest = min(scores)
+    stake = 1
+    for step in _ladder():
+        if step * 800 > lowest:
+            return stake
+        stake = step
+    raise AssertionError("unreachable")  # pragma: no cover
+
