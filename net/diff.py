@@ -1,0 +1,234 @@
+"""Per-seat state diffs, checksums and sequence numbers.
+
+A state is a plain msgpack-able tree: dicts with str keys, lists, ints, strs, bools, None.
+A diff ("change") is a small list whose first item says what to do:
+
+    [0, value]                 replace with value
+    [1]                        delete this key (only inside a dict change)
+    [2, {key: change, ...}]    recurse into a dict; absent keys are unchanged
+    [3, i, change, j, change]  recurse into list items i, j, ... (same length)
+    [4, p, s, items]           splice a list: old[:p] + items + old[len(old)-s:]
+
+Lists pick whichever of [3] and [4] packs smaller, so a river that grew by one tile costs a few
+bytes and a sorted hand that lost one tile costs a splice of nothing.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass, field
+from typing import Any, Final
+
+import msgpack
+
+from net.frames import ProtocolError
+
+SET: Final = 0
+DELETE: Final = 1
+DICT: Final = 2
+ITEMS: Final = 3
+SPLICE: Final = 4
+
+Change = list[Any]
+
+
+class DiffError(ProtocolError):
+    """A diff that does not fit the state it is applied to."""
+
+
+def same(a: object, b: object) -> bool:
+    """Equal values of equal types all the way down (so True is not 1 and 1 is not 1.0)."""
+    if type(a) is not type(b):
+        return False
+    if isinstance(a, dict):
+        assert isinstance(b, dict)
+        return a.keys() == b.keys() and all(same(a[k], b[k]) for k in a)
+    if isinstance(a, list):
+        assert isinstance(b, list)
+        return len(a) == len(b) and all(same(x, y) for x, y in zip(a, b, strict=True))
+    return a == b
+
+
+def _size(obj: object) -> int:
+    return len(msgpack.packb(obj, use_bin_type=True))
+
+
+def diff(old: object, new: object) -> Change | None:
+    """The change turning `old` into `new`, or None when they are the same."""
+    if same(old, new):
+        return None
+    if isinstance(old, dict) and isinstance(new, dict):
+        sub: dict[str, Change] = {}
+        for key in old:
+            if key not in new:
+                sub[key] = [DELETE]
+        for key, value in new.items():
+            if key not in old:
+                sub[key] = [SET, value]
+            else:
+                change = diff(old[key], value)
+                if change is not None:
+                    sub[key] = change
+        return [DICT, sub]
+    if isinstance(old, list) and isinstance(new, list):
+        return _list_diff(old, new)
+    return [SET, new]
+
+
+def _list_diff(old: list[Any], new: list[Any]) -> Change:
+    p = 0
+    limit = min(len(old), len(new))
+    while p < limit and same(old[p], new[p]):
+        p += 1
+    s = 0
+    while s < limit - p and same(old[len(old) - 1 - s], new[len(new) - 1 - s]):
+        s += 1
+    best: Change = [SPLICE, p, s, new[p : len(new) - s]]
+    if len(old) == len(new):
+        items: Change = [ITEMS]
+        for i in range(p, len(new) - s):
+            change = diff(old[i], new[i])
+            if change is not None:
+                items += [i, change]
+        if _size(items) < _size(best):
+            best = items
+    whole: Change = [SET, new]
+    return whole if _size(whole) <= _size(best) else best
+
+
+def apply(old: object, change: Change | None) -> Any:
+    """The state `change` turns `old` into; `old` is never modified. Raises DiffError."""
+    if change is None:
+        return old
+    if not isinstance(change, list) or not change or type(change[0]) is not int:
+        raise DiffError("a change must be a list starting with its kind")
+    kind = change[0]
+    if kind == SET and len(change) == 2:
+        return change[1]
+    if kind == DICT and len(change) == 2 and isinstance(change[1], dict):
+        if not isinstance(old, dict):
+            raise DiffError("dict change applied to a non-dict")
+        out = dict(old)
+        for key, sub in change[1].items():
+            if not isinstance(sub, list):
+                raise DiffError("a change must be a list")
+            if sub == [DELETE]:
+                if key not in out:
+                    raise DiffError(f"delete of missing key {key!r}")
+                del out[key]
+            elif sub[:1] == [SET] or key in out:
+                out[key] = apply(out.get(key), sub)
+            else:
+                raise DiffError(f"change to missing key {key!r}")
+        return out
+    if kind == ITEMS and len(change) % 2 == 1:
+        if not isinstance(old, list):
+            raise DiffError("item change applied to a non-list")
+        items = list(old)
+        for i in range(1, len(change), 2):
+            index = change[i]
+            if type(index) is not int or not 0 <= index < len(items):
+                raise DiffError(f"item index {index!r} out of range")
+            items[index] = apply(items[index], change[i + 1])
+        return items
+    if kind == SPLICE and len(change) == 4:
+        _, p, s, middle = change
+        if not isinstance(old, list):
+            raise DiffError("splice applied to a non-list")
+        if type(p) is not int or type(s) is not int or not isinstance(middle, list):
+            raise DiffError("malformed splice")
+        if p < 0 or s < 0 or p + s > len(old):
+            raise DiffError("splice out of range")
+        return old[:p] + middle + old[len(old) - s :]
+    raise DiffError(f"unknown change kind {kind!r}")
+
+
+def canonical(state: object) -> bytes:
+    """msgpack bytes with every map's keys sorted, so equal states give equal bytes."""
+    return msgpack.packb(_sorted(state), use_bin_type=True)  # type: ignore[no-any-return]
+
+
+def _sorted(value: object) -> object:
+    if isinstance(value, dict):
+        return {k: _sorted(value[k]) for k in sorted(value)}
+    if isinstance(value, list | tuple):
+        return [_sorted(v) for v in value]
+    return value
+
+
+def checksum(state: object) -> int:
+    """A 63-bit digest of the canonical form (fits a msgpack int of 9 bytes)."""
+    digest = hashlib.blake2b(canonical(state), digest_size=8).digest()
+    return int.from_bytes(digest, "big") >> 1
+
+
+@dataclass
+class SeatStream:
+    """Host side of one seat: the last state sent and the sequence number it carried."""
+
+    state: dict[str, Any] = field(default_factory=dict)
+    seq: int = 0
+
+    def update(self, new: dict[str, Any], events: list[Any]) -> dict[str, Any] | None:
+        """The update message moving the client to `new`, or None if nothing changed."""
+        change = diff(self.state, new)
+        if change is None and not events:
+            return None
+        self.seq += 1
+        self.state = new
+        return {
+            "t": "update",
+            "seq": self.seq,
+            "ev": events,
+            "diff": change if change is not None else [DICT, {}],
+            "sum": checksum(new),
+        }
+
+    def snapshot(self, new: dict[str, Any] | None = None) -> dict[str, Any]:
+        """A full-state message; the next update continues from it."""
+        if new is not None:
+            self.state = new
+        self.seq += 1
+        return {"t": "snapshot", "seq": self.seq, "state": self.state, "sum": checksum(self.state)}
+
+
+@dataclass
+class Mirror:
+    """Client side of one seat: applies snapshots and updates, detecting gaps and mismatches.
+
+    After a failure the mirror waits for a snapshot, dropping updates until one arrives, so one
+    bad update leads to exactly one resync request.
+    """
+
+    state: dict[str, Any] | None = None
+    seq: int = 0
+    desyncs: int = 0
+    gaps: int = 0
+    waiting: bool = False
+
+    def receive(self, msg: dict[str, Any]) -> bool:
+        """Apply a snapshot or update; True means the client must now ask for a snapshot."""
+        if msg["t"] == "snapshot":
+            if checksum(msg["state"]) != msg["sum"]:
+                self.desyncs += 1
+                return self._fail()
+            self.state, self.seq, self.waiting = msg["state"], msg["seq"], False
+            return False
+        if self.waiting:
+            return False
+        if self.state is None or msg["seq"] != self.seq + 1:
+            self.gaps += 1
+            return self._fail()
+        try:
+            new = apply(self.state, msg["diff"])
+        except DiffError:
+            new = None
+        if not isinstance(new, dict) or checksum(new) != msg["sum"]:
+            self.desyncs += 1
+            return self._fail()
+        self.state, self.seq = new, msg["seq"]
+        return False
+
+    def _fail(self) -> bool:
+        self.waiting = True
+        return True
