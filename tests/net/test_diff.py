@@ -75,7 +75,7 @@ def test_key_order_does_not_matter_but_types_do() -> None:
 
 
 def test_small_edits_give_small_diffs() -> None:
-    old = {"river": [[5, False], [7, True]] * 8, "hand": list(range(14)), "n": 3}
+    old: dict[str, Any] = {"river": [[5, False], [7, True]] * 8, "hand": list(range(14)), "n": 3}
     new = copy.deepcopy(old)
     new["river"].append([9, False])
     new["hand"].remove(6)
