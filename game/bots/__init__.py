@@ -1,0 +1,29 @@
+"""Bots: each decides from its seat view only, with its own seeded randomness."""
+
+from __future__ import annotations
+
+from typing import Protocol
+
+from game.actions import Action
+from game.view import SeatView
+
+LEVELS = ("random", "easy", "normal", "hard")
+
+
+class Bot(Protocol):
+    level: str
+
+    def choose(self, view: SeatView) -> Action:
+        """One of `view.legal`."""
+
+
+def make_bot(level: str, seed: int) -> Bot:
+    """A bot of `level` ("random", "easy", "normal", "hard") with its own random stream."""
+    from game.bots.normal import NormalBot
+    from game.bots.random_bot import RandomBot
+
+    if level == "random":
+        return RandomBot(seed)
+    if level in ("easy", "normal", "hard"):
+        return NormalBot(seed, level)
+    raise ValueError(f"unknown bot level {level!r} ({', '.join(LEVELS)})")

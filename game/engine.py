@@ -1,0 +1,567 @@
+"""One hand as a state machine: who must act, what each seat may do, and `apply` → events.
+
+Seats are 0-3 = E S W N; East (0) deals. Draws and bonus replacements happen by themselves;
+seats only decide (discard, claim, kong, win, pass). Illegal actions raise and change nothing.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from enum import Enum
+
+from game import events as ev
+from game.actions import PASS, Action, ActionKind
+from game.errors import HandOver, NotYourTurn, UnknownAction
+from game.events import Event
+from game.melds import Meld, MeldKind
+from game.rules.base import HandResult, Payment, Ruleset, Settlement
+from game.scoring import ScoreResult, WinContext
+from game.shapes import is_seven_pairs, is_win
+from game.tiles import PLAY_KINDS, TILES, Tile, tiles_of
+from game.wall import Wall
+
+
+class Phase(Enum):
+    DISCARD = "discard"
+    """`current` has 3n+2 tiles and must discard, kong or win."""
+    CLAIM = "claim"
+    """Seats answer a discard: claim it, win on it, or pass."""
+    ROB = "rob"
+    """Seats may rob an added kong (M8)."""
+    OVER = "over"
+
+
+def after(seat: int) -> tuple[int, int, int]:
+    """The other seats in turn order after `seat`."""
+    return (seat + 1) % 4, (seat + 2) % 4, (seat + 3) % 4
+
+
+class Hand:
+    """The state of one hand. Build it, call `start()`, then `apply()` until `phase` is OVER."""
+
+    def __init__(
+        self,
+        rules: Ruleset,
+        rng: random.Random,
+        *,
+        stake: int = 1,
+        dealer_streak: int = 0,
+        wall_tiles: Sequence[int] | None = None,
+    ) -> None:
+        self.rules = rules
+        self.rng = rng
+        self.stake = stake
+        self.dealer_streak = dealer_streak
+        self.wall = Wall.build(rng, wall_tiles)
+        self.hands: list[list[int]] = [[0] * PLAY_KINDS for _ in range(4)]
+        self.melds: list[list[Meld]] = [[] for _ in range(4)]
+        self.bonus: list[list[Tile]] = [[] for _ in range(4)]
+        self.rivers: list[list[tuple[Tile, bool]]] = [[] for _ in range(4)]
+        self.out_of_play: list[Tile] = []
+        """Bonus tiles flipped while looking for the wildcard indicator (M5)."""
+        self.wild: Tile | None = None
+        self.indicator: Tile | None = None
+        self.phase = Phase.DISCARD
+        self.current = 0
+        self.drawn: Tile | None = None
+        self.after_kong = False
+        self.after_flower = False
+        self.just_claimed = False
+        self.discards = 0
+        self.discard_counts = [0, 0, 0, 0]
+        self.claims = [0, 0, 0, 0]
+        self.discarded: list[list[int]] = [[0] * PLAY_KINDS for _ in range(4)]
+        self.discard_run: list[tuple[int, int]] = []
+        """Discards since the last claim, as (seat, kind): Nanjing's penalty reads it (N12)."""
+        self.last_discard: tuple[int, Tile] | None = None
+        """The latest discard while it lies in the river unclaimed."""
+        self.pending: tuple[int, Tile] | None = None
+        """(seat, tile) of the discard or added-kong tile being answered."""
+        self.offers: dict[int, tuple[Action, ...]] = {}
+        self.answers: dict[int, Action] = {}
+        self.payments: list[Payment] = []
+        self.deltas = [0, 0, 0, 0]
+        self.result: HandResult | None = None
+        self._legal: dict[int, tuple[Action, ...]] = {}
+        self._received: list[Tile | None] = [None, None, None, None]
+
+    # ----------------------------------------------------------------- queries
+
+    def to_act(self) -> tuple[int, ...]:
+        """Seats that must act now, in turn order."""
+        if self.phase is Phase.OVER:
+            return ()
+        if self.phase is Phase.DISCARD:
+            return (self.current,)
+        assert self.pending is not None
+        return tuple(s for s in after(self.pending[0]) if s in self.offers and s not in self.answers)
+
+    def legal_actions(self, seat: int) -> tuple[Action, ...]:
+        if seat not in self.to_act():
+            return ()
+        cached = self._legal.get(seat)
+        if cached is None:
+            if self.phase is Phase.DISCARD:
+                cached = self._turn_actions(seat)
+            else:
+                cached = self.offers[seat]
+            self._legal[seat] = cached
+        return cached
+
+    def concealed(self, seat: int) -> list[Tile]:
+        return tiles_of(self.hands[seat])
+
+    def left(self) -> int:
+        """Tiles that can still be drawn from the head before the hand is drawn."""
+        return max(0, self.wall.left - self.rules.reserve())
+
+    def tile_census(self) -> list[int]:
+        """Every tile's whereabouts counted by kind (for the 144-tile conservation check)."""
+        census = [0] * 42
+        for tile in self.wall.remaining():
+            census[tile] += 1
+        for seat in range(4):
+            for kind, n in enumerate(self.hands[seat]):
+                census[kind] += n
+            for meld in self.melds[seat]:
+                for t in meld.tiles:
+                    census[t] += 1
+            for t in self.bonus[seat]:
+                census[t] += 1
+            for t, claimed in self.rivers[seat]:
+                if not claimed:
+                    census[t] += 1
+        for t in self.out_of_play:
+            census[t] += 1
+        if self.indicator is not None:
+            census[self.indicator] += 1
+        return census
+
+    # ----------------------------------------------------------------- start
+
+    def start(self) -> list[Event]:
+        """Deal (M5, N2), flip the wildcard (M5), replace bonus tiles; the dealer acts first."""
+        out: list[Event] = [
+            Event(ev.HAND_START, 0, amount=self.stake,
+                  info=f"dice={self.wall.dice[0]},{self.wall.dice[1]} "
+                       f"break={self.wall.side},{self.wall.stack}")
+        ]
+        size = self.rules.hand_size
+        dealt: list[list[int]] = [[] for _ in range(4)]
+        while len(dealt[3]) < size:
+            for seat in range(4):
+                take = min(4, size - len(dealt[seat]))
+                dealt[seat].extend(self.wall.draw_head() for _ in range(take))
+        dealt[0].append(self.wall.draw_head())
+        unreplaced: list[list[Tile]] = [[] for _ in range(4)]
+        for seat in range(4):
+            for t in dealt[seat]:
+                if t in self.rules.bonus_kinds:
+                    unreplaced[seat].append(TILES[t])
+                else:
+                    self.hands[seat][t] += 1
+                    self._received[seat] = TILES[t]
+            out.append(Event(ev.DEAL, seat, tiles=tuple(TILES[t] for t in dealt[seat])))
+        if self.rules.uses_wild:
+            skipped: list[Tile] = []
+            tile = TILES[self.wall.draw_head()]
+            while tile in self.rules.bonus_kinds:
+                skipped.append(tile)
+                tile = TILES[self.wall.draw_head()]
+            self.out_of_play.extend(skipped)
+            self.indicator = tile
+            self.wild = tile
+            out.append(Event(ev.WILD, tile=tile, tiles=tuple(skipped)))
+        for seat in range(4):  # dealer first, then in turn order (M5)
+            for tile in unreplaced[seat]:
+                out.extend(self._set_aside(seat, tile))
+                drawn = self._draw_from(seat, tail=True, events=out)
+                if drawn is None:
+                    return out
+                self._received[seat] = drawn
+        self.drawn = self._received[0]  # the dealer's last tile stands for its draw (天胡)
+        self.current = 0
+        self.phase = Phase.DISCARD
+        self.after_flower = False
+        return out
+
+    def _set_aside(self, seat: int, tile: Tile) -> list[Event]:
+        self.bonus[seat].append(tile)
+        return [Event(ev.BONUS, seat, tile=tile), *self._pay(self.rules.on_bonus(self, seat, tile))]
+
+    # ----------------------------------------------------------------- apply
+
+    def apply(self, seat: int, action: Action) -> list[Event]:
+        """Carry out `action` for `seat`; raise IllegalAction (state unchanged) if not legal."""
+        if self.phase is Phase.OVER:
+            raise HandOver("the hand is over")
+        legal = self.legal_actions(seat)
+        if not legal:
+            raise NotYourTurn(f"{'ESWN'[seat]} has nothing to do now")
+        if action not in legal:
+            options = ", ".join(str(a) for a in legal)
+            raise UnknownAction(f"{'ESWN'[seat]} cannot '{action}' now; legal: {options}")
+        self._legal.clear()
+        if self.phase is Phase.DISCARD:
+            return self._turn(seat, action)
+        self.answers[seat] = action
+        if self.to_act():
+            return []
+        return self._resolve()
+
+    def _turn(self, seat: int, action: Action) -> list[Event]:
+        kind = action.kind
+        assert action.tile is not None or kind is ActionKind.WIN
+        if kind is ActionKind.DISCARD:
+            assert action.tile is not None
+            return self._discard(seat, action.tile)
+        if kind is ActionKind.WIN:
+            assert self.drawn is not None
+            return self._win(seat, self.drawn, None, robbing=False)
+        tile = action.tile
+        assert tile is not None
+        if kind is ActionKind.CONCEALED_KONG:
+            self.hands[seat][tile] -= 4
+            meld = Meld(MeldKind.CONCEALED_KONG, (tile,) * 4)
+            self.melds[seat].append(meld)
+            out = [Event(ev.MELD, seat, meld=meld)]
+            out.extend(self._pay(self.rules.on_kong(self, seat, "concealed", None)))
+            return out + self._kong_draw(seat)
+        # added kong: others may rob it first (M8)
+        self.hands[seat][tile] -= 1
+        self.drawn = None
+        offers: dict[int, tuple[Action, ...]] = {}
+        if tile != self.wild:
+            for other in after(seat):
+                if self._can_win_on(other, tile, robbing=True):
+                    offers[other] = (Action(ActionKind.WIN, tile), PASS)
+        if offers:
+            self.phase = Phase.ROB
+            self.pending = (seat, tile)
+            self.offers = offers
+            self.answers = {}
+            return []
+        return self._complete_added_kong(seat, tile)
+
+    def _complete_added_kong(self, seat: int, tile: Tile) -> list[Event]:
+        melds = self.melds[seat]
+        index = next(i for i, m in enumerate(melds) if m.kind is MeldKind.PONG and m.first == tile)
+        pong = melds[index]
+        meld = Meld(MeldKind.ADDED_KONG, (tile,) * 4, pong.claimed, pong.source)
+        melds[index] = meld
+        out = [Event(ev.MELD, seat, meld=meld, other=-1 if pong.source is None else pong.source)]
+        out.extend(self._pay(self.rules.on_kong(self, seat, "added", pong.source)))
+        return out + self._kong_draw(seat)
+
+    def _kong_draw(self, seat: int) -> list[Event]:
+        out: list[Event] = []
+        tile = self._draw_from(seat, tail=True, events=out)
+        if tile is not None:
+            self.after_kong = True
+            self._start_turn(seat, tile)
+        return out
+
+    def _discard(self, seat: int, tile: Tile) -> list[Event]:
+        self.hands[seat][tile] -= 1
+        self.rivers[seat].append((tile, False))
+        self.discards += 1
+        self.discard_counts[seat] += 1
+        self.discarded[seat][tile] += 1
+        self.discard_run.append((seat, tile))
+        self.last_discard = (seat, tile)
+        self.drawn = None
+        self.after_kong = self.after_flower = self.just_claimed = False
+        out = [Event(ev.DISCARD, seat, tile=tile)]
+        out.extend(self._pay(self.rules.on_discard(self, seat, tile)))
+        offers = self._claim_offers(seat, tile)
+        if offers:
+            self.phase = Phase.CLAIM
+            self.pending = (seat, tile)
+            self.offers = offers
+            self.answers = {}
+            return out
+        return out + self._next_draw(seat)
+
+    def _next_draw(self, discarder: int) -> list[Event]:
+        seat = (discarder + 1) % 4
+        out: list[Event] = []
+        tile = self._draw_from(seat, tail=False, events=out)
+        if tile is not None:
+            self._start_turn(seat, tile)
+        return out
+
+    def _start_turn(self, seat: int, tile: Tile) -> None:
+        self.current = seat
+        self.drawn = tile
+        self.phase = Phase.DISCARD
+        self.pending = None
+        self.offers = {}
+        self.answers = {}
+
+    def _draw_from(self, seat: int, *, tail: bool, events: list[Event]) -> Tile | None:
+        """Draw for `seat`, setting bonus tiles aside; None (hand drawn) if the wall is done."""
+        if (tail and self.wall.left == 0) or (not tail and self.left() == 0):
+            events.extend(self._exhausted())
+            return None
+        tile = TILES[self.wall.draw_tail() if tail else self.wall.draw_head()]
+        events.append(Event(ev.DRAW, seat, tile=tile, info="tail" if tail else ""))
+        self.after_flower = False
+        while tile in self.rules.bonus_kinds:
+            events.extend(self._set_aside(seat, tile))
+            if self.wall.left == 0:
+                events.extend(self._exhausted())
+                return None
+            tile = TILES[self.wall.draw_tail()]
+            events.append(Event(ev.DRAW, seat, tile=tile, info="tail"))
+            self.after_flower = True
+        self.hands[seat][tile] += 1
+        return tile
+
+    def _claim_offers(self, seat: int, tile: Tile) -> dict[int, tuple[Action, ...]]:
+        if tile == self.wild:  # a discarded wild is dead (M6)
+            return {}
+        offers: dict[int, tuple[Action, ...]] = {}
+        can_kong = self.wall.left > 0
+        for other in after(seat):
+            hand = self.hands[other]
+            acts: list[Action] = []
+            if self._can_win_on(other, tile, robbing=False):
+                acts.append(Action(ActionKind.WIN, tile))
+            if hand[tile] >= 3 and can_kong:
+                acts.append(Action(ActionKind.KONG, tile))
+            if hand[tile] >= 2:
+                acts.append(Action(ActionKind.PONG, tile))
+            if self.rules.has_chow and other == (seat + 1) % 4 and tile < 27:
+                acts.extend(self._chows(hand, tile))
+            if acts:
+                acts.append(PASS)
+                offers[other] = tuple(acts)
+        return offers
+
+    def _chows(self, hand: list[int], tile: Tile) -> list[Action]:
+        n = tile % 9
+        wild = self.wild
+        out: list[Action] = []
+        for start in (tile - 2, tile - 1, tile):
+            lo = start - tile + n
+            if lo < 0 or lo > 6:
+                continue
+            others = [k for k in (start, start + 1, start + 2) if k != tile]
+            if all(hand[k] > 0 and k != wild for k in others):  # wilds never chow (M6)
+                out.append(Action(ActionKind.CHOW, tile, tuple(TILES[k] for k in range(start, start + 3))))
+        return out
+
+    def _can_win_on(self, seat: int, tile: Tile, *, robbing: bool) -> bool:
+        hand = self.hands[seat]
+        if hand[tile] >= 4:
+            return False
+        hand[tile] += 1
+        try:
+            complete = self._complete(seat)
+        finally:
+            hand[tile] -= 1
+        if not complete:
+            return False
+        ctx = self.context(seat, tile, self_draw=False, discarder=None, robbing=robbing)
+        return self.rules.may_win(ctx)
+
+    def _complete(self, seat: int) -> bool:
+        hand = self.hands[seat]
+        wild = self.wild
+        if wild is None:
+            if is_win(hand):
+                return True
+            return self.rules.seven_pairs and not self.melds[seat] and is_seven_pairs(hand)
+        wilds = hand[wild]
+        if not wilds:
+            return is_win(hand)
+        counts = hand[:]
+        counts[wild] = 0
+        return is_win(counts, wilds)
+
+    def _turn_actions(self, seat: int) -> tuple[Action, ...]:
+        hand = self.hands[seat]
+        acts: list[Action] = []
+        if not self.just_claimed:
+            if self._complete(seat):
+                win_tile = self.drawn
+                ctx = self.context(seat, win_tile, self_draw=True, discarder=None, robbing=False)
+                if self.rules.may_win(ctx):
+                    acts.append(Action(ActionKind.WIN, win_tile))
+            if self.wall.left > 0:
+                for kind, n in enumerate(hand):
+                    if n == 4 and kind != self.wild:
+                        acts.append(Action(ActionKind.CONCEALED_KONG, TILES[kind]))
+                for meld in self.melds[seat]:
+                    if meld.kind is MeldKind.PONG and hand[meld.first]:
+                        acts.append(Action(ActionKind.ADDED_KONG, meld.first))
+        acts.extend(Action(ActionKind.DISCARD, TILES[k]) for k, n in enumerate(hand) if n)
+        return tuple(acts)
+
+    # ----------------------------------------------------------------- claims
+
+    def _resolve(self) -> list[Event]:
+        assert self.pending is not None
+        source, tile = self.pending
+        order = after(source)
+        winners = [s for s in order if self.answers.get(s, PASS).kind is ActionKind.WIN]
+        if winners:  # 截胡: only the first in turn order after the discarder wins (M7, N2)
+            return self._win(winners[0], tile, source, robbing=self.phase is Phase.ROB)
+        if self.phase is Phase.ROB:
+            self.phase = Phase.DISCARD
+            return self._complete_added_kong(source, tile)
+        for kinds in ((ActionKind.KONG, ActionKind.PONG), (ActionKind.CHOW,)):
+            for s in order:
+                answer = self.answers.get(s)
+                if answer is not None and answer.kind in kinds:
+                    return self._claim(s, answer, source, tile)
+        return self._next_draw(source)
+
+    def _claim(self, seat: int, action: Action, source: int, tile: Tile) -> list[Event]:
+        river = self.rivers[source]
+        river[-1] = (tile, True)
+        self.last_discard = None
+        hand = self.hands[seat]
+        self.claims[seat] += 1
+        self.discard_run.clear()
+        if action.kind is ActionKind.CHOW:
+            for k in action.tiles:
+                if k != tile:
+                    hand[k] -= 1
+            meld = Meld(MeldKind.CHOW, action.tiles, tile, source)
+        elif action.kind is ActionKind.PONG:
+            hand[tile] -= 2
+            meld = Meld(MeldKind.PONG, (tile,) * 3, tile, source)
+        else:
+            hand[tile] -= 3
+            meld = Meld(MeldKind.KONG, (tile,) * 4, tile, source)
+        self.melds[seat].append(meld)
+        out = [Event(ev.MELD, seat, meld=meld, other=source)]
+        self.current = seat
+        self.pending = None
+        self.offers = {}
+        self.answers = {}
+        self.phase = Phase.DISCARD
+        self.drawn = None
+        if action.kind is ActionKind.KONG:
+            out.extend(self._pay(self.rules.on_kong(self, seat, "exposed", source)))
+            if self.rules.quick_win(self, seat):
+                return out + self._quick_win(seat, source)
+            return out + self._kong_draw(seat)
+        if self.rules.quick_win(self, seat):
+            return out + self._quick_win(seat, source)
+        self.just_claimed = True
+        return out
+
+    # ----------------------------------------------------------------- endings
+
+    def context(
+        self,
+        seat: int,
+        win_tile: Tile | None,
+        *,
+        self_draw: bool,
+        discarder: int | None,
+        robbing: bool,
+        flags: frozenset[str] = frozenset(),
+    ) -> WinContext:
+        """The scorer's view of `seat`'s hand; for a self-draw the win tile is in the hand."""
+        counts = self.hands[seat][:]
+        if self_draw and win_tile is not None:
+            counts[win_tile] -= 1
+        names = set(flags)
+        if self_draw and seat == 0 and self.discards == 0 and not any(self.claims):
+            names.add("heavenly")
+        if seat != 0 and self._earthly(seat, self_draw):
+            names.add("earthly")
+        if self_draw and self.after_kong:
+            names.add("after_kong")
+        elif self_draw and self.after_flower:
+            names.add("after_flower")
+        if robbing:
+            names.add("robbing_kong")
+        if self.wall.left <= 16:
+            names.add("last_tiles")
+        ponged = frozenset(
+            int(m.first)
+            for s in range(4)
+            if s != seat
+            for m in self.melds[s]
+            if m.kind is MeldKind.PONG
+        )
+        return WinContext(
+            seat=seat,
+            concealed=tuple(tiles_of(counts)),
+            melds=tuple(self.melds[seat]),
+            bonus=tuple(self.bonus[seat]),
+            win_tile=win_tile,
+            self_draw=self_draw,
+            wild=self.wild,
+            flags=frozenset(names),
+            ponged=ponged,
+            dealer_streak=self.dealer_streak if seat == 0 else 0,
+        )
+
+    def _earthly(self, seat: int, self_draw: bool) -> bool:
+        if self.rules.earthly == "dealer_first_discard":  # M17
+            return (not self_draw and self.discards == 1 and not any(self.claims)
+                    and self.pending is not None and self.pending[0] == 0)
+        # N7: before its own first discard, having made no claim.
+        return self.discard_counts[seat] == 0 and self.claims[seat] == 0 and not self.melds[seat]
+
+    def _win(self, seat: int, tile: Tile, source: int | None, *, robbing: bool) -> list[Event]:
+        self_draw = source is None
+        out: list[Event] = []
+        if not self_draw:
+            assert source is not None
+            if robbing:
+                out.append(Event(ev.ROBBED, source, tile=tile, other=seat))
+            else:
+                self.rivers[source][-1] = (tile, True)
+                self.last_discard = None
+        ctx = self.context(seat, tile, self_draw=self_draw, discarder=source, robbing=robbing)
+        if not self_draw:
+            self.hands[seat][tile] += 1
+        score = self.rules.score_winner(ctx)
+        how = "robbing" if robbing else ("self_draw" if self_draw else "discard")
+        out.append(Event(ev.WIN, seat, tile=tile, other=-1 if source is None else source,
+                         amount=score.total, info=how))
+        settlement = self.rules.settle(self, seat, ctx, score, source, how)
+        return out + self._finish(seat, source, how, score, settlement)
+
+    def _quick_win(self, seat: int, feeder: int) -> list[Event]:
+        ctx = self.context(seat, None, self_draw=False, discarder=feeder, robbing=False,
+                           flags=frozenset({"kuaizhao"}))
+        score = self.rules.score_winner(ctx)
+        out = [Event(ev.WIN, seat, other=feeder, amount=score.total, info="kuaizhao")]
+        settlement = self.rules.settle(self, seat, ctx, score, feeder, "kuaizhao")
+        return out + self._finish(seat, feeder, "kuaizhao", score, settlement)
+
+    def _exhausted(self) -> list[Event]:
+        settlement = self.rules.settle(self, None, None, None, None, "exhausted")
+        return [Event(ev.EXHAUSTED), *self._finish(None, None, "exhausted", None, settlement)]
+
+    def _finish(self, winner: int | None, source: int | None, how: str,
+                score: ScoreResult | None, settlement: Settlement) -> list[Event]:
+        self.phase = Phase.OVER
+        self.pending = None
+        self.offers = {}
+        self.answers = {}
+        self._legal.clear()
+        out = [Event(ev.REVEAL, s, tiles=tuple(self.concealed(s))) for s in range(4)]
+        out.extend(self._pay(settlement.payments))
+        d = self.deltas
+        self.result = HandResult(winner, source, how, score, settlement, tuple(self.payments),
+                                 (d[0], d[1], d[2], d[3]))
+        out.append(Event(ev.HAND_END, -1 if winner is None else winner, info=how))
+        return out
+
+    def _pay(self, payments: Sequence[Payment]) -> list[Event]:
+        out: list[Event] = []
+        for p in payments:
+            self.payments.append(p)
+            self.deltas[p.payer] -= p.amount
+            self.deltas[p.payee] += p.amount
+            out.append(Event(ev.PAYMENT, p.payee, other=p.payer, amount=p.amount, info=p.key))
+        return out

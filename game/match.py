@@ -1,0 +1,157 @@
+"""A match: hands in sequence, the dealer's seat, scores, stake and the match's end.
+
+Players 0-3 keep their number; seats rotate. Seat s (0 = East, the dealer) is held by player
+(dealer + s) % 4. All randomness flows from one generator seeded by the match seed.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from game import events as ev
+from game.actions import Action
+from game.engine import Hand, Phase
+from game.errors import HandOver
+from game.events import Event
+from game.rules.base import HandResult
+from game.rules.registry import make_ruleset
+from game.view import SeatView, events_for, seat_view
+
+
+@dataclass(frozen=True, slots=True)
+class HandRecord:
+    """One finished hand, for standings and the score chart."""
+
+    hand_no: int
+    dealer: int
+    """Player number of the dealer."""
+    result: HandResult
+    scores: tuple[int, ...]
+    """Per player, after the hand."""
+
+
+class Match:
+    """Hands of one ruleset from one seed, until the ruleset says the match is over."""
+
+    def __init__(
+        self,
+        ruleset: str,
+        seed: int,
+        options: Mapping[str, Any] | None = None,
+        names: Sequence[str] | None = None,
+    ) -> None:
+        self.rules = make_ruleset(ruleset, options)
+        self.seed = seed
+        self.rng = random.Random(seed)
+        self.names = tuple(names) if names else tuple(f"P{i + 1}" for i in range(4))
+        self.scores = [self.rules.start_score] * 4
+        self.start_scores = tuple(self.scores)
+        self.first_dice = (self.rng.randint(1, 6), self.rng.randint(1, 6))
+        self.dealer = (sum(self.first_dice) - 1) % 4  # M3: the first dealer shown by dice
+        self.dealer_streak = 0
+        self.hand_no = 0
+        self.hand: Hand | None = None
+        self.history: list[HandRecord] = []
+        self.house = 0
+        """Table fees paid to the house (M22), which leave the table."""
+
+    # ------------------------------------------------------------ seats & players
+
+    @property
+    def players(self) -> tuple[int, int, int, int]:
+        d = self.dealer
+        return (d, (d + 1) % 4, (d + 2) % 4, (d + 3) % 4)
+
+    def seat_of(self, player: int) -> int:
+        return (player - self.dealer) % 4
+
+    # ------------------------------------------------------------ flow
+
+    @property
+    def match_over(self) -> bool:
+        return bool(self.history) and self.rules.match_over(self.scores, len(self.history)) \
+            and self.hand_over
+
+    @property
+    def hand_over(self) -> bool:
+        return self.hand is None or self.hand.phase is Phase.OVER
+
+    def start_hand(self) -> list[Event]:
+        """Deal the next hand. Raises HandOver if one is still being played."""
+        if not self.hand_over:
+            raise HandOver("the current hand is not over")
+        self.hand_no += 1
+        stake = self.rules.stake(self.scores)
+        seed = self.rng.getrandbits(64)
+        self.hand = Hand(self.rules, random.Random(seed), stake=stake,
+                         dealer_streak=self.dealer_streak)
+        out: list[Event] = []
+        if self.rules.options.get("table_fee"):  # M22: paid by each player, removed
+            for seat, player in enumerate(self.players):
+                self.scores[player] -= stake
+                self.house += stake
+                out.append(Event(ev.PAYMENT, -1, other=seat, amount=stake, info="table_fee"))
+        return self.hand.start() + out
+
+    next_hand = start_hand
+
+    def to_act(self) -> tuple[int, ...]:
+        return () if self.hand is None else self.hand.to_act()
+
+    def legal_actions(self, seat: int) -> tuple[Action, ...]:
+        return () if self.hand is None else self.hand.legal_actions(seat)
+
+    def apply(self, seat: int, action: Action) -> list[Event]:
+        """Apply a seat's action; at the hand's end, book scores and move the deal."""
+        if self.hand is None:
+            raise HandOver("no hand has been dealt")
+        out = self.hand.apply(seat, action)
+        if self.hand.phase is Phase.OVER:
+            self._book(self.hand)
+        return out
+
+    def _book(self, hand: Hand) -> None:
+        result = hand.result
+        assert result is not None
+        players = self.players
+        for seat in range(4):
+            self.scores[players[seat]] += result.deltas[seat]
+        self.history.append(HandRecord(self.hand_no, self.dealer, result, tuple(self.scores)))
+        if result.dealer_keeps:  # M3, N5
+            self.dealer_streak += 1
+        else:
+            self.dealer = (self.dealer + 1) % 4
+            self.dealer_streak = 0
+
+    @property
+    def last_result(self) -> HandResult | None:
+        return self.history[-1].result if self.history else None
+
+    # ------------------------------------------------------------ views
+
+    def view(self, seat: int) -> SeatView:
+        if self.hand is None:
+            raise HandOver("no hand has been dealt")
+        hand = self.hand
+        players = self._hand_players()
+        booked = [self.scores[p] - (hand.deltas[s] if hand.phase is Phase.OVER else 0)
+                  for s, p in enumerate(players)]
+        by_player = [0] * 4
+        for s, p in enumerate(players):
+            by_player[p] = booked[s]
+        return seat_view(hand, seat, hand_no=self.hand_no, scores=by_player,
+                         players=players, names=[self.names[p] for p in players])
+
+    def _hand_players(self) -> tuple[int, int, int, int]:
+        """Players by seat for the current hand (the deal may already have moved on)."""
+        if self.hand is not None and self.hand.phase is Phase.OVER and self.history:
+            d = self.history[-1].dealer
+            return (d, (d + 1) % 4, (d + 2) % 4, (d + 3) % 4)
+        return self.players
+
+    @staticmethod
+    def events_for(seat: int, events: Sequence[Event]) -> list[Event]:
+        return events_for(events, seat)

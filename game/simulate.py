@@ -1,0 +1,127 @@
+"""Headless matches between bots (CONTRACTS §2)."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import sys
+import time
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from game.bots import Bot, make_bot
+from game.events import Event
+from game.match import Match
+
+
+@dataclass
+class SimResult:
+    ruleset: str
+    seed: int
+    hands: int
+    draws: int = 0
+    wins: dict[str, int] = field(
+        default_factory=lambda: {"self_draw": 0, "discard": 0, "robbing_kong": 0, "kuaizhao": 0})
+    final_scores: list[int] = field(default_factory=list)
+    start_scores: list[int] = field(default_factory=list)
+    events_sha256: str = ""
+    seconds: float = 0.0
+    match_end: str = ""
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "ruleset": self.ruleset,
+            "seed": self.seed,
+            "hands": self.hands,
+            "draws": self.draws,
+            "wins": self.wins,
+            "final_scores": self.final_scores,
+            "start_scores": self.start_scores,
+            "events_sha256": self.events_sha256,
+            "seconds": round(self.seconds, 3),
+            "hands_per_second": round(self.hands / self.seconds, 1) if self.seconds else 0.0,
+            "match_end": self.match_end,
+        }
+
+
+_HOW = {"self_draw": "self_draw", "discard": "discard", "robbing": "robbing_kong",
+        "kuaizhao": "kuaizhao"}
+
+
+def event_line(e: Event) -> bytes:
+    return json.dumps(e.to_wire(), sort_keys=True, separators=(",", ":")).encode() + b"\n"
+
+
+def run_match(
+    ruleset: str,
+    hands: int,
+    seed: int,
+    level: str | list[str] = "normal",
+    options: Mapping[str, Any] | None = None,
+    progress: Callable[[int, int], None] | None = None,
+    on_events: Callable[[list[Event]], None] | None = None,
+) -> SimResult:
+    """Play up to `hands` hands of one match with bots; the match may end sooner (bust, M22)."""
+    opts = dict(options or {})
+    opts["hands"] = hands
+    match = Match(ruleset, seed, opts)
+    levels = [level] * 4 if isinstance(level, str) else list(level)
+    bots: list[Bot] = [make_bot(levels[p], seed * 4 + p + 1) for p in range(4)]
+    digest = hashlib.sha256()
+    result = SimResult(ruleset, seed, 0, start_scores=list(match.scores))
+    started = time.perf_counter()
+    while not match.match_over:
+        evs = match.start_hand()
+        for e in evs:
+            digest.update(event_line(e))
+        if on_events:
+            on_events(evs)
+        hand = match.hand
+        assert hand is not None
+        while not match.hand_over:
+            players = match.players
+            for seat in hand.to_act():
+                if seat not in hand.to_act():
+                    continue
+                view = match.view(seat)
+                action = bots[players[seat]].choose(view)
+                evs = match.apply(seat, action)
+                for e in evs:
+                    digest.update(event_line(e))
+                if on_events:
+                    on_events(evs)
+                if match.hand_over:
+                    break
+        res = match.last_result
+        assert res is not None
+        result.hands += 1
+        if res.winner is None:
+            result.draws += 1
+        else:
+            result.wins[_HOW[res.how]] += 1
+        if progress:
+            progress(result.hands, hands)
+    result.seconds = time.perf_counter() - started
+    result.final_scores = list(match.scores)
+    result.events_sha256 = digest.hexdigest()
+    result.match_end = "hands" if result.hands >= hands else "bust"
+    return result
+
+
+def progress_printer(total: int) -> Callable[[int, int], None]:
+    """A progress bar on a terminal, sparse lines otherwise, on standard error."""
+    tty = sys.stderr.isatty()
+
+    def show(done: int, _total: int) -> None:
+        if tty:
+            width = 30
+            filled = width * done // max(total, 1)
+            sys.stderr.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total}")
+            if done >= total:
+                sys.stderr.write("\n")
+        elif done % 100 == 0 or done == total:
+            sys.stderr.write(f"{done}/{total} hands\n")
+        sys.stderr.flush()
+
+    return show

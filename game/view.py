@@ -1,0 +1,181 @@
+"""What one seat may know: the only thing the window, the LAN host, hints and bots read.
+
+Hidden information (other hands, the wall's order, other seats' draws) is removed here and
+nowhere else: `seat_view` builds a seat's view of a hand, `events_for` filters events.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from game.actions import Action
+from game.events import DEAL, DRAW, Event
+from game.melds import Meld
+from game.rules.base import HandResult
+from game.tiles import Tile
+
+if TYPE_CHECKING:
+    from game.engine import Hand
+
+SPECTATOR = -1
+_PRIVATE = frozenset({DEAL, DRAW})
+
+
+@dataclass(frozen=True, slots=True)
+class SeatView:
+    """A seat's knowledge of the table. Seats are 0-3 = E S W N; E deals."""
+
+    seat: int
+    ruleset: str
+    hand_no: int
+    phase: str
+    current: int
+    to_act: tuple[int, ...]
+    concealed: tuple[Tile, ...]
+    """The viewer's own concealed tiles, sorted (empty for a spectator)."""
+    drawn: Tile | None
+    hand_sizes: tuple[int, ...]
+    melds: tuple[tuple[Meld, ...], ...]
+    bonus: tuple[tuple[Tile, ...], ...]
+    rivers: tuple[tuple[tuple[Tile, bool], ...], ...]
+    """Each seat's discards in order; True marks a tile claimed by another seat."""
+    last_discard: tuple[int, Tile] | None
+    wall_left: int
+    """Tiles that can still be drawn before the hand is drawn (the reserve not counted)."""
+    wall_remaining: int
+    """Tiles physically still in the wall (for drawing it)."""
+    wall_taken: tuple[int, int]
+    """Tiles taken from the head and from the tail."""
+    dice: tuple[int, int]
+    wall_break: tuple[int, int]
+    """(side, stack) of the break (M4)."""
+    wild: Tile | None
+    indicator: Tile | None
+    legal: tuple[Action, ...]
+    scores: tuple[int, ...]
+    """Per seat: the player's score or gold now, payments made during the hand included."""
+    players: tuple[int, ...]
+    """The player number sitting in each seat."""
+    names: tuple[str, ...]
+    stake: int
+    dealer_streak: int
+    result: HandResult | None
+    revealed: tuple[tuple[Tile, ...], ...] = ()
+    """All concealed hands, only once the hand is over."""
+
+    def unseen(self) -> list[int]:
+        """For each kind 0-33, how many tiles this seat has not seen anywhere."""
+        seen = [0] * 34
+        for t in self.concealed:
+            seen[t] += 1
+        for seat_melds in self.melds:
+            for meld in seat_melds:
+                for t in meld.tiles:
+                    seen[t] += 1
+        for river in self.rivers:
+            for t, claimed in river:
+                if not claimed:
+                    seen[t] += 1
+        if self.indicator is not None and self.indicator < 34:
+            seen[self.indicator] += 1
+        for seat_bonus in self.bonus:
+            for t in seat_bonus:
+                if t < 34:
+                    seen[t] += 1
+        return [max(0, 4 - n) for n in seen]
+
+    def to_wire(self) -> dict[str, Any]:
+        """A plain msgpack-able dict of the view (tiles as ints, melds in notation)."""
+        return {
+            "seat": self.seat,
+            "ruleset": self.ruleset,
+            "hand_no": self.hand_no,
+            "phase": self.phase,
+            "current": self.current,
+            "to_act": list(self.to_act),
+            "concealed": [int(t) for t in self.concealed],
+            "drawn": None if self.drawn is None else int(self.drawn),
+            "hand_sizes": list(self.hand_sizes),
+            "melds": [[_meld_wire(m) for m in ms] for ms in self.melds],
+            "bonus": [[int(t) for t in b] for b in self.bonus],
+            "rivers": [[[int(t), c] for t, c in r] for r in self.rivers],
+            "last_discard": None if self.last_discard is None
+            else [self.last_discard[0], int(self.last_discard[1])],
+            "wall_left": self.wall_left,
+            "wall_remaining": self.wall_remaining,
+            "wall_taken": list(self.wall_taken),
+            "dice": list(self.dice),
+            "wall_break": list(self.wall_break),
+            "wild": None if self.wild is None else int(self.wild),
+            "indicator": None if self.indicator is None else int(self.indicator),
+            "legal": [str(a) for a in self.legal],
+            "scores": list(self.scores),
+            "players": list(self.players),
+            "names": list(self.names),
+            "stake": self.stake,
+            "dealer_streak": self.dealer_streak,
+            "revealed": [[int(t) for t in h] for h in self.revealed],
+        }
+
+
+def _meld_wire(meld: Meld) -> list[Any]:
+    return [str(meld), None if meld.claimed is None else int(meld.claimed), meld.source]
+
+
+def seat_view(
+    hand: Hand,
+    seat: int,
+    *,
+    hand_no: int,
+    scores: Sequence[int],
+    players: Sequence[int],
+    names: Sequence[str],
+) -> SeatView:
+    """`seat`'s view of `hand` (SPECTATOR for public information only)."""
+    own = 0 <= seat < 4
+    over = hand.phase.value == "over"
+    return SeatView(
+        seat=seat,
+        ruleset=hand.rules.name,
+        hand_no=hand_no,
+        phase=hand.phase.value,
+        current=hand.current,
+        to_act=hand.to_act(),
+        concealed=tuple(hand.concealed(seat)) if own else (),
+        drawn=hand.drawn if own and hand.current == seat and hand.phase.value == "discard"
+        else None,
+        hand_sizes=tuple(sum(h) for h in hand.hands),
+        melds=tuple(tuple(m) for m in hand.melds),
+        bonus=tuple(tuple(b) for b in hand.bonus),
+        rivers=tuple(tuple(r) for r in hand.rivers),
+        last_discard=hand.last_discard,
+        wall_left=hand.left(),
+        wall_remaining=hand.wall.left,
+        wall_taken=(hand.wall.head, hand.wall.tail),
+        dice=hand.wall.dice,
+        wall_break=(hand.wall.side, hand.wall.stack),
+        wild=hand.wild,
+        indicator=hand.indicator,
+        legal=hand.legal_actions(seat) if own else (),
+        scores=tuple(scores[players[s]] + hand.deltas[s] for s in range(4)),
+        players=tuple(players),
+        names=tuple(names),
+        stake=hand.stake,
+        dealer_streak=hand.dealer_streak,
+        result=hand.result,
+        revealed=tuple(tuple(hand.concealed(s)) for s in range(4)) if over else (),
+    )
+
+
+def events_for(events: Iterable[Event], viewer: int) -> list[Event]:
+    """`events` as `viewer` may see them: other seats' deals and draws lose their tiles."""
+    out: list[Event] = []
+    for e in events:
+        if e.kind in _PRIVATE and e.seat != viewer:
+            out.append(Event(e.kind, e.seat, amount=len(e.tiles) or 1, info=e.info))
+        else:
+            out.append(e)
+    return out
+

@@ -1,0 +1,76 @@
+"""The wall, the dice and the break (ruling M4, N2).
+
+The wall stands as 4 sides × 18 stacks × 2 tiles. `stacks` lists the physical stacks side by
+side (side 0 in front of East), each side from its right end. The dice choose a side and a break
+point; the head of the wall is the stack after the break, and the tail is the stack before it.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from game.tiles import full_set
+
+SIDES = 4
+STACKS_PER_SIDE = 18
+WALL_SIZE = SIDES * STACKS_PER_SIDE * 2
+
+
+def roll_dice(rng: random.Random) -> tuple[int, int]:
+    return rng.randint(1, 6), rng.randint(1, 6)
+
+
+def break_point(dice: tuple[int, int]) -> tuple[int, int]:
+    """(side, stack) of the break: count the dice sum round the seats from the dealer as 1,
+    then count that many stacks from the right end of the chosen side (M4)."""
+    total = dice[0] + dice[1]
+    side = (total - 1) % SIDES
+    return side, total
+
+
+@dataclass(slots=True)
+class Wall:
+    """Tiles in draw order from the head; `head`/`tail` count tiles taken from each end."""
+
+    order: list[int]
+    dice: tuple[int, int]
+    side: int
+    stack: int
+    head: int = 0
+    tail: int = 0
+    physical: tuple[int, ...] = field(default=())
+
+    @classmethod
+    def build(cls, rng: random.Random, tiles: Sequence[int] | None = None) -> Wall:
+        """Shuffle (or take `tiles` as the physical wall), roll the dice and break the wall."""
+        physical = list(full_set() if tiles is None else tiles)
+        if tiles is None:
+            rng.shuffle(physical)
+        if len(physical) != WALL_SIZE:
+            raise ValueError(f"a wall has {WALL_SIZE} tiles, not {len(physical)}")
+        dice = roll_dice(rng)
+        side, stack = break_point(dice)
+        first = (side * STACKS_PER_SIDE + stack) % (SIDES * STACKS_PER_SIDE)
+        start = first * 2
+        order = physical[start:] + physical[:start]
+        return cls(order, dice, side, stack, physical=tuple(physical))
+
+    @property
+    def left(self) -> int:
+        """Tiles still in the wall."""
+        return len(self.order) - self.head - self.tail
+
+    def draw_head(self) -> int:
+        tile = self.order[self.head]
+        self.head += 1
+        return tile
+
+    def draw_tail(self) -> int:
+        self.tail += 1
+        return self.order[len(self.order) - self.tail]
+
+    def remaining(self) -> list[int]:
+        """The tiles still in the wall, head first."""
+        return self.order[self.head : len(self.order) - self.tail]
