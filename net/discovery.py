@@ -1,0 +1,270 @@
+"""LAN table discovery over zeroconf (mDNS/DNS-SD): announce a table, browse tables live.
+
+A table is a `_mahjong._tcp.local.` service whose TXT record carries the protocol version,
+ruleset, rules hash, table name, free seats and whether it is locked (match started).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import socket
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, Final
+
+import ifaddr
+from zeroconf import InterfaceChoice, IPVersion, ServiceStateChange, Zeroconf
+from zeroconf.asyncio import AsyncServiceBrowser, AsyncServiceInfo, AsyncZeroconf
+
+SERVICE_TYPE: Final = "_mahjong._tcp.local."
+MAX_NAME: Final = 40
+"""Characters of a table name kept in the service name (a DNS label holds 63 bytes)."""
+RESOLVE_MS: Final = 3000
+
+
+class DiscoveryError(Exception):
+    """A table could not be announced or found; the message is for a person."""
+
+
+@dataclass(frozen=True)
+class TableInfo:
+    """One table seen on the LAN."""
+
+    service: str
+    name: str
+    address: str
+    port: int
+    protocol: int
+    ruleset: str
+    rules: str
+    free: int
+    locked: bool
+
+
+def txt_properties(
+    *, name: str, protocol: int, ruleset: str, rules: str, free: int, locked: bool
+) -> dict[str, str]:
+    """The TXT record of a table."""
+    return {
+        "v": str(protocol),
+        "name": name,
+        "ruleset": ruleset,
+        "rules": rules,
+        "free": str(free),
+        "locked": "1" if locked else "0",
+    }
+
+
+def parse_table(info: AsyncServiceInfo) -> TableInfo | None:
+    """A TableInfo from a resolved service, or None if its TXT record is not one of ours."""
+    props: dict[str, str] = {}
+    for key, value in (info.properties or {}).items():
+        if isinstance(key, bytes) and isinstance(value, bytes):
+            with contextlib.suppress(UnicodeDecodeError):
+                props[key.decode()] = value.decode()
+    addresses = info.parsed_addresses(IPVersion.V4Only)
+    if not addresses or info.port is None:
+        return None
+    try:
+        return TableInfo(
+            service=info.name,
+            name=props["name"],
+            address=addresses[0],
+            port=int(info.port),
+            protocol=int(props["v"]),
+            ruleset=props["ruleset"],
+            rules=props["rules"],
+            free=int(props["free"]),
+            locked=props["locked"] == "1",
+        )
+    except (KeyError, ValueError):
+        return None
+
+
+def local_addresses() -> list[str]:
+    """IPv4 addresses of this machine's non-loopback interfaces."""
+    found: list[str] = []
+    for adapter in ifaddr.get_adapters():
+        for ip in adapter.ips:
+            if isinstance(ip.ip, str) and not ip.ip.startswith("127.") and ip.ip not in found:
+                found.append(ip.ip)
+    return found
+
+
+def _zeroconf(interface: str | None) -> AsyncZeroconf:
+    interfaces: Any = [interface] if interface else InterfaceChoice.All
+    try:
+        return AsyncZeroconf(interfaces=interfaces, ip_version=IPVersion.V4Only)
+    except OSError as exc:
+        where = f"on {interface}" if interface else "on this machine's interfaces"
+        raise DiscoveryError(f"cannot start LAN discovery {where}: {exc}") from exc
+
+
+def _service_name(table: str) -> str:
+    label = "".join(c if c.isprintable() and c != "." else "_" for c in table)[:MAX_NAME]
+    return f"{label or 'table'}.{SERVICE_TYPE}"
+
+
+class Announcer:
+    """Advertises one table; `update` changes its free seats and locked flag."""
+
+    def __init__(
+        self,
+        *,
+        name: str,
+        port: int,
+        protocol: int,
+        ruleset: str,
+        rules: str,
+        free: int,
+        interface: str | None = None,
+    ) -> None:
+        self._fields: dict[str, Any] = {
+            "name": name,
+            "protocol": protocol,
+            "ruleset": ruleset,
+            "rules": rules,
+            "free": free,
+            "locked": False,
+        }
+        self._port = port
+        self._interface = interface
+        self._azc: AsyncZeroconf | None = None
+        self._info: AsyncServiceInfo | None = None
+
+    def _make_info(self, service: str) -> AsyncServiceInfo:
+        addresses = [self._interface] if self._interface else local_addresses() or ["127.0.0.1"]
+        return AsyncServiceInfo(
+            SERVICE_TYPE,
+            service,
+            addresses=[socket.inet_aton(a) for a in addresses],
+            port=self._port,
+            properties=txt_properties(**self._fields),
+            server=f"mahjong-{socket.gethostname().split('.')[0] or 'host'}.local.",
+        )
+
+    @property
+    def service(self) -> str | None:
+        """The registered service name (zeroconf may append a number to keep it unique)."""
+        return self._info.name if self._info else None
+
+    async def start(self) -> None:
+        self._azc = _zeroconf(self._interface)
+        self._info = self._make_info(_service_name(self._fields["name"]))
+        try:
+            await (await self._azc.async_register_service(self._info, allow_name_change=True))
+        except (OSError, ValueError) as exc:
+            await self.close()
+            raise DiscoveryError(f"cannot announce the table: {exc}") from exc
+
+    async def update(self, *, free: int, locked: bool) -> None:
+        if self._azc is None or self._info is None:
+            return
+        if (free, locked) == (self._fields["free"], self._fields["locked"]):
+            return
+        self._fields.update(free=free, locked=locked)
+        self._info = self._make_info(self._info.name)
+        await (await self._azc.async_update_service(self._info))
+
+    async def close(self) -> None:
+        if self._azc is None:
+            return
+        azc, self._azc = self._azc, None
+        with contextlib.suppress(Exception):
+            if self._info is not None:
+                await (await azc.async_unregister_service(self._info))
+        await azc.async_close()
+
+
+TableCallback = Callable[[TableInfo], None]
+
+
+class TableBrowser:
+    """Keeps `tables` current and calls on_add / on_update / on_remove as tables change."""
+
+    def __init__(
+        self,
+        *,
+        on_add: TableCallback | None = None,
+        on_update: TableCallback | None = None,
+        on_remove: TableCallback | None = None,
+        interface: str | None = None,
+    ) -> None:
+        self.tables: dict[str, TableInfo] = {}
+        self._on_add = on_add
+        self._on_update = on_update
+        self._on_remove = on_remove
+        self._interface = interface
+        self._azc: AsyncZeroconf | None = None
+        self._browser: AsyncServiceBrowser | None = None
+        self._tasks: set[asyncio.Task[None]] = set()
+
+    async def start(self) -> None:
+        self._azc = _zeroconf(self._interface)
+        self._browser = AsyncServiceBrowser(
+            self._azc.zeroconf, SERVICE_TYPE, handlers=[self._on_change]
+        )
+
+    def _on_change(
+        self,
+        zeroconf: Zeroconf,
+        service_type: str,
+        name: str,
+        state_change: ServiceStateChange,
+    ) -> None:
+        if state_change is ServiceStateChange.Removed:
+            gone = self.tables.pop(name, None)
+            if gone is not None and self._on_remove:
+                self._on_remove(gone)
+            return
+        task = asyncio.get_running_loop().create_task(self._resolve(name))
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    async def _resolve(self, name: str) -> None:
+        if self._azc is None:
+            return
+        info = AsyncServiceInfo(SERVICE_TYPE, name)
+        if not await info.async_request(self._azc.zeroconf, RESOLVE_MS):
+            return
+        table = parse_table(info)
+        if table is None or self._azc is None:
+            return
+        known = self.tables.get(name)
+        if known == table:
+            return
+        self.tables[name] = table
+        callback = self._on_add if known is None else self._on_update
+        if callback:
+            callback(table)
+
+    async def close(self) -> None:
+        for task in list(self._tasks):
+            task.cancel()
+        if self._browser is not None:
+            await self._browser.async_cancel()
+            self._browser = None
+        if self._azc is not None:
+            azc, self._azc = self._azc, None
+            await azc.async_close()
+
+
+async def find_table(name: str, timeout: float = 10.0, interface: str | None = None) -> TableInfo:
+    """The first table called `name` seen within `timeout` seconds, else DiscoveryError."""
+    found: asyncio.Future[TableInfo] = asyncio.get_running_loop().create_future()
+
+    def seen(table: TableInfo) -> None:
+        if table.name == name and not found.done():
+            found.set_result(table)
+
+    browser = TableBrowser(on_add=seen, on_update=seen, interface=interface)
+    await browser.start()
+    try:
+        return await asyncio.wait_for(found, timeout)
+    except TimeoutError as exc:
+        others = sorted({t.name for t in browser.tables.values()})
+        hint = f" (tables seen: {', '.join(others)})" if others else " (no tables seen)"
+        raise DiscoveryError(f"no table named {name!r} found within {timeout:g} s{hint}") from exc
+    finally:
+        await browser.close()

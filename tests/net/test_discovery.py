@@ -1,0 +1,136 @@
+"""Zeroconf announce/browse, run only inside a private network namespace.
+
+The test re-runs itself under `unshare --net` with just `lo` up (multicast on), so no packet
+ever reaches the machine's real interfaces. Where namespaces are unavailable it is skipped.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from net.discovery import (
+    Announcer,
+    DiscoveryError,
+    TableBrowser,
+    TableInfo,
+    find_table,
+    txt_properties,
+)
+
+INSIDE = "MAHJONG_TEST_NETNS"
+"""Set to the outer network namespace's id when re-run inside a private namespace."""
+SETUP = "ip link set lo up && ip link set lo multicast on && ip route add 224.0.0.0/4 dev lo"
+
+
+def _netns_id() -> str:
+    return os.readlink("/proc/self/ns/net")
+
+
+def _rerun_in_namespace(test_name: str) -> None:
+    if shutil.which("unshare") is None or shutil.which("ip") is None:
+        pytest.skip("needs `unshare` and `ip` to build a private network namespace")
+    probe = subprocess.run(
+        ["unshare", "--net", "sh", "-c", SETUP], capture_output=True, text=True, check=False
+    )
+    if probe.returncode != 0:
+        pytest.skip(f"cannot create a private network namespace: {probe.stderr.strip()}")
+    env = dict(os.environ, **{INSIDE: _netns_id()})
+    pytest_cmd = f"{sys.executable} -m pytest -q -p no:cacheprovider {__file__}::{test_name}"
+    run = subprocess.run(
+        ["unshare", "--net", "sh", "-c", f"{SETUP} && exec {pytest_cmd}"],
+        capture_output=True,
+        text=True,
+        env=env,
+        cwd=Path(__file__).resolve().parents[2],
+        timeout=120,
+        check=False,
+    )
+    assert run.returncode == 0, run.stdout + run.stderr
+    assert "1 passed" in run.stdout, run.stdout  # ran, not skipped
+
+
+def _inside() -> bool:
+    outer = os.environ.get(INSIDE)
+    if outer is None:
+        return False
+    # Refuse to multicast if the re-run somehow shares the outer namespace.
+    assert _netns_id() != outer, "not in a private network namespace"
+    return True
+
+
+async def _wait_for(cond: object, what: str, timeout: float = 15.0) -> None:
+    assert callable(cond)
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + timeout
+    while not cond():
+        if loop.time() > deadline:
+            raise AssertionError(f"timed out waiting for {what}")
+        await asyncio.sleep(0.05)
+
+
+async def _announce_browse_update_remove() -> None:
+    added: list[TableInfo] = []
+    updated: list[TableInfo] = []
+    removed: list[TableInfo] = []
+    browser = TableBrowser(
+        on_add=added.append,
+        on_update=updated.append,
+        on_remove=removed.append,
+        interface="127.0.0.1",
+    )
+    await browser.start()
+    announcer = Announcer(
+        name="East Wind 東風",
+        port=40123,
+        protocol=1,
+        ruleset="nanjing",
+        rules="abc123",
+        free=3,
+        interface="127.0.0.1",
+    )
+    await announcer.start()
+    await _wait_for(lambda: added, "the table to be seen")
+    table = added[0]
+    assert (table.name, table.address, table.port) == ("East Wind 東風", "127.0.0.1", 40123)
+    assert (table.protocol, table.ruleset, table.rules) == (1, "nanjing", "abc123")
+    assert (table.free, table.locked) == (3, False)
+
+    found = await find_table("East Wind 東風", timeout=10, interface="127.0.0.1")
+    assert found.port == 40123
+    with pytest.raises(DiscoveryError, match="no table named 'Nobody'"):
+        await find_table("Nobody", timeout=1.5, interface="127.0.0.1")
+
+    await announcer.update(free=0, locked=True)
+    await _wait_for(lambda: any(t.locked for t in updated), "the update to be seen")
+    assert browser.tables[table.service].free == 0
+
+    await announcer.close()
+    await _wait_for(lambda: removed, "the table to go away")
+    assert removed[0].service == table.service and not browser.tables
+    await browser.close()
+
+
+def test_announce_browse_update_remove() -> None:
+    if not _inside():
+        _rerun_in_namespace("test_announce_browse_update_remove")
+        return
+    asyncio.run(_announce_browse_update_remove())
+
+
+def test_txt_properties_are_strings() -> None:
+    props = txt_properties(name="t", protocol=1, ruleset="mazhan", rules="h", free=2, locked=True)
+    assert props == {
+        "v": "1",
+        "name": "t",
+        "ruleset": "mazhan",
+        "rules": "h",
+        "free": "2",
+        "locked": "1",
+    }
