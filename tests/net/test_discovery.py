@@ -42,7 +42,9 @@ def _rerun_in_namespace(test_name: str) -> None:
     if probe.returncode != 0:
         pytest.skip(f"cannot create a private network namespace: {probe.stderr.strip()}")
     env = dict(os.environ, **{INSIDE: _netns_id()})
-    pytest_cmd = f"{sys.executable} -m pytest -q -p no:cacheprovider {__file__}::{test_name}"
+    pytest_cmd = (
+        f"{sys.executable} -m pytest -q -o addopts= -p no:cacheprovider {__file__}::{test_name}"
+    )
     run = subprocess.run(
         ["unshare", "--net", "sh", "-c", f"{SETUP} && exec {pytest_cmd}"],
         capture_output=True,
