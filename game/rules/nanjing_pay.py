@@ -1,7 +1,8 @@
 """Nanjing 南京 money: who pays whom, at the moment it happens (rulings N10-N13).
 
 Every function returns a list of `Payment`s whose amounts are already multiplied by the gold per
-flower `g` (N10). A payment moves `amount` from `payer` to `payee`; seats are 0-3.
+flower `g` (N10). A payment (`game.rules.base.Payment`, shared with the engine) moves `amount`
+from `payer` to `payee`; seats are 0-3.
 """
 
 from __future__ import annotations
@@ -11,21 +12,22 @@ from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from enum import Enum
 
+from game.rules.base import Payment
 from game.tiles import FLOWERS, GREEN, RED, TILES, WHITE
 
+__all__ = [
+    "Liability",
+    "Payment",
+    "WinKind",
+    "flower_kong_completed",
+    "fourth_discard_penalty",
+    "kong_payments",
+    "liability",
+    "same_discard_penalty",
+    "win_payments",
+]
+
 SEATS = range(4)
-
-
-@dataclass(frozen=True, slots=True)
-class Payment:
-    """`payer` gives `payee` `amount` gold; `key`/`zh`/`en` name why, for the results screen."""
-
-    payer: int
-    payee: int
-    amount: int
-    key: str
-    zh: str
-    en: str
 
 
 class WinKind(Enum):
