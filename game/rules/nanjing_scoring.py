@@ -148,7 +148,7 @@ def score_winner(ctx: WinContext) -> ScoreResult:
         raise NotAWin(
             f"an open hand (with a claimed meld) may win only with at least 4 hard flowers "
             f"(硬花) set aside or a big item other than 無花果; this one has {hand.hard} hard "
-            "flowers and no big item (ruling N4)"
+            f"flower{'' if hand.hard == 1 else 's'} and no big item (ruling N4)"
         )
     best = max(allowed, key=lambda c: c.flowers)  # first of equals: N9 only asks for the most
     return _finish(hand, best)
