@@ -144,7 +144,7 @@ def _round_line(base: int, rounded: int) -> list[ScoreLine]:
 def _multiplier(tai: int) -> list[ScoreLine]:
     if tai == 0:
         return []
-    return [ScoreLine("tai_multiplier", "台數倍數", f"×2^{tai}", 2**tai, "x")]
+    return [ScoreLine("tai_multiplier", "台數倍數", f"tai multiplier ×2^{tai}", 2**tai, "x")]
 
 
 def _total(value: int) -> ScoreLine:
