@@ -205,6 +205,14 @@ WINNER_CASES: list[tuple[str, dict[str, Any], int, int, int, list[str]]] = [
         dict(hand="123m456m789m234m11z22z", win="2z", seat="N"),
         60, 4, 1, ["half_flush"],
     ),
+    # ruling M16 is silent on all honours (字一色): read as 混一色 (1 tai); with 對對胡, 南 (S's
+    # wind) and 中 that makes 4 tai -> 400 (M17)
+    (
+        "M16 all honours",
+        dict(hand="111z222z333z444z66z77z", win="7z", seat="S"),
+        400, 36, 4, ["half_flush", "all_triplets", "seat_wind_triplet", "red_triplet",
+                     "four_tai"],
+    ),
     # ruling M17: 清一色 = 400, the wild taking the suit; rulings M13, M19: the discard 7m is
     # read as the 7m of 789m, so 777m (7m + 7m + wild) stays concealed (4)
     (

@@ -72,7 +72,9 @@ class _Outcome:
     base: int
     tai: int
     items: tuple[ScoreLine, ...]
-    reading: str
+    groups: tuple[Group, ...]
+    mark: int | None
+    """The group shown as completed by the winning tile."""
 
 
 def set_points(cls: str, kind: int | None) -> int:
@@ -181,7 +183,10 @@ def score_winner(ctx: WinContext) -> ScoreResult:
             if best is None or (out.value, out.base) > (best.value, best.base):
                 best = out
     assert best is not None
-    return ScoreResult(best.value, best.items, {"base": best.base, "tai": best.tai}, best.reading)
+    parts = [str(m) for m in ctx.melds]
+    parts += [_group_text(g, i == best.mark) for i, g in enumerate(best.groups)]
+    extra = {"base": best.base, "tai": best.tai}
+    return ScoreResult(best.value, best.items, extra, " ".join(parts))
 
 
 def _check_flags(ctx: WinContext) -> None:
@@ -259,7 +264,6 @@ def _evaluate(
     wilds: int,
 ) -> _Outcome:
     sets = _meld_sets(ctx.melds)
-    parts = [str(m) for m in ctx.melds]
     mark = win_index
     if mark is None:
         # the first chow or pair (any group on a self-draw) holding the natural winning tile
@@ -272,7 +276,6 @@ def _evaluate(
             None,
         )
     for i, g in enumerate(groups):
-        parts.append(_group_text(g, i == mark))
         if g.kind == "pong":
             # ruling M13: a hand triplet completed by the winning discard counts as exposed
             cls = "exposed_pong" if i == win_index else "concealed_triplet"
@@ -281,7 +284,6 @@ def _evaluate(
         1 for m in ctx.melds if m.kind is MeldKind.CHOW
     )
     flush = _flush(ctx, groups)
-    reading = " ".join(parts)
 
     base_lines = [_set_line(s) for s in sets] + _bonus_lines(ctx)
     if ctx.self_draw:
@@ -316,7 +318,7 @@ def _evaluate(
             items += replaced
             value = CAP
         items.append(_total(value))
-        return _Outcome(value, base, ping_tai, tuple(items), reading)
+        return _Outcome(value, base, ping_tai, tuple(items), groups, mark)
 
     rounded = round_up(base)
     items = list(base_lines)
@@ -332,7 +334,7 @@ def _evaluate(
     elif formula > CAP:
         items.append(_hu("cap", "封頂", f"capped at {CAP}"))
     items.append(_total(value))
-    return _Outcome(value, base, tai, tuple(items), reading)
+    return _Outcome(value, base, tai, tuple(items), groups, mark)
 
 
 def _replacements(ctx: WinContext, flush: str | None, wilds: int, tai: int) -> list[ScoreLine]:
