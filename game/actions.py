@@ -44,7 +44,7 @@ class Action:
                 f" {self.tile}" if self.tile is not None and self._ambiguous() else ""
             )
         if self.tile is None:
-            return self.kind.value
+            return str(self.kind.value)
         return f"{self.kind.value} {self.tile}"
 
     def _ambiguous(self) -> bool:
@@ -72,7 +72,8 @@ class Action:
             return cls(kind, tile, tiles)
         if kind in _NEEDS_TILE:
             if len(rest) != 1:
-                raise NotationError(text, 0, f"'{kind.value}' takes one tile, e.g. '{kind.value} 5m'")
+                example = f"{kind.value} 5m"
+                raise NotationError(text, 0, f"'{kind.value}' takes one tile, e.g. '{example}'")
             return cls(kind, Tile.parse(rest[0]))
         if kind is ActionKind.WIN and len(rest) == 1:
             return cls(kind, Tile.parse(rest[0]))

@@ -32,6 +32,16 @@ class Phase(Enum):
     OVER = "over"
 
 
+PublicState = tuple[
+    tuple[int, ...],
+    tuple[tuple[Meld, ...], ...],
+    tuple[tuple[Tile, ...], ...],
+    tuple[tuple[tuple[Tile, bool], ...], ...],
+]
+
+_DISCARDS = tuple(Action(ActionKind.DISCARD, t) for t in TILES)
+
+
 def after(seat: int) -> tuple[int, int, int]:
     """The other seats in turn order after `seat`."""
     return (seat + 1) % 4, (seat + 2) % 4, (seat + 3) % 4
@@ -48,12 +58,14 @@ class Hand:
         stake: int = 1,
         dealer_streak: int = 0,
         wall_tiles: Sequence[int] | None = None,
+        draw_order: Sequence[int] | None = None,
     ) -> None:
         self.rules = rules
         self.rng = rng
         self.stake = stake
         self.dealer_streak = dealer_streak
-        self.wall = Wall.build(rng, wall_tiles)
+        self.wall = (Wall.arranged(rng, draw_order) if draw_order is not None
+                     else Wall.build(rng, wall_tiles))
         self.hands: list[list[int]] = [[0] * PLAY_KINDS for _ in range(4)]
         self.melds: list[list[Meld]] = [[] for _ in range(4)]
         self.bonus: list[list[Tile]] = [[] for _ in range(4)]
@@ -84,33 +96,57 @@ class Hand:
         self.deltas = [0, 0, 0, 0]
         self.result: HandResult | None = None
         self._legal: dict[int, tuple[Action, ...]] = {}
+        # Derived values of the current state, dropped whenever the state changes.
+        self._to_act_cache: tuple[int, ...] | None = None
+        self._concealed_cache: dict[int, tuple[Tile, ...]] = {}
+        self._public_cache: PublicState | None = None
         self._received: list[Tile | None] = [None, None, None, None]
 
     # ----------------------------------------------------------------- queries
 
     def to_act(self) -> tuple[int, ...]:
         """Seats that must act now, in turn order."""
+        if self._to_act_cache is None:
+            self._to_act_cache = self._to_act()
+        return self._to_act_cache
+
+    def _to_act(self) -> tuple[int, ...]:
         if self.phase is Phase.OVER:
             return ()
         if self.phase is Phase.DISCARD:
             return (self.current,)
         assert self.pending is not None
-        return tuple(s for s in after(self.pending[0]) if s in self.offers and s not in self.answers)
+        return tuple(s for s in after(self.pending[0])
+                     if s in self.offers and s not in self.answers)
 
     def legal_actions(self, seat: int) -> tuple[Action, ...]:
         if seat not in self.to_act():
             return ()
         cached = self._legal.get(seat)
         if cached is None:
-            if self.phase is Phase.DISCARD:
-                cached = self._turn_actions(seat)
-            else:
-                cached = self.offers[seat]
+            turn = self.phase is Phase.DISCARD
+            cached = self._turn_actions(seat) if turn else self.offers[seat]
             self._legal[seat] = cached
         return cached
 
-    def concealed(self, seat: int) -> list[Tile]:
-        return tiles_of(self.hands[seat])
+    def concealed(self, seat: int) -> tuple[Tile, ...]:
+        """`seat`'s concealed tiles, sorted."""
+        cached = self._concealed_cache.get(seat)
+        if cached is None:
+            cached = self._concealed_cache[seat] = tuple(tiles_of(self.hands[seat]))
+        return cached
+
+    def public(self) -> PublicState:
+        """(hand sizes, melds, bonus tiles, rivers) of all seats: what everyone may see."""
+        cached = self._public_cache
+        if cached is None:
+            cached = self._public_cache = (
+                tuple(sum(h) for h in self.hands),
+                tuple(tuple(m) for m in self.melds),
+                tuple(tuple(b) for b in self.bonus),
+                tuple(tuple(r) for r in self.rivers),
+            )
+        return cached
 
     def left(self) -> int:
         """Tiles that can still be drawn from the head before the hand is drawn."""
@@ -142,6 +178,7 @@ class Hand:
 
     def start(self) -> list[Event]:
         """Deal (M5, N2), flip the wildcard (M5), replace bonus tiles; the dealer acts first."""
+        self._changed()
         out: list[Event] = [
             Event(ev.HAND_START, 0, amount=self.stake,
                   info=f"dice={self.wall.dice[0]},{self.wall.dice[1]} "
@@ -180,6 +217,7 @@ class Hand:
                 if drawn is None:
                     return out
                 self._received[seat] = drawn
+        self._changed()
         self.drawn = self._received[0]  # the dealer's last tile stands for its draw (天胡)
         self.current = 0
         self.phase = Phase.DISCARD
@@ -202,13 +240,22 @@ class Hand:
         if action not in legal:
             options = ", ".join(str(a) for a in legal)
             raise UnknownAction(f"{'ESWN'[seat]} cannot '{action}' now; legal: {options}")
+        self._changed()
+        try:
+            if self.phase is Phase.DISCARD:
+                return self._turn(seat, action)
+            self.answers[seat] = action
+            if self._to_act():
+                return []
+            return self._resolve()
+        finally:
+            self._changed()
+
+    def _changed(self) -> None:
         self._legal.clear()
-        if self.phase is Phase.DISCARD:
-            return self._turn(seat, action)
-        self.answers[seat] = action
-        if self.to_act():
-            return []
-        return self._resolve()
+        self._to_act_cache = None
+        self._concealed_cache.clear()
+        self._public_cache = None
 
     def _turn(self, seat: int, action: Action) -> list[Event]:
         kind = action.kind
@@ -349,7 +396,8 @@ class Hand:
                 continue
             others = [k for k in (start, start + 1, start + 2) if k != tile]
             if all(hand[k] > 0 and k != wild for k in others):  # wilds never chow (M6)
-                out.append(Action(ActionKind.CHOW, tile, tuple(TILES[k] for k in range(start, start + 3))))
+                chow = tuple(TILES[k] for k in range(start, start + 3))
+                out.append(Action(ActionKind.CHOW, tile, chow))
         return out
 
     def _can_win_on(self, seat: int, tile: Tile, *, robbing: bool) -> bool:
@@ -396,7 +444,7 @@ class Hand:
                 for meld in self.melds[seat]:
                     if meld.kind is MeldKind.PONG and hand[meld.first]:
                         acts.append(Action(ActionKind.ADDED_KONG, meld.first))
-        acts.extend(Action(ActionKind.DISCARD, TILES[k]) for k, n in enumerate(hand) if n)
+        acts.extend(_DISCARDS[k] for k in range(PLAY_KINDS) if hand[k])
         return tuple(acts)
 
     # ----------------------------------------------------------------- claims

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import hashlib
-import json
 import sys
 import time
 from collections.abc import Callable, Mapping
@@ -50,7 +49,11 @@ _HOW = {"self_draw": "self_draw", "discard": "discard", "robbing": "robbing_kong
 
 
 def event_line(e: Event) -> bytes:
-    return json.dumps(e.to_wire(), sort_keys=True, separators=(",", ":")).encode() + b"\n"
+    """A canonical line per event for the match's events hash (every field, fixed order)."""
+    tiles = "".join(str(t) for t in e.tiles)
+    meld = "" if e.meld is None else f"{e.meld}/{e.meld.source}"
+    return (f"{e.kind}|{e.seat}|{e.tile}|{tiles}|{meld}|{e.other}|{e.amount}|{e.info}\n"
+            .encode())
 
 
 def run_match(

@@ -142,7 +142,9 @@ def parse_tiles(text: str) -> list[Tile]:
     for pos, ch in enumerate(text):
         if ch.isspace():
             if pending:
-                raise NotationError(text, pos, "digits must be followed by a suit letter (m p s z f)")
+                raise NotationError(
+                    text, pos, "digits must be followed by a suit letter (m p s z f)"
+                )
             continue
         if "0" <= ch <= "9":
             pending.append((int(ch), pos))

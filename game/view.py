@@ -14,12 +14,13 @@ from game.actions import Action
 from game.events import DEAL, DRAW, Event
 from game.melds import Meld
 from game.rules.base import HandResult
-from game.tiles import Tile
+from game.tiles import Tile, tiles_of
 
 if TYPE_CHECKING:
     from game.engine import Hand
 
 SPECTATOR = -1
+_NO_TILES = (0,) * 34
 _PRIVATE = frozenset({DEAL, DRAW})
 
 
@@ -33,8 +34,8 @@ class SeatView:
     phase: str
     current: int
     to_act: tuple[int, ...]
-    concealed: tuple[Tile, ...]
-    """The viewer's own concealed tiles, sorted (empty for a spectator)."""
+    counts: tuple[int, ...]
+    """The viewer's own concealed tiles as 34 counts by kind (all zero for a spectator)."""
     drawn: Tile | None
     hand_sizes: tuple[int, ...]
     melds: tuple[tuple[Meld, ...], ...]
@@ -65,11 +66,14 @@ class SeatView:
     revealed: tuple[tuple[Tile, ...], ...] = ()
     """All concealed hands, only once the hand is over."""
 
+    @property
+    def concealed(self) -> tuple[Tile, ...]:
+        """The viewer's own concealed tiles, sorted."""
+        return tuple(tiles_of(self.counts))
+
     def unseen(self) -> list[int]:
         """For each kind 0-33, how many tiles this seat has not seen anywhere."""
-        seen = [0] * 34
-        for t in self.concealed:
-            seen[t] += 1
+        seen = list(self.counts)
         for seat_melds in self.melds:
             for meld in seat_melds:
                 for t in meld.tiles:
@@ -135,21 +139,22 @@ def seat_view(
 ) -> SeatView:
     """`seat`'s view of `hand` (SPECTATOR for public information only)."""
     own = 0 <= seat < 4
-    over = hand.phase.value == "over"
+    phase = hand.phase.value
+    over = phase == "over"
+    sizes, melds, bonus, rivers = hand.public()
     return SeatView(
         seat=seat,
         ruleset=hand.rules.name,
         hand_no=hand_no,
-        phase=hand.phase.value,
+        phase=phase,
         current=hand.current,
-        to_act=hand.to_act(),
-        concealed=tuple(hand.concealed(seat)) if own else (),
-        drawn=hand.drawn if own and hand.current == seat and hand.phase.value == "discard"
-        else None,
-        hand_sizes=tuple(sum(h) for h in hand.hands),
-        melds=tuple(tuple(m) for m in hand.melds),
-        bonus=tuple(tuple(b) for b in hand.bonus),
-        rivers=tuple(tuple(r) for r in hand.rivers),
+        to_act=_visible_to_act(hand.to_act(), seat, phase),
+        counts=tuple(hand.hands[seat]) if own else _NO_TILES,
+        drawn=hand.drawn if own and hand.current == seat and phase == "discard" else None,
+        hand_sizes=sizes,
+        melds=melds,
+        bonus=bonus,
+        rivers=rivers,
         last_discard=hand.last_discard,
         wall_left=hand.left(),
         wall_remaining=hand.wall.left,
@@ -165,8 +170,15 @@ def seat_view(
         stake=hand.stake,
         dealer_streak=hand.dealer_streak,
         result=hand.result,
-        revealed=tuple(tuple(hand.concealed(s)) for s in range(4)) if over else (),
+        revealed=tuple(hand.concealed(s) for s in range(4)) if over else (),
     )
+
+
+def _visible_to_act(to_act: tuple[int, ...], seat: int, phase: str) -> tuple[int, ...]:
+    """Who may claim a discard is private: a seat sees only whether it is asked itself."""
+    if phase in ("claim", "rob"):
+        return (seat,) if seat in to_act else ()
+    return to_act
 
 
 def events_for(events: Iterable[Event], viewer: int) -> list[Event]:

@@ -57,6 +57,18 @@ class Wall:
         order = physical[start:] + physical[:start]
         return cls(order, dice, side, stack, physical=tuple(physical))
 
+    @classmethod
+    def arranged(cls, rng: random.Random, order: Sequence[int]) -> Wall:
+        """A wall whose draw order from the head is `order` (tests and replays of a set wall);
+        the tail is the end of `order`. The dice are still rolled for the show."""
+        if len(order) != WALL_SIZE:
+            raise ValueError(f"a wall has {WALL_SIZE} tiles, not {len(order)}")
+        dice = roll_dice(rng)
+        side, stack = break_point(dice)
+        first = (side * STACKS_PER_SIDE + stack) % (SIDES * STACKS_PER_SIDE) * 2
+        physical = list(order[-first:]) + list(order[:-first]) if first else list(order)
+        return cls(list(order), dice, side, stack, physical=tuple(physical))
+
     @property
     def left(self) -> int:
         """Tiles still in the wall."""

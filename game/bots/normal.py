@@ -38,9 +38,7 @@ class NormalBot:
         for action in legal:
             if action.kind is ActionKind.WIN:
                 return action
-        counts = [0] * 34
-        for t in view.concealed:
-            counts[t] += 1
+        counts = list(view.counts)
         melds = len(view.melds[view.seat])
         if view.phase == "discard":
             return self._turn(view, counts, melds)

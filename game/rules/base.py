@@ -85,7 +85,9 @@ class Ruleset(Protocol):
     """When 地胡 applies: "dealer_first_discard" (M17) or "before_own_discard" (N7)."""
     bonus_kinds: frozenset[int]
     start_score: int
-    options: Mapping[str, Any]
+
+    @property
+    def options(self) -> Mapping[str, Any]: ...
 
     def reserve(self) -> int:
         """Tiles left in the wall when the hand is drawn (M10; Nanjing 0)."""

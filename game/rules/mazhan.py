@@ -16,11 +16,14 @@ if TYPE_CHECKING:
 OPTIONS: Mapping[str, Option] = {
     o.name: o
     for o in (
-        Option("reserve", 11, (0, 7, 9, 11, 13, 15), "留牌", "Tiles left when the hand is drawn (M10)"),
+        Option("reserve", 11, (0, 7, 9, 11, 13, 15), "留牌",
+               "Tiles left when the hand is drawn (M10)"),
         Option("hands", 16, (),
                "局數", "Hands in a match", (1, 1_000_000)),
-        Option("bust_ends", True, (True, False), "破產結束", "A player below 800 ends the match (M22)"),
-        Option("table_fee", False, (True, False), "台費", "Each player pays the stake per hand (M22)"),
+        Option("bust_ends", True, (True, False), "破產結束",
+               "A player below 800 ends the match (M22)"),
+        Option("table_fee", False, (True, False), "台費",
+               "Each player pays the stake per hand (M22)"),
         Option("timers", False, (True, False), "計時", "15 s to discard, 8 s to claim (M11)"),
         Option("flee", False, (True, False), "逃跑", "Timeouts and long disconnections flee (M12)"),
     )
