@@ -1,0 +1,177 @@
+"""The window's entry point and main loop: dt-based updates, and idle while nothing changes."""
+
+from __future__ import annotations
+
+import json
+import os
+import statistics
+import sys
+import time
+from pathlib import Path
+
+from game.client.options import ClientOptions, OptionsError, parse_play_args
+
+__all__ = ["ClientOptions", "FrameStats", "main", "parse_play_args", "run"]
+
+MAX_DT = 0.1
+"""A long stall (window dragged, machine busy) must not teleport animations to their end."""
+IDLE_WAIT_MS = 1000
+
+
+class FrameStats:
+    """Milliseconds spent per drawn frame (update + draw + flip), for --frame-stats."""
+
+    def __init__(self) -> None:
+        self.times: list[float] = []
+
+    def add(self, ms: float) -> None:
+        self.times.append(ms)
+
+    def summary(self, hands_completed: int) -> dict[str, float | int]:
+        times = sorted(self.times)
+        if not times:
+            return {"frames": 0, "median_ms": 0.0, "p99_ms": 0.0, "max_ms": 0.0,
+                    "hands_completed": hands_completed}
+        p99 = times[min(len(times) - 1, round(0.99 * (len(times) - 1)))]
+        return {
+            "frames": len(times),
+            "median_ms": round(statistics.median(times), 3),
+            "p99_ms": round(p99, 3),
+            "max_ms": round(times[-1], 3),
+            "hands_completed": hands_completed,
+        }
+
+
+def main(argv: list[str]) -> int:
+    """`mahjong [play ...]`: parse, then open the window. Errors go to stderr, status 2."""
+    try:
+        options = parse_play_args(argv)
+    except OptionsError as exc:
+        print(f"mahjong play: {exc}", file=sys.stderr)
+        return 2
+    return run(options)
+
+
+def run(argv_options: ClientOptions) -> int:
+    """Open the window, run until the player quits (or --quit-after), return an exit status."""
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    import pygame
+
+    from game.client import i18n
+    from game.client import settings as settings_mod
+    from game.client.context import Context
+    from game.client.fonts import Fonts
+    from game.client.menus import MainMenu
+    from game.client.tile_art import TileArt
+
+    options = argv_options
+    pygame.display.init()
+    pygame.font.init()
+    settings_path_env = os.environ.get("MAHJONG_SETTINGS")
+    settings_path = Path(settings_path_env) if settings_path_env else None
+    settings = settings_mod.load(settings_path)
+    i18n.set_language(settings.language)
+    flags = pygame.RESIZABLE
+    if settings.fullscreen and not options.screenshot and not options.frame_stats:
+        flags |= pygame.FULLSCREEN
+    screen = pygame.display.set_mode(options.size, flags)
+    pygame.display.set_caption("麻將 Mahjong")
+    fonts = Fonts()
+    ctx = Context(options, settings, fonts, TileArt(fonts), settings_path=settings_path,
+                  size=screen.get_size())
+    ctx.stack.push(MainMenu(ctx))
+    if options.play:
+        from game.client.table import open_table
+
+        try:
+            open_table(ctx, ruleset=options.ruleset, seats=options.seats,
+                       levels=[options.bots] * 4, names=options.names, hands=options.hands,
+                       seed=options.seed, replace=False)
+        except RuntimeError as exc:
+            print(f"mahjong play: {exc}", file=sys.stderr)
+            pygame.quit()
+            return 1
+    stats = FrameStats()
+    status = loop(ctx, screen, stats)
+    if options.screenshot:
+        draw_all(ctx, screen)
+        try:
+            pygame.image.save(screen, options.screenshot)
+        except (OSError, pygame.error) as exc:
+            print(f"mahjong play: cannot save the screenshot: {exc}", file=sys.stderr)
+            status = 1
+    if options.frame_stats:
+        print(json.dumps(stats.summary(ctx.hands_completed)))
+    pygame.quit()
+    return status
+
+
+def draw_all(ctx: object, screen: object) -> None:
+    """Draw the visible scenes bottom first (overlays see the scene beneath)."""
+    from game.client.context import Context
+
+    assert isinstance(ctx, Context)
+    for scene in ctx.stack.visible():
+        scene.draw(screen)  # type: ignore[arg-type]
+
+
+def loop(ctx: object, screen: object, stats: FrameStats) -> int:
+    import pygame
+
+    from game.client.context import Context
+
+    assert isinstance(ctx, Context) and isinstance(screen, pygame.Surface)
+    options = ctx.options
+    start = time.perf_counter()
+    deadline = start + options.quit_after if options.quit_after else None
+    last = start
+    force_draw = True
+    while ctx.running and len(ctx.stack):
+        top = ctx.stack.top
+        assert top is not None
+        now = time.perf_counter()
+        if deadline is not None and now >= deadline:
+            break
+        busy = force_draw or top.dirty
+        if not busy:
+            # Idle: sleep until input, a scene's timer, or the --quit-after deadline.
+            waits = [IDLE_WAIT_MS / 1000]
+            wake = top.wake_in()
+            if wake is not None:
+                waits.append(max(wake, 0.0))
+            if deadline is not None:
+                waits.append(max(deadline - now, 0.0))
+            timeout = int(min(waits) * 1000)
+            events = [pygame.event.wait(timeout)] if timeout > 0 else []
+            events = [e for e in events if e.type != pygame.NOEVENT]
+            events += pygame.event.get()
+        else:
+            events = pygame.event.get()
+        frame_start = time.perf_counter()
+        dt = min(frame_start - last, MAX_DT)
+        last = frame_start
+        for event in events:
+            if event.type == pygame.QUIT:
+                ctx.running = False
+            elif event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
+                screen = pygame.display.get_surface() or screen
+                ctx.size = screen.get_size()
+                for scene in ctx.stack.scenes:
+                    scene.resize(ctx.size)
+            elif event.type == pygame.USEREVENT and getattr(event, "fullscreen", False):
+                pygame.display.toggle_fullscreen()
+            elif event.type in (pygame.WINDOWEXPOSED, pygame.WINDOWRESTORED):
+                force_draw = True
+            elif ctx.stack.top is not None:
+                ctx.stack.top.handle(event)
+        if not ctx.running or not len(ctx.stack):
+            break
+        top = ctx.stack.top
+        assert top is not None
+        moving = top.update(dt)
+        if moving or top.dirty or force_draw:
+            draw_all(ctx, screen)
+            pygame.display.flip()
+            stats.add((time.perf_counter() - frame_start) * 1000)
+            force_draw = moving
+    return 0

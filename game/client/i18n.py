@@ -1,0 +1,106 @@
+"""The window's strings in Chinese and English; `t(key)` in the current language."""
+
+from __future__ import annotations
+
+from typing import Final
+
+STRINGS: Final[dict[str, tuple[str, str]]] = {
+    "title": ("麻將", "Mahjong"),
+    "subtitle": ("馬站 · 南京", "Mazhan · Nanjing"),
+    "menu.solo": ("單人遊戲", "Solo game"),
+    "menu.hotseat": ("同機對戰", "Hot-seat game"),
+    "menu.host": ("開設區網牌桌", "Host LAN table"),
+    "menu.join": ("加入區網牌桌", "Join LAN table"),
+    "menu.replays": ("牌局回放", "Replays"),
+    "menu.calculator": ("計分器", "Score calculator"),
+    "menu.rules": ("規則", "Rules"),
+    "menu.settings": ("設定", "Settings"),
+    "menu.quit": ("離開", "Quit"),
+    "coming_soon": ("即將推出", "Coming soon"),
+    "coming_soon.body": ("這個功能還在製作中。", "This part of the game is still being built."),
+    "back": ("返回", "Back"),
+    "start": ("開始", "Start"),
+    "setup.title": ("新牌局", "New game"),
+    "setup.ruleset": ("規則", "Ruleset"),
+    "setup.length": ("局數", "Match length"),
+    "setup.hands": ("{n} 局", "{n} hands"),
+    "setup.seat": ("座位", "Seat"),
+    "setup.name": ("名字", "Name"),
+    "ruleset.mazhan": ("馬站麻將", "Mazhan"),
+    "ruleset.nanjing": ("南京麻將", "Nanjing"),
+    "seat.human": ("玩家", "Human"),
+    "seat.bot": ("電腦", "Bot"),
+    "level.random": ("隨機", "Random"),
+    "level.easy": ("簡單", "Easy"),
+    "level.normal": ("普通", "Normal"),
+    "level.hard": ("困難", "Hard"),
+    "wind.0": ("東", "E"),
+    "wind.1": ("南", "S"),
+    "wind.2": ("西", "W"),
+    "wind.3": ("北", "N"),
+    "settings.title": ("設定", "Settings"),
+    "settings.language": ("語言", "Language"),
+    "settings.speed": ("動畫速度", "Animation speed"),
+    "settings.hints": ("提示", "Hints"),
+    "settings.fullscreen": ("全螢幕", "Fullscreen"),
+    "on": ("開", "On"),
+    "off": ("關", "Off"),
+    "lang.zh": ("中文", "中文"),
+    "lang.en": ("English", "English"),
+    "table.wall": ("剩餘 {n}", "Wall {n}"),
+    "table.stake": ("底注 {n}", "Stake {n}"),
+    "table.hand": ("第 {n} 局", "Hand {n}"),
+    "table.dealer": ("莊", "Dealer"),
+    "table.wild": ("財神", "Wild"),
+    "table.indicator": ("翻牌", "Indicator"),
+    "table.dice": ("骰子", "Dice"),
+    "table.your_turn": ("輪到你出牌", "Your turn: discard a tile"),
+    "table.claim": ("要不要這張？", "Claim this tile?"),
+    "table.waiting": ("等待 {name}", "Waiting for {name}"),
+    "table.pass_to": ("請交給 {name}", "Pass to {name}"),
+    "table.curtain_hint": ("按任意鍵或點擊繼續", "Press any key or click to continue"),
+    "table.waits": ("聽 {tiles}", "Waits {tiles}"),
+    "action.discard": ("打出", "Discard"),
+    "action.chow": ("吃", "Chow"),
+    "action.pong": ("碰", "Pong"),
+    "action.kong": ("槓", "Kong"),
+    "action.akong": ("加槓", "Add kong"),
+    "action.ckong": ("暗槓", "Concealed kong"),
+    "action.win": ("胡", "Win"),
+    "action.pass": ("過", "Pass"),
+    "result.title": ("本局結果", "Hand result"),
+    "result.win": ("{name} 胡牌", "{name} wins"),
+    "result.self_draw": ("自摸", "self-drawn"),
+    "result.from": ("{name} 放炮", "on {name}'s discard"),
+    "result.exhausted": ("流局", "Drawn hand"),
+    "result.total": ("合計", "Total"),
+    "result.payments": ("收支", "Payments"),
+    "result.score": ("分數", "Score"),
+    "result.next": ("下一局", "Next hand"),
+    "result.match_over": ("牌局結束", "Match over"),
+    "result.menu": ("回主選單", "Main menu"),
+    "loading": ("載入中…", "Loading…"),
+    "engine_missing": ("牌局引擎尚未就緒", "The game engine is not available yet"),
+}
+
+_language = "zh"
+
+
+def set_language(language: str) -> None:
+    global _language
+    if language not in ("zh", "en"):
+        raise ValueError(f"unknown language {language!r} (zh or en)")
+    _language = language
+
+
+def language() -> str:
+    return _language
+
+
+def t(key: str, **values: object) -> str:
+    """The string for `key` in the current language, with `{name}` fields filled in."""
+    pair = STRINGS.get(key)
+    if pair is None:
+        return key
+    text = pair[0] if _language == "zh" else pair[1]
+    return text.format(**values) if values else text

@@ -1,0 +1,297 @@
+"""Main menu, new-game setup, settings and the 'coming soon' screen."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pygame
+
+from game.client import i18n
+from game.client.context import Context
+from game.client.i18n import t
+from game.client.options import BOT_LEVELS, RULESETS
+from game.client.scene import Scene
+from game.client.settings import ANIMATION_SPEEDS
+from game.client.widgets import (
+    ACCENT,
+    MUTED,
+    PANEL,
+    TEXT,
+    Button,
+    ButtonGroup,
+    column,
+    felt_background,
+)
+
+MATCH_LENGTHS = (1, 4, 8, 16)
+
+
+class MenuScene(Scene):
+    """A title, a column of buttons, a felt background cached per window size."""
+
+    title_key = "title"
+
+    def __init__(self, ctx: Context) -> None:
+        super().__init__(ctx)
+        self.group = ButtonGroup()
+        self._bg: pygame.Surface | None = None
+
+    def items(self) -> list[tuple[str, Callable[[], None]]]:
+        return []
+
+    def on_enter(self) -> None:
+        super().on_enter()
+        self.layout()
+
+    def resize(self, size: tuple[int, int]) -> None:
+        super().resize(size)
+        self._bg = None
+        self.layout()
+
+    def layout(self) -> None:
+        w, h = self.ctx.size
+        items = self.items()
+        bh = max(34, min(56, h // (len(items) + 6)))
+        bw = max(260, w // 4)
+        area = pygame.Rect((w - bw) // 2, int(h * 0.26), bw, int(h * 0.7))
+        rects = column(area, len(items), bh, bh // 4)
+        pairs = zip(rects, items, strict=True)
+        self.group.set([Button(r, label, act) for r, (label, act) in pairs])
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if self.group.handle(event):
+            self.dirty = True
+        elif event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.back()
+
+    def back(self) -> None:
+        if len(self.ctx.stack) > 1:
+            self.ctx.stack.pop()
+
+    def draw_title(self, surface: pygame.Surface) -> None:
+        w, h = surface.get_size()
+        title = self.ctx.fonts.render(t(self.title_key), max(28, h // 11), ACCENT, bold=True)
+        surface.blit(title, title.get_rect(midtop=(w // 2, int(h * 0.06))))
+        if self.title_key == "title":
+            sub = self.ctx.fonts.render(t("subtitle"), max(16, h // 32), MUTED)
+            surface.blit(sub, sub.get_rect(midtop=(w // 2, int(h * 0.06) + title.get_height())))
+
+    def draw(self, surface: pygame.Surface) -> None:
+        if self._bg is None or self._bg.get_size() != surface.get_size():
+            self._bg = felt_background(surface.get_size())
+        surface.blit(self._bg, (0, 0))
+        self.draw_title(surface)
+        self.group.draw(surface, self.ctx.fonts)
+        self.dirty = False
+
+
+class MainMenu(MenuScene):
+    def items(self) -> list[tuple[str, Callable[[], None]]]:
+        def soon(key: str) -> Callable[[], None]:
+            return lambda: self.ctx.stack.push(ComingSoon(self.ctx, key))
+
+        return [
+            (t("menu.solo"), lambda: self.ctx.stack.push(SetupScene(self.ctx, hotseat=False))),
+            (t("menu.hotseat"), lambda: self.ctx.stack.push(SetupScene(self.ctx, hotseat=True))),
+            (t("menu.host"), soon("menu.host")),
+            (t("menu.join"), soon("menu.join")),
+            (t("menu.replays"), soon("menu.replays")),
+            (t("menu.calculator"), soon("menu.calculator")),
+            (t("menu.rules"), soon("menu.rules")),
+            (t("menu.settings"), lambda: self.ctx.stack.push(SettingsScene(self.ctx))),
+            (t("menu.quit"), self.ctx.quit),
+        ]
+
+    def back(self) -> None:
+        self.ctx.quit()
+
+
+class ComingSoon(MenuScene):
+    def __init__(self, ctx: Context, title_key: str) -> None:
+        self.title_key = title_key
+        super().__init__(ctx)
+
+    def items(self) -> list[tuple[str, Callable[[], None]]]:
+        return [(t("back"), self.back)]
+
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)
+        w, h = surface.get_size()
+        body = self.ctx.fonts.render(t("coming_soon.body"), max(16, h // 30), TEXT)
+        surface.blit(body, body.get_rect(center=(w // 2, int(h * 0.3))))
+
+
+class SettingsScene(MenuScene):
+    title_key = "settings.title"
+
+    def items(self) -> list[tuple[str, Callable[[], None]]]:
+        s = self.ctx.settings
+        onoff = {True: t("on"), False: t("off")}
+        return [
+            (f"{t('settings.language')}: {t('lang.' + s.language)}", self.toggle_language),
+            (f"{t('settings.speed')}: ×{s.animation_speed:g}", self.cycle_speed),
+            (f"{t('settings.hints')}: {onoff[s.hints]}", self.toggle_hints),
+            (f"{t('settings.fullscreen')}: {onoff[s.fullscreen]}", self.toggle_fullscreen),
+            (t("back"), self.back),
+        ]
+
+    def changed(self) -> None:
+        self.ctx.save_settings()
+        focus = self.group.focus
+        self.layout()
+        self.group.focus = focus
+        self.dirty = True
+
+    def toggle_language(self) -> None:
+        self.ctx.settings.language = "en" if self.ctx.settings.language == "zh" else "zh"
+        i18n.set_language(self.ctx.settings.language)
+        self.changed()
+
+    def cycle_speed(self) -> None:
+        speeds = list(ANIMATION_SPEEDS)
+        current = self.ctx.settings.animation_speed
+        index = speeds.index(current) if current in speeds else 0
+        self.ctx.settings.animation_speed = speeds[(index + 1) % len(speeds)]
+        self.changed()
+
+    def toggle_hints(self) -> None:
+        self.ctx.settings.hints = not self.ctx.settings.hints
+        self.changed()
+
+    def toggle_fullscreen(self) -> None:
+        self.ctx.settings.fullscreen = not self.ctx.settings.fullscreen
+        pygame.event.post(pygame.event.Event(pygame.USEREVENT, {"fullscreen": True}))
+        self.changed()
+
+
+class SetupScene(MenuScene):
+    """Ruleset, four seats (human or bot with a level), names and match length."""
+
+    title_key = "setup.title"
+
+    def __init__(self, ctx: Context, hotseat: bool) -> None:
+        self.ruleset = ctx.options.ruleset
+        self.kinds = ["human", "human", "bot", "bot"] if hotseat else ["human", "bot", "bot", "bot"]
+        self.levels = [ctx.options.bots] * 4
+        self.names = _default_names(self.kinds)
+        self.hands = 8
+        self.editing = -1
+        super().__init__(ctx)
+
+    def items(self) -> list[tuple[str, Callable[[], None]]]:
+        out: list[tuple[str, Callable[[], None]]] = [
+            (f"{t('setup.ruleset')}: {t('ruleset.' + self.ruleset)}", self.cycle_ruleset)
+        ]
+        for i in range(4):
+            kind = t("seat." + self.kinds[i])
+            level = f" · {t('level.' + self.levels[i])}" if self.kinds[i] == "bot" else ""
+            name = self.names[i] + ("_" if self.editing == i else "")
+            out.append((f"{t('wind.' + str(i))}  {name}  ({kind}{level})", self.seat_action(i)))
+        out.append((f"{t('setup.length')}: {t('setup.hands', n=self.hands)}", self.cycle_length))
+        out.append((t("start"), self.start))
+        out.append((t("back"), self.back))
+        return out
+
+    def refresh(self) -> None:
+        focus = self.group.focus
+        self.layout()
+        self.group.focus = focus
+        self.dirty = True
+
+    def cycle_ruleset(self) -> None:
+        self.ruleset = RULESETS[(RULESETS.index(self.ruleset) + 1) % len(RULESETS)]
+        self.refresh()
+
+    def cycle_length(self) -> None:
+        self.hands = MATCH_LENGTHS[(MATCH_LENGTHS.index(self.hands) + 1) % len(MATCH_LENGTHS)]
+        self.refresh()
+
+    def seat_action(self, seat: int) -> Callable[[], None]:
+        def act() -> None:
+            # click cycles human → bot levels → human; F2 or double use renames (see handle)
+            if self.kinds[seat] == "human":
+                self.kinds[seat] = "bot"
+                self.levels[seat] = "random"
+            else:
+                index = BOT_LEVELS.index(self.levels[seat]) + 1
+                if index >= len(BOT_LEVELS):
+                    self.kinds[seat] = "human"
+                else:
+                    self.levels[seat] = BOT_LEVELS[index]
+            self.refresh()
+
+        return act
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if self.editing >= 0:
+            self.edit_name(event)
+            return
+        if (
+            event.type == pygame.KEYDOWN
+            and event.key in (pygame.K_F2, pygame.K_n)
+            and 1 <= self.group.focus <= 4
+        ):
+            self.editing = self.group.focus - 1
+            pygame.key.start_text_input()
+            self.refresh()
+            return
+        super().handle(event)
+
+    def edit_name(self, event: pygame.event.Event) -> None:
+        seat = self.editing
+        if event.type == pygame.TEXTINPUT:
+            self.names[seat] = (self.names[seat] + event.text)[:12]
+        elif event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_BACKSPACE:
+                self.names[seat] = self.names[seat][:-1]
+            elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_ESCAPE, pygame.K_TAB):
+                self.names[seat] = self.names[seat].strip() or _default_names(self.kinds)[seat]
+                self.editing = -1
+                pygame.key.stop_text_input()
+        else:
+            return
+        self.refresh()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)
+        w, h = surface.get_size()
+        tip = "F2: 改名字" if i18n.language() == "zh" else "F2: rename the focused seat"
+        img = self.ctx.fonts.render(tip, max(13, h // 48), MUTED)
+        surface.blit(img, img.get_rect(midbottom=(w // 2, h - 8)))
+
+    def start(self) -> None:
+        from game.client.table import open_table  # the table pulls in the engine: load late
+
+        seats = [k if k == "human" else "bot" for k in self.kinds]
+        open_table(
+            self.ctx,
+            ruleset=self.ruleset,
+            seats=seats,
+            levels=list(self.levels),
+            names=list(self.names),
+            hands=self.hands,
+            seed=self.ctx.options.seed,
+            replace=False,
+        )
+
+
+def _default_names(kinds: list[str]) -> list[str]:
+    zh = i18n.language() == "zh"
+    humans = ["王", "李", "張", "劉"] if zh else ["Wang", "Li", "Zhang", "Liu"]
+    bots = ["電腦甲", "電腦乙", "電腦丙", "電腦丁"] if zh else ["Bot A", "Bot B", "Bot C", "Bot D"]
+    return [humans[i] if kind == "human" else bots[i] for i, kind in enumerate(kinds)]
+
+
+class Panel:
+    """A translucent dark panel surface, cached per size."""
+
+    def __init__(self) -> None:
+        self._cache: dict[tuple[int, int], pygame.Surface] = {}
+
+    def get(self, size: tuple[int, int], alpha: int = 220) -> pygame.Surface:
+        surf = self._cache.get(size)
+        if surf is None:
+            surf = pygame.Surface(size, pygame.SRCALPHA)
+            surf.fill((*PANEL, alpha))
+            self._cache[size] = surf
+        return surf

@@ -1,0 +1,122 @@
+"""Command-line options of the window (CONTRACTS §3) and their parser."""
+
+from __future__ import annotations
+
+import argparse
+from dataclasses import dataclass, field
+
+RULESETS = ("mazhan", "nanjing")
+BOT_LEVELS = ("random", "easy", "normal", "hard")
+SEAT_KINDS = ("human", "bot")
+MIN_SIZE = (1024, 640)
+
+
+class OptionsError(ValueError):
+    """A command-line option a person got wrong; the message says what to type instead."""
+
+
+@dataclass
+class ClientOptions:
+    """What `mahjong` / `mahjong play ...` asked for. `play` starts a table without the menu."""
+
+    ruleset: str = "mazhan"
+    seats: list[str] = field(default_factory=lambda: ["human", "bot", "bot", "bot"])
+    bots: str = "normal"
+    demo: bool = False
+    seed: int | None = None
+    speed: float = 1.0
+    quit_after: float | None = None
+    screenshot: str | None = None
+    frame_stats: bool = False
+    size: tuple[int, int] = (1280, 800)
+    play: bool = False
+    hands: int | None = None
+    names: list[str] | None = None
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> None:  # type: ignore[override]
+        raise OptionsError(message)
+
+
+def _size(text: str) -> tuple[int, int]:
+    parts = text.lower().replace("×", "x").split("x")
+    if len(parts) != 2 or not all(p.strip().isdigit() for p in parts):
+        raise argparse.ArgumentTypeError(f"size must look like 1280x800, not {text!r}")
+    w, h = int(parts[0]), int(parts[1])
+    if w < MIN_SIZE[0] or h < MIN_SIZE[1]:
+        raise argparse.ArgumentTypeError(
+            f"the window needs at least {MIN_SIZE[0]}x{MIN_SIZE[1]}, not {w}x{h}"
+        )
+    return w, h
+
+
+def _seats(text: str) -> list[str]:
+    seats = [s.strip().lower() for s in text.split(",")]
+    if len(seats) != 4 or any(s not in SEAT_KINDS for s in seats):
+        raise argparse.ArgumentTypeError(
+            f"--seats takes four of human/bot separated by commas, e.g. human,bot,bot,bot "
+            f"(got {text!r})"
+        )
+    return seats
+
+
+def _positive(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a number, not {text!r}") from None
+    if not value > 0:
+        raise argparse.ArgumentTypeError(f"expected a number above 0, not {text!r}")
+    return value
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(prog="mahjong play", description="Open the mahjong window at a table.")
+    parser.add_argument("--ruleset", choices=RULESETS, default="mazhan")
+    parser.add_argument("--seats", type=_seats, default=None, help="e.g. human,bot,bot,bot")
+    parser.add_argument("--bots", choices=BOT_LEVELS, default="normal")
+    parser.add_argument("--demo", action="store_true", help="four bots play; the window watches")
+    parser.add_argument("--seed", type=int, default=None)
+    parser.add_argument("--speed", type=_positive, default=1.0, help="animation speed factor")
+    parser.add_argument("--quit-after", type=_positive, default=None, metavar="SECONDS")
+    parser.add_argument("--screenshot", default=None, metavar="PATH", help="PNG saved at quit")
+    parser.add_argument("--frame-stats", action="store_true", help="JSON frame times at quit")
+    parser.add_argument("--size", type=_size, default=(1280, 800), metavar="WxH")
+    parser.add_argument("--hands", type=int, default=None, help="hands in the match")
+    parser.add_argument("--names", default=None, help="four names separated by commas")
+    return parser
+
+
+def parse_play_args(argv: list[str]) -> ClientOptions:
+    """`[]` → the main menu; `["play", ...]` → a table at once. Raises OptionsError."""
+    args = list(argv)
+    play = bool(args) and args[0] == "play"
+    if play:
+        args = args[1:]
+    ns = build_parser().parse_args(args)
+    seats = ns.seats or ["human", "bot", "bot", "bot"]
+    if ns.demo:
+        seats = ["bot"] * 4
+    names = None
+    if ns.names is not None:
+        names = [n.strip() for n in ns.names.split(",")]
+        if len(names) != 4 or not all(names):
+            raise OptionsError("--names takes four names separated by commas")
+    if ns.hands is not None and ns.hands < 1:
+        raise OptionsError("--hands must be at least 1")
+    return ClientOptions(
+        ruleset=ns.ruleset,
+        seats=seats,
+        bots=ns.bots,
+        demo=ns.demo,
+        seed=ns.seed,
+        speed=ns.speed,
+        quit_after=ns.quit_after,
+        screenshot=ns.screenshot,
+        frame_stats=ns.frame_stats,
+        size=ns.size,
+        play=play or ns.demo,
+        hands=ns.hands,
+        names=names,
+    )

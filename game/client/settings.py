@@ -1,0 +1,60 @@
+"""Player settings kept between runs in the user's config folder (platformdirs)."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import asdict, dataclass, fields
+from pathlib import Path
+
+import platformdirs
+
+APP_NAME = "mahjong-tables"
+LANGUAGES = ("zh", "en")
+ANIMATION_SPEEDS = (0.5, 1.0, 1.5, 2.0, 3.0)
+
+
+@dataclass
+class Settings:
+    language: str = "zh"
+    animation_speed: float = 1.0
+    hints: bool = True
+    fullscreen: bool = False
+
+    def normalized(self) -> Settings:
+        """A copy with every field inside its allowed range (hand-edited files stay usable)."""
+        language = self.language if self.language in LANGUAGES else "zh"
+        try:
+            speed = float(self.animation_speed)
+        except (TypeError, ValueError):
+            speed = 1.0
+        speed = min(max(speed, 0.25), 4.0)
+        return Settings(language, speed, bool(self.hints), bool(self.fullscreen))
+
+
+def default_path() -> Path:
+    return Path(platformdirs.user_config_dir(APP_NAME)) / "settings.json"
+
+
+def load(path: Path | None = None) -> Settings:
+    """The saved settings, or defaults when the file is missing or unreadable."""
+    path = path or default_path()
+    try:
+        raw = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return Settings()
+    if not isinstance(raw, dict):
+        return Settings()
+    known = {f.name for f in fields(Settings)}
+    values = {k: v for k, v in raw.items() if k in known}
+    try:
+        return Settings(**values).normalized()
+    except TypeError:
+        return Settings()
+
+
+def save(settings: Settings, path: Path | None = None) -> None:
+    path = path or default_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_suffix(".tmp")
+    tmp.write_text(json.dumps(asdict(settings), indent=2), encoding="utf-8")
+    tmp.replace(path)

@@ -1,0 +1,117 @@
+"""Buttons and small drawing helpers shared by the menus and the table."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import pygame
+
+from game.client.fonts import Fonts
+
+Color = tuple[int, int, int]
+FELT: Color = (22, 84, 62)
+FELT_DARK: Color = (14, 60, 44)
+PANEL: Color = (16, 40, 34)
+TEXT: Color = (236, 236, 226)
+MUTED: Color = (160, 180, 170)
+ACCENT: Color = (240, 190, 60)
+BUTTON: Color = (40, 96, 78)
+BUTTON_HOT: Color = (62, 132, 104)
+BUTTON_OFF: Color = (44, 60, 56)
+HIGHLIGHT: Color = (255, 214, 90)
+
+
+@dataclass
+class Button:
+    """A clickable label. `key` is an optional keyboard shortcut (pygame key code)."""
+
+    rect: pygame.Rect
+    label: str
+    action: Callable[[], None]
+    key: int | None = None
+    enabled: bool = True
+    hint: str = ""
+
+    def draw(self, surface: pygame.Surface, fonts: Fonts, hot: bool = False) -> None:
+        color = BUTTON_OFF if not self.enabled else BUTTON_HOT if hot else BUTTON
+        radius = max(4, self.rect.h // 5)
+        pygame.draw.rect(surface, color, self.rect, border_radius=radius)
+        pygame.draw.rect(surface, ACCENT if hot else FELT_DARK, self.rect, width=2,
+                         border_radius=radius)
+        size = fonts.fit(self.label, int(self.rect.h * 0.5), self.rect.w - 12)
+        img = fonts.render(self.label, size, TEXT if self.enabled else MUTED)
+        surface.blit(img, img.get_rect(center=self.rect.center))
+        if self.hint:
+            tip = fonts.render(self.hint, max(10, self.rect.h // 4), MUTED)
+            surface.blit(tip, tip.get_rect(bottomright=(self.rect.right - 6, self.rect.bottom - 2)))
+
+
+class ButtonGroup:
+    """Buttons with mouse hover, click and keyboard focus (arrows + Enter)."""
+
+    def __init__(self) -> None:
+        self.buttons: list[Button] = []
+        self.focus = -1
+
+    def set(self, buttons: list[Button]) -> None:
+        self.buttons = buttons
+        self.focus = min(self.focus, len(buttons) - 1)
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        """True when the event was used (the caller should redraw)."""
+        if event.type == pygame.MOUSEMOTION:
+            hot = self.at(event.pos)
+            if hot != self.focus:
+                self.focus = hot
+                return True
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            index = self.at(event.pos)
+            if index >= 0 and self.buttons[index].enabled:
+                self.buttons[index].action()
+                return True
+        elif event.type == pygame.KEYDOWN:
+            for button in self.buttons:
+                if button.key is not None and event.key == button.key and button.enabled:
+                    button.action()
+                    return True
+            if event.key in (pygame.K_DOWN, pygame.K_TAB, pygame.K_UP) and self.buttons:
+                step = -1 if event.key == pygame.K_UP else 1
+                self.focus = (self.focus + step) % len(self.buttons)
+                return True
+            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE) and (
+                0 <= self.focus < len(self.buttons)
+            ):
+                button = self.buttons[self.focus]
+                if button.enabled:
+                    button.action()
+                return True
+        return False
+
+    def at(self, pos: tuple[int, int]) -> int:
+        for i, button in enumerate(self.buttons):
+            if button.rect.collidepoint(pos):
+                return i
+        return -1
+
+    def draw(self, surface: pygame.Surface, fonts: Fonts) -> None:
+        for i, button in enumerate(self.buttons):
+            button.draw(surface, fonts, hot=i == self.focus)
+
+
+def felt_background(size: tuple[int, int]) -> pygame.Surface:
+    """The table cloth: a vertical gradient, drawn once per window size."""
+    w, h = size
+    surf = pygame.Surface(size)
+    for y in range(h):
+        t = y / max(h - 1, 1)
+        color = tuple(round(a + (b - a) * t) for a, b in zip(FELT, FELT_DARK, strict=True))
+        pygame.draw.line(surf, color, (0, y), (w, y))
+    return surf
+
+
+def column(rect: pygame.Rect, count: int, height: int, gap: int) -> list[pygame.Rect]:
+    """`count` rects of `height` stacked and centred in `rect`."""
+    total = count * height + (count - 1) * gap
+    y = rect.centery - total // 2
+    return [pygame.Rect(rect.x, y + i * (height + gap), rect.w, height) for i in range(count)]
