@@ -1,9 +1,10 @@
 """Per-seat state diffs, checksums and sequence numbers.
 
 A state is a plain msgpack-able tree: dicts with str keys, lists, ints, strs, bools, None.
-A diff ("change") is a small list whose first item says what to do:
+A diff ("change") is either a bare value that is not a list (replace with it: most changes are
+a number or a string, so they cost no framing) or a small list whose first item says what to do:
 
-    [0, value]                 replace with value
+    [0, value]                 replace with value (needed when value is a list or None)
     [1]                        delete this key (only inside a dict change)
     [2, {key: change, ...}]    recurse into a dict; absent keys are unchanged
     [3, i, change, j, change]  recurse into list items i, j, ... (same length)
@@ -29,7 +30,7 @@ DICT: Final = 2
 ITEMS: Final = 3
 SPLICE: Final = 4
 
-Change = list[Any]
+Change = Any
 
 
 class DiffError(ProtocolError):
@@ -64,7 +65,7 @@ def diff(old: object, new: object) -> Change | None:
                 sub[key] = [DELETE]
         for key, value in new.items():
             if key not in old:
-                sub[key] = [SET, value]
+                sub[key] = _set(value)
             else:
                 change = diff(old[key], value)
                 if change is not None:
@@ -72,7 +73,12 @@ def diff(old: object, new: object) -> Change | None:
         return [DICT, sub]
     if isinstance(old, list) and isinstance(new, list):
         return _list_diff(old, new)
-    return [SET, new]
+    return _set(new)
+
+
+def _set(value: object) -> Change:
+    # None means "unchanged" to callers, so a None value needs the explicit form too.
+    return [SET, value] if value is None or isinstance(value, list) else value
 
 
 def _list_diff(old: list[Any], new: list[Any]) -> Change:
@@ -100,7 +106,9 @@ def apply(old: object, change: Change | None) -> Any:
     """The state `change` turns `old` into; `old` is never modified. Raises DiffError."""
     if change is None:
         return old
-    if not isinstance(change, list) or not change or type(change[0]) is not int:
+    if not isinstance(change, list):
+        return change
+    if not change or type(change[0]) is not int:
         raise DiffError("a change must be a list starting with its kind")
     kind = change[0]
     if kind == SET and len(change) == 2:
@@ -110,13 +118,11 @@ def apply(old: object, change: Change | None) -> Any:
             raise DiffError("dict change applied to a non-dict")
         out = dict(old)
         for key, sub in change[1].items():
-            if not isinstance(sub, list):
-                raise DiffError("a change must be a list")
             if sub == [DELETE]:
                 if key not in out:
                     raise DiffError(f"delete of missing key {key!r}")
                 del out[key]
-            elif sub[:1] == [SET] or key in out:
+            elif not isinstance(sub, list) or sub[:1] == [SET] or key in out:
                 out[key] = apply(out.get(key), sub)
             else:
                 raise DiffError(f"change to missing key {key!r}")
@@ -157,9 +163,13 @@ def _sorted(value: object) -> object:
 
 
 def checksum(state: object) -> int:
-    """A 63-bit digest of the canonical form (fits a msgpack int of 9 bytes)."""
-    digest = hashlib.blake2b(canonical(state), digest_size=8).digest()
-    return int.from_bytes(digest, "big") >> 1
+    """A 32-bit digest of the canonical form (5 bytes on the wire).
+
+    It only has to catch a client that drifted, not resist forgery: the host is the authority
+    and a miss costs at most one more update before the next mismatch is seen.
+    """
+    digest = hashlib.blake2b(canonical(state), digest_size=4).digest()
+    return int.from_bytes(digest, "big")
 
 
 @dataclass

@@ -48,7 +48,6 @@ SCHEMA: Final[dict[str, dict[str, tuple[type, ...]]]] = {
     "error": {"code": _STR, "msg": _STR},
     "bye": {"reason": _STR},
     "hand": {"hand": _INT, "result": _MAP},
-    "start": {"seats": _LIST},
     "seats": {"seats": _LIST},
     "over": {"scores": _LIST},
 }
@@ -181,6 +180,8 @@ class FrameDecoder:
         self._max = max_frame
         self.bytes_in = 0
         self.frames_in = 0
+        self.last_size = 0
+        """Size (header included) of the frame most recently yielded."""
 
     def feed(self, data: bytes) -> None:
         """Append received bytes; checks an announced length as soon as the header is in."""
@@ -202,6 +203,7 @@ class FrameDecoder:
             body = bytes(self._buf[HEADER.size : end])
             del self._buf[:end]
             self.frames_in += 1
+            self.last_size = end
             yield decode_body(body)
 
     def messages(self, data: bytes) -> list[Message]:

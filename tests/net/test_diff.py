@@ -71,7 +71,9 @@ def test_checksum_equal_iff_canonical_equal(a: Any, b: Any) -> None:
 def test_key_order_does_not_matter_but_types_do() -> None:
     assert checksum({"a": 1, "b": [2]}) == checksum({"b": [2], "a": 1})
     assert checksum({"a": 1}) != checksum({"a": True})
-    assert diff({"a": 1}, {"a": True}) == [2, {"a": [0, True]}]
+    assert diff({"a": 1}, {"a": True}) == [2, {"a": True}]
+    assert diff({"a": 1}, {"a": None}) == [2, {"a": [0, None]}]
+    assert diff({"a": 1}, {"a": [1]}) == [2, {"a": [0, [1]]}]
 
 
 def test_small_edits_give_small_diffs() -> None:
