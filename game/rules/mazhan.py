@@ -84,7 +84,7 @@ class Mazhan:
                 loser = scoring.score_loser(loser_context(hand, seat))
                 values[seat] = loser.total
                 lines[seat] = loser.items
-        payments = pair_payments(values, winner, hand.stake)
+        payments = scoring.payments(values, winner, 0, hand.stake)
         return Settlement(tuple(payments), winner == 0, tuple(values), tuple(lines))
 
     def match_over(self, scores: Sequence[int], hands_played: int) -> bool:
@@ -102,25 +102,3 @@ def loser_context(hand: Hand, seat: int) -> WinContext:
         bonus=tuple(hand.bonus[seat]),
         wild=hand.wild,
     )
-
-
-def pair_payments(values: Sequence[int], winner: int, stake: int) -> list[Payment]:
-    """M21: the winner collects its value from each seat, then non-winners settle differences;
-    every amount doubled when the dealer (seat 0) is one of the two, all × stake."""
-    out: list[Payment] = []
-    for seat in range(4):
-        if seat != winner:
-            factor = 2 if 0 in (seat, winner) else 1
-            out.append(Payment(seat, winner, values[winner] * factor * stake, "win",
-                               "胡牌", "Winning hand"))
-    others = [s for s in range(4) if s != winner]
-    for i, a in enumerate(others):
-        for b in others[i + 1:]:
-            diff = values[a] - values[b]
-            if diff == 0:
-                continue
-            high, low = (a, b) if diff > 0 else (b, a)
-            factor = 2 if 0 in (a, b) else 1
-            out.append(Payment(low, high, abs(diff) * factor * stake, "difference",
-                               "差額", "Difference between non-winners"))
-    return out

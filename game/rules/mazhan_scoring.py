@@ -10,6 +10,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
 from game.melds import Meld, MeldKind
+from game.rules.base import Payment
 from game.rules.mazhan_checks import check_hand, has_claimed_meld, wild_count
 from game.scoring import NotAWin, ScoreLine, ScoreResult, WinContext
 from game.shapes import Group, decompositions, waits
@@ -387,32 +388,44 @@ def score_loser(ctx: WinContext) -> ScoreResult:
 # ---------------------------------------------------------------- settlement
 
 
-def settle(values: Sequence[int], winner: int | None, dealer: int, stake: int) -> list[int]:
-    """M21: per-seat score changes (zero-sum) from each seat's hand value; winner None = drawn
-    hand (all zeros). `values[winner]` is the winner's value, others are M20 values."""
+def payments(values: Sequence[int], winner: int, dealer: int, stake: int) -> list[Payment]:
+    """M21, payer by payer: the winner collects its value from each other seat, then each two
+    non-winners settle the difference of their values; doubled when the dealer is one of the
+    two; all × stake."""
     seats = len(values)
     if not 0 <= dealer < seats:
         raise ValueError(f"dealer {dealer} is not a seat 0..{seats - 1}")
-    deltas = [0] * seats
-    if winner is None:
-        return deltas
     if not 0 <= winner < seats:
         raise ValueError(f"winner {winner} is not a seat 0..{seats - 1}")
+    out: list[Payment] = []
 
-    def pay(payer: int, payee: int, amount: int) -> None:
+    def pay(payer: int, payee: int, amount: int, key: str, zh: str, en: str) -> None:
         factor = 2 if dealer in (payer, payee) else 1
-        deltas[payer] -= amount * factor * stake
-        deltas[payee] += amount * factor * stake
+        out.append(Payment(payer, payee, amount * factor * stake, key, zh, en))
 
     others = [s for s in range(seats) if s != winner]
     for payer in others:
-        pay(payer, winner, values[winner])
+        pay(payer, winner, values[winner], "win", "胡牌", "Winning hand")
     for i, a in enumerate(others):
         for b in others[i + 1 :]:
-            if values[a] > values[b]:
-                pay(b, a, values[a] - values[b])
-            elif values[b] > values[a]:
-                pay(a, b, values[b] - values[a])
+            if values[a] != values[b]:
+                low, high = (a, b) if values[a] < values[b] else (b, a)
+                pay(low, high, abs(values[a] - values[b]), "difference", "差額",
+                    "Difference between non-winners")
+    return out
+
+
+def settle(values: Sequence[int], winner: int | None, dealer: int, stake: int) -> list[int]:
+    """M21: per-seat score changes (zero-sum) from each seat's hand value; winner None = drawn
+    hand (all zeros). `values[winner]` is the winner's value, others are M20 values."""
+    if not 0 <= dealer < len(values):
+        raise ValueError(f"dealer {dealer} is not a seat 0..{len(values) - 1}")
+    deltas = [0] * len(values)
+    if winner is None:
+        return deltas
+    for p in payments(values, winner, dealer, stake):
+        deltas[p.payer] -= p.amount
+        deltas[p.payee] += p.amount
     return deltas
 
 
