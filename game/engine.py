@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from itertools import compress
 from enum import Enum
 
 from game import events as ev
@@ -17,7 +18,7 @@ from game.events import Event
 from game.melds import Meld, MeldKind
 from game.rules.base import HandResult, Payment, Ruleset, Settlement
 from game.scoring import ScoreResult, WinContext
-from game.shapes import is_seven_pairs, is_win
+from game.shapes import is_seven_pairs, is_win, seven_pairs_waits, waits
 from game.tiles import PLAY_KINDS, TILES, Tile, tiles_of
 from game.wall import Wall
 
@@ -39,7 +40,7 @@ PublicState = tuple[
     tuple[tuple[tuple[Tile, bool], ...], ...],
 ]
 
-_DISCARDS = tuple(Action(ActionKind.DISCARD, t) for t in TILES)
+_DISCARDS = tuple(Action(ActionKind.DISCARD, t) for t in TILES[:PLAY_KINDS])
 
 
 def after(seat: int) -> tuple[int, int, int]:
@@ -100,6 +101,7 @@ class Hand:
         self._to_act_cache: tuple[int, ...] | None = None
         self._concealed_cache: dict[int, tuple[Tile, ...]] = {}
         self._public_cache: PublicState | None = None
+        self._waits_memo: list[tuple[bytes, frozenset[int]] | None] = [None] * 4
         self._received: list[Tile | None] = [None, None, None, None]
 
     # ----------------------------------------------------------------- queries
@@ -401,18 +403,34 @@ class Hand:
         return out
 
     def _can_win_on(self, seat: int, tile: Tile, *, robbing: bool) -> bool:
-        hand = self.hands[seat]
-        if hand[tile] >= 4:
+        if tile not in self._waits(seat) or self.hands[seat][tile] >= 4:
             return False
-        hand[tile] += 1
+        self.hands[seat][tile] += 1
         try:
-            complete = self._complete(seat)
+            ctx = self.context(seat, tile, self_draw=False, discarder=None, robbing=robbing)
         finally:
-            hand[tile] -= 1
-        if not complete:
-            return False
-        ctx = self.context(seat, tile, self_draw=False, discarder=None, robbing=robbing)
+            self.hands[seat][tile] -= 1
         return self.rules.may_win(ctx)
+
+    def _waits(self, seat: int) -> frozenset[int]:
+        """Kinds that would complete `seat`'s waiting hand, remembered until the hand changes."""
+        hand = self.hands[seat]
+        key = bytes(hand)
+        memo = self._waits_memo[seat]
+        if memo is not None and memo[0] == key:
+            return memo[1]
+        wild = self.wild
+        if wild is not None and hand[wild]:
+            counts = hand[:]
+            counts[wild] = 0
+            found = set(waits(counts, hand[wild]))
+        else:
+            found = set(waits(hand))
+        if self.rules.seven_pairs and not self.melds[seat]:
+            found.update(seven_pairs_waits(hand))
+        result = frozenset(found)
+        self._waits_memo[seat] = (key, result)
+        return result
 
     def _complete(self, seat: int) -> bool:
         hand = self.hands[seat]
@@ -444,7 +462,7 @@ class Hand:
                 for meld in self.melds[seat]:
                     if meld.kind is MeldKind.PONG and hand[meld.first]:
                         acts.append(Action(ActionKind.ADDED_KONG, meld.first))
-        acts.extend(_DISCARDS[k] for k in range(PLAY_KINDS) if hand[k])
+        acts.extend(compress(_DISCARDS, hand))
         return tuple(acts)
 
     # ----------------------------------------------------------------- claims
