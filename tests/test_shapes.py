@@ -251,6 +251,15 @@ def test_bad_counts_give_a_clear_error() -> None:
         waits([0] * 10)
     with pytest.raises(ValueError, match="four"):
         deficiency([5] + [0] * 33)
+    with pytest.raises(ValueError, match="negative"):
+        is_win(hand("11m"), -3)
+
+
+def test_many_wilds() -> None:
+    assert is_win([0] * 34, 17)  # a pair and five sets, all wild
+    assert is_win(hand("19m"), 18)
+    assert not is_win(hand("19m"), 17)
+    assert waits([0] * 34, 16) == list(range(34))
 
 
 def test_waits_examples() -> None:
