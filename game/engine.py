@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from itertools import compress
 from enum import Enum
+from itertools import compress
 
 from game import events as ev
 from game.actions import PASS, Action, ActionKind
