@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import importlib
 import json
 import sys
 from collections.abc import Callable
@@ -87,7 +88,7 @@ def _window(argv: list[str]) -> int:
 def _net(name: str) -> Callable[[list[str]], int]:
     def call(argv: list[str]) -> int:
         try:
-            from net import cli as net_cli
+            net_cli = importlib.import_module("net.cli")
         except ImportError as exc:
             sys.stderr.write(f"mahjong {name}: LAN play is not available ({exc})\n")
             return 1
