@@ -16,6 +16,9 @@ __all__ = ["ClientOptions", "FrameStats", "main", "parse_play_args", "run"]
 MAX_DT = 0.1
 """A long stall (window dragged, machine busy) must not teleport animations to their end."""
 IDLE_WAIT_MS = 1000
+FPS_CAP = 120
+"""While things move, frames are spaced at least 1/FPS_CAP s apart so a window without
+vsync does not spin a core."""
 
 
 class FrameStats:
@@ -174,4 +177,7 @@ def loop(ctx: object, screen: object, stats: FrameStats) -> int:
             pygame.display.flip()
             stats.add((time.perf_counter() - frame_start) * 1000)
             force_draw = moving
+            spare = 1 / FPS_CAP - (time.perf_counter() - frame_start)
+            if moving and spare > 0.001:
+                pygame.time.wait(int(spare * 1000))
     return 0
