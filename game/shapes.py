@@ -20,6 +20,7 @@ import random
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from operator import add
 from typing import Final, NoReturn
 
 from game.tiles import format_tiles
@@ -286,6 +287,10 @@ def _usage(key: bytes) -> _Usage:
     return found
 
 
+_ROW_WIDTH: Final = 8
+"""Rows are kept at least this long (sets 0-7), so hands up to 23 tiles need no padding."""
+
+
 def _at(row: tuple[int, ...], s: int) -> int:
     """Usage with s sets; rows stop where every natural already fits."""
     return row[s] if s < len(row) else row[-1]
@@ -298,7 +303,7 @@ def _search_usage(key: bytes) -> _Usage:
     while i < size and key[i] == 0:
         i += 1
     if i == size:
-        return (0,), (0,)
+        return (0,) * _ROW_WIDTH, (0,) * _ROW_WIDTH
     held = key[i]
     work = bytearray(key)
     # Either the copies of the lowest kind left now stay out of every group, or one more of
@@ -328,7 +333,7 @@ def _search_usage(key: bytes) -> _Usage:
     rows: list[tuple[int, ...]] = []
     for p in (0, 1):
         row: list[int] = []
-        for s in range(naturals + 1):
+        for s in range(max(naturals + 1, _ROW_WIDTH)):
             best = _at(skip[p], s)
             if s:
                 best = max(best, take + _at(pong[p], s - 1))
@@ -357,23 +362,35 @@ def deficiency(counts: Sequence[int], wilds: int = 0, sets_needed: int | None = 
         raise ValueError("sets_needed cannot be negative")
     if max(key) > 4:
         raise ValueError("no kind can be held more than four times")
-    best: list[list[int]] = [[0] * (sets + 1), [0] * (sets + 1)]
+    width = sets + 1
+    best: tuple[list[int], list[int]] | None = None
     for lo, hi in _SUIT_SLICES:
-        rows = _usage(key[lo:hi])
-        merged = [[0] * (sets + 1), [0] * (sets + 1)]
-        for p in (0, 1):
-            for s in range(sets + 1):
-                top = 0
-                for p1 in range(p + 1):
-                    left = best[p - p1]
-                    here = rows[p1]
-                    for s1 in range(s + 1):
-                        value = _at(here, s1) + left[s - s1]
-                        if value > top:
-                            top = value
-                merged[p][s] = top
-        best = merged
-    missing = 3 * sets + 2 - best[1][sets]
+        part = key[lo:hi]
+        if not any(part):
+            continue  # an empty suit adds nothing (a pair slot may stay empty anywhere)
+        rows = _usage(part)
+        if len(rows[0]) >= width:
+            plain, paired = list(rows[0][:width]), list(rows[1][:width])
+        else:
+            plain = [_at(rows[0], s) for s in range(width)]
+            paired = [_at(rows[1], s) for s in range(width)]
+        if best is None:
+            best = (plain, paired)
+            continue
+        # best of this suit with s1 sets and the others with s - s1, for every s
+        old_plain, old_paired = best
+        best = (
+            [max(map(add, plain[: s + 1], old_plain[s::-1])) for s in range(width)],
+            [
+                max(
+                    max(map(add, plain[: s + 1], old_paired[s::-1])),
+                    max(map(add, paired[: s + 1], old_plain[s::-1])),
+                )
+                for s in range(width)
+            ],
+        )
+    used = best[1][sets] if best is not None else 0
+    missing = 3 * sets + 2 - used
     return max(0, missing - wilds)
 
 
