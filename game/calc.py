@@ -7,10 +7,11 @@ print. Every bad input becomes `{"error": "..."}` with status 1, never a traceba
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
 from typing import Any
 
 from game.melds import Meld
+from game.rules import mazhan_scoring
+from game.rules.registry import make_ruleset
 from game.scoring import FLAGS, NotAWin, ScoreResult, WinContext
 from game.tiles import NotationError, Tile, parse_tiles
 
@@ -35,8 +36,6 @@ def main(stdin_text: str) -> tuple[int, str]:
         result = _score(ruleset, role, ctx)
     except (InputError, NotAWin) as exc:
         return 1, _error(str(exc))
-    except _Unavailable as exc:
-        return 1, _error(str(exc))
     except Exception as exc:  # last resort: a person gets a sentence, not a traceback
         return 1, _error(f"could not score this hand ({type(exc).__name__}: {exc})")
     return 0, json.dumps(result.to_json(ruleset), ensure_ascii=False)
@@ -46,22 +45,10 @@ def _error(message: str) -> str:
     return json.dumps({"error": message}, ensure_ascii=False)
 
 
-class _Unavailable(RuntimeError):
-    pass
-
-
 def _score(ruleset: str, role: str, ctx: WinContext) -> ScoreResult:
-    if ruleset == "mazhan":
-        from game.rules import mazhan_scoring
-
-        scorer = mazhan_scoring.score_loser if role == "loser" else mazhan_scoring.score_winner
-        return scorer(ctx)
-    try:
-        from game.rules import nanjing_scoring  # written by another engineer
-    except ImportError:
-        raise _Unavailable("nanjing scoring not implemented") from None
-    nanjing: Callable[[WinContext], ScoreResult] = nanjing_scoring.score_winner
-    return nanjing(ctx)
+    if role == "loser":
+        return mazhan_scoring.score_loser(ctx)
+    return make_ruleset(ruleset).score_winner(ctx)
 
 
 def parse_request(text: str) -> tuple[str, str, WinContext]:

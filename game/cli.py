@@ -78,11 +78,11 @@ def _bench(argv: list[str]) -> int:
 
 def _window(argv: list[str]) -> int:
     try:
-        from game.client.app import parse_play_args, run
+        from game.client.app import main as window_main
     except ImportError as exc:
         sys.stderr.write(f"mahjong: the game window is not available ({exc})\n")
         return 1
-    return run(parse_play_args(argv))
+    return window_main(argv)
 
 
 def _net(name: str) -> Callable[[list[str]], int]:

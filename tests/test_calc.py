@@ -5,13 +5,13 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
-import types
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from game.calc import main
+from game.rules import nanjing_scoring
 from game.scoring import ScoreLine, ScoreResult, WinContext
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -156,9 +156,7 @@ def test_nanjing_is_dispatched(monkeypatch: pytest.MonkeyPatch) -> None:
         line = ScoreLine("made", "成牌", "made hand", 20, "flower")
         return ScoreResult(20, (line,), {"hard_flowers": 0, "soft_flowers": 0})
 
-    module = types.ModuleType("game.rules.nanjing_scoring")
-    module.score_winner = fake  # type: ignore[attr-defined]
-    monkeypatch.setitem(sys.modules, "game.rules.nanjing_scoring", module)
+    monkeypatch.setattr(nanjing_scoring, "score_winner", fake)
     request = {"ruleset": "nanjing", "seat": "S", "hand": "123m456m789p11s22s", "win": "2s",
                "ponged": ["3m", "4p"], "dealer_streak": 2, "flags": ["last_tiles"]}
     status, data = run(request)
@@ -168,11 +166,6 @@ def test_nanjing_is_dispatched(monkeypatch: pytest.MonkeyPatch) -> None:
     assert sorted(str(k) for k in map(int, ctx.ponged)) == ["12", "2"]
     assert ctx.flags == frozenset({"last_tiles"})
 
-
-def test_nanjing_missing(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setitem(sys.modules, "game.rules.nanjing_scoring", None)
-    status, data = run({"ruleset": "nanjing", "seat": "E", "hand": "123m", "win": "1m"})
-    assert (status, data) == (1, {"error": "nanjing scoring not implemented"})
 
 
 def test_unexpected_failure_is_a_sentence(monkeypatch: pytest.MonkeyPatch) -> None:
