@@ -1,0 +1,244 @@
+"""Host and clients over real loopback sockets (127.0.0.1 only)."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import struct
+from collections.abc import Awaitable
+from typing import Any, TypeVar
+
+import pytest
+
+from game.view import SeatView
+from net.client import Client, ClientStats, JoinError
+from net.diff import Mirror
+from net.frames import PROTOCOL_VERSION, FrameDecoder, Message, encode
+from net.host import Host, HostConfig
+from net.wire import compact_view, view_from_wire
+
+LOOPBACK = "127.0.0.1"
+T = TypeVar("T")
+
+
+async def _within(aw: Awaitable[T], seconds: float = 60) -> T:
+    # A safety net against a hung test, not a performance assertion.
+    return await asyncio.wait_for(aw, seconds)
+
+
+async def _play(
+    ruleset: str, seats: list[str], clients: list[Client], host: Host
+) -> tuple[dict[str, Any], list[ClientStats]]:
+    results = await _within(asyncio.gather(host.run(), *(c.run() for c in clients)))
+    await host.close()
+    return results[0], list(results[1:])
+
+
+def _host(ruleset: str, seats: list[str], hands: int = 2, **kw: Any) -> Host:
+    kw.setdefault("start_after", 20)
+    config = HostConfig(ruleset=ruleset, name="test table", seats=seats, hands=hands, seed=11,
+                        address=LOOPBACK, **kw)
+    return Host(config)
+
+
+@pytest.mark.parametrize(
+    ("ruleset", "seats"),
+    [("mazhan", ["open", "bot", "open", "bot"]), ("nanjing", ["open"] * 4)],
+)
+def test_autoplaying_clients_finish_hands_without_desync(ruleset: str, seats: list[str]) -> None:
+    async def scenario() -> None:
+        host = _host(ruleset, seats)
+        await host.start()
+        clients = [Client(LOOPBACK, host.port, name=f"c{i}", seed=i)
+                   for i in range(seats.count("open"))]
+        summary, stats = await _play(ruleset, seats, clients, host)
+        assert summary["hands"] == 2 and summary["dropped"] == 0 and summary["illegal"] == 0
+        assert sorted(s.seat or 0 for s in stats) == [i for i, k in enumerate(seats) if k == "open"]
+        for s in stats:
+            assert s.hands_played == 2
+            assert s.final_scores == summary["final_scores"]
+            assert s.desyncs == 0 and s.resyncs == 0
+            assert s.update_sizes and s.snapshot_sizes
+        # Every client ends holding exactly the host's view of its place.
+        for client in clients:
+            seat = host._hand_seats()[client.stats.seat or 0]
+            assert client.mirror.state == compact_view(host.match.view(seat).to_wire())
+
+    asyncio.run(scenario())
+
+
+class RawPeer:
+    """A hand-driven connection for misbehaving on purpose."""
+
+    def __init__(self) -> None:
+        self.decoder = FrameDecoder()
+        self.got: list[Message] = []
+
+    async def open(self, port: int) -> None:
+        self.reader, self.writer = await asyncio.open_connection(LOOPBACK, port)
+
+    def send_raw(self, data: bytes) -> None:
+        self.writer.write(data)
+
+    def send(self, msg: Message) -> None:
+        self.writer.write(encode(msg))
+
+    async def until_closed(self) -> list[Message]:
+        """Read everything until the host closes the connection."""
+        while data := await _within(self.reader.read(65536), 20):
+            self.got.extend(self.decoder.messages(data))
+        return self.got
+
+    async def settle(self) -> None:
+        """Take in whatever arrives until the host has been quiet for a moment."""
+        with contextlib.suppress(TimeoutError):
+            while data := await asyncio.wait_for(self.reader.read(65536), 0.3):
+                self.got.extend(self.decoder.messages(data))
+
+    async def expect(self, kind: str) -> Message:
+        while True:
+            for i, msg in enumerate(self.got):
+                if msg["t"] == kind:
+                    return self.got.pop(i)
+            data = await _within(self.reader.read(65536), 20)
+            assert data, f"closed while waiting for {kind}"
+            self.got.extend(self.decoder.messages(data))
+
+
+def _hello(name: str = "raw") -> Message:
+    return {"t": "hello", "v": PROTOCOL_VERSION, "name": name}
+
+
+@pytest.mark.parametrize(
+    "abuse",
+    ["garbage", "oversized", "flood", "no_hello", "wrong_type"],
+)
+def test_misbehaving_peer_is_dropped_while_others_play_on(abuse: str) -> None:
+    async def scenario() -> None:
+        third = "bot" if abuse == "no_hello" else "open"  # the abuser takes the third place
+        host = _host("nanjing", ["open", "open", third, "bot"], hands=1)
+        await host.start()
+        bad = RawPeer()
+        await bad.open(host.port)
+        if abuse != "no_hello":
+            bad.send(_hello())
+            await bad.expect("welcome")
+            bad.send({"t": "sit", "seat": 2})
+            await bad.expect("seated")
+        clients = [Client(LOOPBACK, host.port, name=f"c{i}", seed=i, seat=i) for i in range(2)]
+        game = asyncio.gather(host.run(), *(c.run() for c in clients))
+        await asyncio.sleep(0.05)
+        if abuse == "garbage":
+            bad.send_raw(struct.pack(">I", 6) + b"\xc1\xc1\xc1\xc1\xc1\xc1")
+        elif abuse == "oversized":
+            bad.send_raw(struct.pack(">I", 10_000_000))
+        elif abuse == "flood":
+            bad.send_raw(encode({"t": "ping", "n": 1}) * 1000)
+        elif abuse == "no_hello":
+            bad.send({"t": "sit", "seat": 2})
+        else:
+            bad.send({"t": "welcome", "v": 1, "table": "x", "ruleset": "x", "rules": "x",
+                      "seats": []})
+        got = await bad.until_closed()
+        assert any(m["t"] == "error" and m["code"] == "protocol" for m in got)
+        summary, *stats = await _within(game)
+        await host.close()
+        assert summary["hands"] == 1 and summary["dropped"] == 1
+        for s in stats:
+            assert s.hands_played == 1 and s.desyncs == 0
+
+    asyncio.run(scenario())
+
+
+def test_actions_only_for_own_place_and_only_legal() -> None:
+    async def scenario() -> None:
+        host = _host("mazhan", ["open", "bot", "bot", "bot"], hands=1)
+        await host.start()
+        peer = RawPeer()
+        await peer.open(host.port)
+        peer.send(_hello())
+        await peer.expect("welcome")
+        peer.send({"t": "sit", "seat": 1})  # a bot's place is not free
+        assert (await peer.expect("error"))["code"] == "seat"
+        peer.send({"t": "sit", "seat": 0})
+        await peer.expect("seated")
+        game = asyncio.create_task(host.run())
+        mirror = Mirror()
+        mirror.receive(await peer.expect("snapshot"))
+        assert mirror.state is not None
+        while True:  # follow the table until the host waits for us alone
+            await peer.settle()
+            while any(m["t"] == "update" for m in peer.got):
+                assert not mirror.receive(await peer.expect("update"))
+            view = view_from_wire(mirror.state)
+            if view.to_act == (view.seat,) and view.legal:
+                break
+            assert not mirror.receive(await peer.expect("update"))
+        assert view.seat == host._hand_seats()[0]
+        wrong = next(a for a in ("discard 1m", "discard 9s") if a not in map(str, view.legal))
+        for text in ("discard 9z", "kong", wrong):
+            peer.send({"t": "action", "seq": mirror.seq, "a": text})
+            assert (await peer.expect("error"))["code"] == "illegal"
+        before = host.stale
+        peer.send({"t": "action", "seq": mirror.seq - 1, "a": str(view.legal[0])})
+        peer.send({"t": "bye", "reason": "done"})
+        await peer.until_closed()
+        summary = await _within(game)  # a bot takes over the place and finishes the hand
+        await host.close()
+        assert host.stale == before + 1 and summary["illegal"] == 3 and summary["hands"] == 1
+
+    asyncio.run(scenario())
+
+
+def test_client_recovers_from_a_corrupted_mirror() -> None:
+    async def scenario() -> None:
+        host = _host("nanjing", ["open", "bot", "bot", "bot"], hands=1, start_after=5)
+        await host.start()
+        corrupted: list[int] = []
+
+        def corrupt(view: SeatView) -> None:
+            state = client.mirror.state
+            if not corrupted and state is not None and view.wall_left < 50:
+                corrupted.append(client.mirror.seq)
+                state["D"] = [7, 7]  # the client's idea of the dice drifts
+        client = Client(LOOPBACK, host.port, seed=3, on_view=corrupt)
+        summary, (stats,) = await _play("nanjing", [], [client], host)
+        assert corrupted and stats.desyncs == 1 and stats.resyncs == 1
+        assert len(stats.snapshot_sizes) == 2 and stats.hands_played == 1
+        assert stats.final_scores == summary["final_scores"]
+
+    asyncio.run(scenario())
+
+
+def test_reconnect_with_token_gets_the_place_back() -> None:
+    async def scenario() -> None:
+        host = _host("mazhan", ["open", "open", "bot", "bot"], hands=1, start_after=20)
+        await host.start()
+        first = RawPeer()
+        await first.open(host.port)
+        first.send(_hello("ann"))
+        await first.expect("welcome")
+        first.send({"t": "sit", "seat": 1})
+        token = (await first.expect("seated"))["token"]
+        first.writer.close()
+        await asyncio.sleep(0.05)
+        assert host.free_seats == [0, 1]
+        again = Client(LOOPBACK, host.port, name="ann", token=token, seed=5)
+        other = Client(LOOPBACK, host.port, name="bob", seed=6)
+        _, stats = await _play("mazhan", [], [again, other], host)
+        assert stats[0].seat == 1 and stats[1].seat == 0
+        assert all(s.hands_played == 1 and s.desyncs == 0 for s in stats)
+
+    asyncio.run(scenario())
+
+
+def test_unreachable_host_is_a_clear_error() -> None:
+    async def scenario() -> None:
+        server = await asyncio.start_server(lambda r, w: None, LOOPBACK, 0)
+        port = server.sockets[0].getsockname()[1]
+        server.close()
+        await server.wait_closed()
+        with pytest.raises(JoinError, match="cannot reach"):
+            await Client(LOOPBACK, port).run()
+
+    asyncio.run(scenario())
