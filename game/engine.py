@@ -101,6 +101,9 @@ class Hand:
         self._to_act_cache: tuple[int, ...] | None = None
         self._concealed_cache: dict[int, tuple[Tile, ...]] = {}
         self._public_cache: PublicState | None = None
+        self._seat_public: list[tuple[tuple[Meld, ...], tuple[Tile, ...],
+                                      tuple[tuple[Tile, bool], ...]] | None] = [None] * 4
+        """Per seat (melds, bonus, river) as tuples, dropped when that seat's part changes."""
         self._waits_memo: list[tuple[bytes, frozenset[int]] | None] = [None] * 4
         self._received: list[Tile | None] = [None, None, None, None]
 
@@ -142,11 +145,17 @@ class Hand:
         """(hand sizes, melds, bonus tiles, rivers) of all seats: what everyone may see."""
         cached = self._public_cache
         if cached is None:
+            seats = self._seat_public
+            for s in range(4):
+                if seats[s] is None:
+                    seats[s] = (tuple(self.melds[s]), tuple(self.bonus[s]),
+                                tuple(self.rivers[s]))
+            parts = [p for p in seats if p is not None]
             cached = self._public_cache = (
                 tuple(sum(h) for h in self.hands),
-                tuple(tuple(m) for m in self.melds),
-                tuple(tuple(b) for b in self.bonus),
-                tuple(tuple(r) for r in self.rivers),
+                tuple(p[0] for p in parts),
+                tuple(p[1] for p in parts),
+                tuple(p[2] for p in parts),
             )
         return cached
 
@@ -228,6 +237,7 @@ class Hand:
 
     def _set_aside(self, seat: int, tile: Tile) -> list[Event]:
         self.bonus[seat].append(tile)
+        self._seat_public[seat] = None
         return [Event(ev.BONUS, seat, tile=tile), *self._pay(self.rules.on_bonus(self, seat, tile))]
 
     # ----------------------------------------------------------------- apply
@@ -274,6 +284,7 @@ class Hand:
             self.hands[seat][tile] -= 4
             meld = Meld(MeldKind.CONCEALED_KONG, (tile,) * 4)
             self.melds[seat].append(meld)
+            self._seat_public[seat] = None
             out = [Event(ev.MELD, seat, meld=meld)]
             out.extend(self._pay(self.rules.on_kong(self, seat, "concealed", None)))
             return out + self._kong_draw(seat)
@@ -299,6 +310,7 @@ class Hand:
         pong = melds[index]
         meld = Meld(MeldKind.ADDED_KONG, (tile,) * 4, pong.claimed, pong.source)
         melds[index] = meld
+        self._seat_public[seat] = None
         out = [Event(ev.MELD, seat, meld=meld, other=-1 if pong.source is None else pong.source)]
         out.extend(self._pay(self.rules.on_kong(self, seat, "added", pong.source)))
         return out + self._kong_draw(seat)
@@ -314,6 +326,7 @@ class Hand:
     def _discard(self, seat: int, tile: Tile) -> list[Event]:
         self.hands[seat][tile] -= 1
         self.rivers[seat].append((tile, False))
+        self._seat_public[seat] = None
         self.discards += 1
         self.discard_counts[seat] += 1
         self.discarded[seat][tile] += 1
@@ -503,6 +516,7 @@ class Hand:
             hand[tile] -= 3
             meld = Meld(MeldKind.KONG, (tile,) * 4, tile, source)
         self.melds[seat].append(meld)
+        self._seat_public[seat] = self._seat_public[source] = None
         out = [Event(ev.MELD, seat, meld=meld, other=source)]
         self.current = seat
         self.pending = None
@@ -585,6 +599,7 @@ class Hand:
                 out.append(Event(ev.ROBBED, source, tile=tile, other=seat))
             else:
                 self.rivers[source][-1] = (tile, True)
+                self._seat_public[source] = None
                 self.last_discard = None
         ctx = self.context(seat, tile, self_draw=self_draw, discarder=source, robbing=robbing)
         if not self_draw:

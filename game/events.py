@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from game.melds import Meld
 from game.tiles import Tile, format_tiles
@@ -24,8 +23,9 @@ REVEAL = "reveal"  # seat's concealed tiles shown at the end of a hand
 HAND_END = "hand_end"
 
 
-@dataclass(frozen=True, slots=True)
-class Event:
+class Event(NamedTuple):
+    """One thing that happened (a named tuple: many are made per hand)."""
+
     kind: str
     seat: int = -1
     tile: Tile | None = None

@@ -7,8 +7,7 @@ nowhere else: `seat_view` builds a seat's view of a hand, `events_for` filters e
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from game.actions import Action
 from game.events import DEAL, DRAW, Event
@@ -24,9 +23,11 @@ _NO_TILES = (0,) * 34
 _PRIVATE = frozenset({DEAL, DRAW})
 
 
-@dataclass(frozen=True, slots=True)
-class SeatView:
-    """A seat's knowledge of the table. Seats are 0-3 = E S W N; E deals."""
+class SeatView(NamedTuple):
+    """A seat's knowledge of the table. Seats are 0-3 = E S W N; E deals.
+
+    A named tuple rather than a dataclass: bots build one per decision, and tuples are cheap.
+    """
 
     seat: int
     ruleset: str
