@@ -126,6 +126,25 @@ class Match:
             self.dealer = (self.dealer + 1) % 4
             self.dealer_streak = 0
 
+    def flee(self, player: int) -> list[Event]:
+        """M12: a fleeing player pays 400 × stake; each other player receives a quarter and the
+        last quarter leaves the table. Only where the ruleset has the `flee` option on."""
+        if not self.rules.options.get("flee"):
+            return []
+        stake = self.hand.stake if self.hand is not None else self.rules.stake(self.scores)
+        quarter = 100 * stake
+        seat = self.seat_of(player)
+        out: list[Event] = []
+        self.scores[player] -= 4 * quarter
+        for other in range(4):
+            if other != player:
+                self.scores[other] += quarter
+                out.append(Event(ev.PAYMENT, self.seat_of(other), other=seat, amount=quarter,
+                                 info="flee"))
+        self.house += quarter
+        out.append(Event(ev.PAYMENT, -1, other=seat, amount=quarter, info="flee"))
+        return out
+
     @property
     def last_result(self) -> HandResult | None:
         return self.history[-1].result if self.history else None

@@ -1,0 +1,49 @@
+"""Turn timers and fleeing (rulings M11, M12): what the system plays for a seat that runs out
+of time, and when a player counts as having fled. The clock itself belongs to the session."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from game.actions import PASS, Action, ActionKind
+from game.bots import Bot
+from game.view import SeatView
+
+DISCARD_SECONDS = 15.0
+CLAIM_SECONDS = 8.0
+FLEE_AFTER_TIMEOUTS = 3
+FLEE_AFTER_DISCONNECT_SECONDS = 180.0
+
+
+def seconds_to_act(view: SeatView) -> float:
+    """M11: 15 s to discard, 8 s to answer a claim offer."""
+    return DISCARD_SECONDS if view.phase == "discard" else CLAIM_SECONDS
+
+
+def timeout_action(view: SeatView, bot: Bot) -> Action:
+    """M11: discard the tile just drawn if still held, otherwise the bot's discard; a claim
+    offer is passed."""
+    if view.phase != "discard":
+        return PASS
+    discards = [a for a in view.legal if a.kind is ActionKind.DISCARD]
+    if view.drawn is not None:
+        for action in discards:
+            if action.tile == view.drawn:
+                return action
+    choice = bot.choose(view)
+    return choice if choice.kind is ActionKind.DISCARD else discards[0]
+
+
+@dataclass
+class FleeWatch:
+    """Counts each player's consecutive turn time-outs (M12)."""
+
+    timeouts: list[int] = field(default_factory=lambda: [0, 0, 0, 0])
+
+    def acted(self, player: int) -> None:
+        self.timeouts[player] = 0
+
+    def timed_out(self, player: int) -> bool:
+        """Record a time-out; True when the player has now fled."""
+        self.timeouts[player] += 1
+        return self.timeouts[player] >= FLEE_AFTER_TIMEOUTS
