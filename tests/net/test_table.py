@@ -53,7 +53,8 @@ def test_autoplaying_clients_finish_hands_without_desync(ruleset: str, seats: li
                    for i in range(seats.count("open"))]
         summary, stats = await _play(ruleset, seats, clients, host)
         assert summary["hands"] == 2 and summary["dropped"] == 0 and summary["illegal"] == 0
-        assert sorted(s.seat or 0 for s in stats) == [i for i, k in enumerate(seats) if k == "open"]
+        places = sorted(-1 if s.seat is None else s.seat for s in stats)
+        assert places == [i for i, k in enumerate(seats) if k == "open"]
         for s in stats:
             assert s.hands_played == 2
             assert s.final_scores == summary["final_scores"]

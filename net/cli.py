@@ -1,0 +1,203 @@
+"""`mahjong host` and `mahjong join` without a window (CONTRACTS §4)."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import sys
+from typing import Any
+
+from game.bots import LEVELS
+from game.errors import MahjongError
+from net.client import Client, JoinError
+from net.discovery import Announcer, DiscoveryError, find_table
+from net.frames import PROTOCOL_VERSION
+from net.host import Host, HostConfig
+
+RULESETS = ("mazhan", "nanjing")
+
+
+def _fail(message: str, code: int = 1) -> int:
+    print(f"mahjong: {message}", file=sys.stderr)
+    return code
+
+
+def _parse(parser: argparse.ArgumentParser, argv: list[str]) -> argparse.Namespace | int:
+    try:
+        return parser.parse_args(argv)
+    except SystemExit as exc:  # argparse has already printed the usage and the problem
+        return int(exc.code or 0)
+
+
+def _seats(text: str) -> list[str]:
+    seats = [s.strip().lower() for s in text.split(",")]
+    if len(seats) != 4 or any(s not in ("open", "bot") for s in seats):
+        raise argparse.ArgumentTypeError("give four comma-separated seats, each open or bot")
+    return seats
+
+
+def _positive(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError("must be at least 1")
+    return value
+
+
+def _port(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a port number") from None
+    if not 0 <= value <= 65535:
+        raise argparse.ArgumentTypeError("a port is 0-65535")
+    return value
+
+
+def host_parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="mahjong host", description="Host a table on the LAN.")
+    p.add_argument("--headless", action="store_true", help="run without a window")
+    p.add_argument("--ruleset", required=True, choices=RULESETS)
+    p.add_argument("--name", required=True, help="table name shown to players on the LAN")
+    p.add_argument("--port", type=_port, default=0, help="TCP port (default: any free port)")
+    p.add_argument("--seats", type=_seats, default=["open", "bot", "bot", "bot"],
+                   help="four of open/bot, e.g. open,open,bot,bot")
+    p.add_argument("--hands", type=_positive, default=None, help="stop after N hands")
+    p.add_argument("--interface", default=None, metavar="ADDRESS",
+                   help="listen and announce on this IPv4 address only")
+    p.add_argument("--start-after", type=float, default=120.0, metavar="SECONDS",
+                   help="start with bots in the open seats after this long (default 120)")
+    p.add_argument("--bots", choices=LEVELS, default="normal", help="level of the bots")
+    p.add_argument("--seed", type=int, default=None)
+    p.add_argument("--no-announce", action="store_true", help="do not advertise on the LAN")
+    return p
+
+
+def host_main(argv: list[str]) -> int:
+    args = _parse(host_parser(), argv)
+    if isinstance(args, int):
+        return args
+    if not args.headless:
+        return _fail("hosting from the command line needs --headless", 2)
+    if args.start_after < 0:
+        return _fail("--start-after cannot be negative", 2)
+    config = HostConfig(
+        ruleset=args.ruleset, name=args.name, seats=args.seats, hands=args.hands,
+        seed=args.seed, bots=args.bots, start_after=args.start_after,
+        address=args.interface or "0.0.0.0", port=args.port,
+    )
+    try:
+        return asyncio.run(_host(config, announce=not args.no_announce, interface=args.interface))
+    except KeyboardInterrupt:
+        return _fail("stopped", 130)
+    except (OSError, DiscoveryError, MahjongError, ValueError) as exc:
+        return _fail(str(exc))
+
+
+def _print(obj: dict[str, Any]) -> None:
+    print(json.dumps(obj, ensure_ascii=False), flush=True)
+
+
+async def _host(config: HostConfig, *, announce: bool, interface: str | None) -> int:
+    host = Host(config, on_hand=_print)
+    try:
+        await host.start()
+    except OSError as exc:
+        where = f"{config.address}:{config.port}"
+        raise OSError(f"cannot listen on {where}: {exc.strerror or exc}") from exc
+    announcer: Announcer | None = None
+    pending: set[asyncio.Task[None]] = set()
+    if announce:
+        announcer = Announcer(
+            name=config.name, port=host.port, protocol=PROTOCOL_VERSION,
+            ruleset=config.ruleset, rules=host.rules, free=len(host.free_seats),
+            interface=interface,
+        )
+        await announcer.start()
+        current = announcer
+
+        def seats_changed(free: int, started: bool) -> None:
+            task = asyncio.get_running_loop().create_task(current.update(free=free, locked=started))
+            pending.add(task)
+            task.add_done_callback(pending.discard)
+
+        host.on_seats = seats_changed
+    print(f"mahjong: table {config.name!r} listening on port {host.port}", file=sys.stderr)
+    try:
+        summary = await host.run()
+    finally:
+        await host.close()
+        if announcer is not None:
+            await announcer.close()
+    _print(summary)
+    return 0
+
+
+def join_parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="mahjong join", description="Join a table on the LAN.")
+    where = p.add_mutually_exclusive_group(required=True)
+    where.add_argument("--discover", metavar="NAME", help="find the table by name (10 s)")
+    where.add_argument("--address", metavar="HOST:PORT")
+    p.add_argument("--autoplay", choices=LEVELS, default=None,
+                   help="let a bot of this level play the seat")
+    p.add_argument("--json", action="store_true", help="print a JSON summary at the end")
+    p.add_argument("--name", default="player", help="your name at the table")
+    p.add_argument("--seat", type=int, choices=(-1, 0, 1, 2, 3), default=-1,
+                   help="place to take, 0-3 (default: the first free one)")
+    p.add_argument("--interface", default=None, metavar="ADDRESS",
+                   help="browse for tables on this IPv4 address only")
+    p.add_argument("--seed", type=int, default=0, help="seed of the autoplay bot")
+    return p
+
+
+def _address(text: str) -> tuple[str, int]:
+    host, sep, port = text.rpartition(":")
+    if not sep or not host:
+        raise ValueError(f"--address wants HOST:PORT, got {text!r}")
+    try:
+        number = int(port)
+    except ValueError:
+        raise ValueError(f"--address: {port!r} is not a port number") from None
+    if not 1 <= number <= 65535:
+        raise ValueError("--address: a port is 1-65535")
+    return host.strip("[]"), number
+
+
+def join_main(argv: list[str]) -> int:
+    args = _parse(join_parser(), argv)
+    if isinstance(args, int):
+        return args
+    if args.autoplay is None:
+        return _fail("joining from the command line needs --autoplay LEVEL", 2)
+    try:
+        return asyncio.run(_join(args))
+    except KeyboardInterrupt:
+        return _fail("stopped", 130)
+    except (ValueError, DiscoveryError, JoinError) as exc:
+        return _fail(str(exc))
+
+
+async def _join(args: argparse.Namespace) -> int:
+    rules = None
+    if args.discover is not None:
+        table = await find_table(args.discover, timeout=10.0, interface=args.interface)
+        if table.protocol != PROTOCOL_VERSION:
+            raise JoinError(
+                f"table {table.name!r} speaks protocol {table.protocol}, we speak "
+                f"{PROTOCOL_VERSION}"
+            )
+        address, port, rules = table.address, table.port, table.rules
+    else:
+        address, port = _address(args.address)
+    client = Client(address, port, name=args.name, autoplay=args.autoplay, seat=args.seat,
+                    seed=args.seed, rules=rules)
+    stats = await client.run()
+    if args.json:
+        _print(stats.to_json())
+    else:
+        print(f"played {stats.hands_played} hands in place {stats.seat}; "
+              f"final scores {stats.final_scores}")
+    return 0
