@@ -1,0 +1,269 @@
+"""Stacked walls for scenario tests: hands, indicator, draws and tail written in tile notation.
+
+`stacked` turns readable notation into the 144-tile draw order that `Hand(draw_order=...)` deals
+from; `deal` builds and starts such a hand. The small drivers (`act`, `pass_all`, `run_out`, ...)
+keep the tests short, and `snapshot` captures everything a seat can see, to prove that an illegal
+action changed nothing.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterable, Sequence
+
+from game import events as ev
+from game.actions import PASS, Action, ActionKind
+from game.engine import Hand, Phase
+from game.events import Event
+from game.rules.base import Payment, Ruleset
+from game.rules.registry import make_ruleset
+from game.tiles import NUM_KINDS, TILES, counts_of, format_tiles, full_set, parse_tiles
+from game.view import SeatView, seat_view
+
+E, S, W, N = 0, 1, 2, 3
+WALL = 144
+_FULL = counts_of(full_set())
+
+TileText = str | Sequence[str]
+"""Tiles as one notation string ("3m 7z") or a list of them (["3m", "7z"])."""
+
+
+class ScenarioError(ValueError):
+    """A scenario that no real wall could hold (too many of a kind, wrong hand sizes)."""
+
+
+def ruleset(rules: Ruleset | str) -> Ruleset:
+    return make_ruleset(rules) if isinstance(rules, str) else rules
+
+
+def tiles(text: TileText) -> list[int]:
+    """Tile kinds from notation, in the order written."""
+    parts = [text] if isinstance(text, str) else list(text)
+    return [int(t) for part in parts for t in parse_tiles(part)]
+
+
+def swap(text: str, out: TileText, into: TileText) -> str:
+    """`text` with the tiles of `out` taken out (one each) and those of `into` added."""
+    held = tiles(text)
+    for kind in tiles(out):
+        if kind not in held:
+            raise ScenarioError(f"{format_tiles(held)} holds no {TILES[kind]} to swap out")
+        held.remove(kind)
+    return format_tiles(held + tiles(into))
+
+
+def stacked(
+    rules: Ruleset | str,
+    hands: Sequence[str],
+    *,
+    indicator: TileText = "",
+    draws: TileText = (),
+    tail: TileText = (),
+) -> list[int]:
+    """The draw order (head first, 144 kinds) that deals `hands` (E S W N; the dealer's includes
+    its extra tile, dealt last) in rounds of four, then flips `indicator` (Mazhan: any bonus
+    tiles to skip, then the indicator), then gives `draws` from the head in order. `tail` lists
+    the tail draws in the order they are taken (bonus replacements, kong draws). The tiles not
+    named fill the middle in a fixed order: one of each kind left, then a second, and so on."""
+    rules = ruleset(rules)
+    if len(hands) != 4:
+        raise ScenarioError(f"give four hands (E S W N), not {len(hands)}")
+    dealt = [tiles(h) for h in hands]
+    for seat, hand in enumerate(dealt):
+        want = rules.hand_size + (1 if seat == E else 0)
+        if len(hand) != want:
+            raise ScenarioError(
+                f"{'ESWN'[seat]} is dealt {want} tiles in {rules.name}, not {len(hand)}: "
+                f"{format_tiles(hand)}"
+            )
+    flip = tiles(indicator)
+    if flip and not rules.uses_wild:
+        raise ScenarioError(f"{rules.name} flips no wildcard indicator")
+    if rules.uses_wild and not flip:
+        raise ScenarioError(f"{rules.name} flips a wildcard indicator: give `indicator`")
+    head: list[int] = []
+    taken = [0, 0, 0, 0]
+    size = rules.hand_size
+    while taken[N] < size:
+        for seat in range(4):
+            step = min(4, size - taken[seat])
+            head.extend(dealt[seat][taken[seat] : taken[seat] + step])
+            taken[seat] += step
+    head.append(dealt[E][-1])
+    head.extend(flip)
+    head.extend(tiles(draws))
+    back = tiles(tail)
+    named = counts_of(head + back)
+    for kind in range(NUM_KINDS):
+        if named[kind] > _FULL[kind]:
+            raise ScenarioError(
+                f"the scenario asks for {named[kind]} × {TILES[kind]}, but the wall holds only "
+                f"{_FULL[kind]}"
+            )
+    left = [_FULL[k] - named[k] for k in range(NUM_KINDS)]
+    fill: list[int] = []
+    for copy in range(4):
+        fill.extend(k for k in range(NUM_KINDS) if left[k] > copy)
+    order = head + fill + back[::-1]
+    assert len(order) == WALL
+    return order
+
+
+def deal(
+    rules: Ruleset | str,
+    hands: Sequence[str],
+    *,
+    indicator: TileText = "",
+    draws: TileText = (),
+    tail: TileText = (),
+    stake: int = 1,
+    dealer_streak: int = 0,
+    seed: int = 0,
+) -> tuple[Hand, list[Event]]:
+    """A started hand on a stacked wall, and the events of its start."""
+    rules = ruleset(rules)
+    order = stacked(rules, hands, indicator=indicator, draws=draws, tail=tail)
+    hand = Hand(rules, random.Random(seed), stake=stake, dealer_streak=dealer_streak,
+                draw_order=order)
+    return hand, hand.start()
+
+
+# --------------------------------------------------------------------------- driving
+
+
+def act(hand: Hand, seat: int, text: str) -> list[Event]:
+    """Apply an action written in notation ("pong 5m", "discard 3s", "pass")."""
+    return hand.apply(seat, Action.parse(text))
+
+
+def legal(hand: Hand, seat: int) -> set[str]:
+    """`seat`'s legal actions in notation."""
+    return {str(a) for a in hand.legal_actions(seat)}
+
+
+def claims(hand: Hand, seat: int) -> set[str]:
+    """`seat`'s legal actions other than discards and pass."""
+    return {str(a) for a in hand.legal_actions(seat)
+            if a.kind not in (ActionKind.DISCARD, ActionKind.PASS)}
+
+
+Apply = Callable[[int, Action], list[Event]]
+"""`Hand.apply` or `Match.apply`: how a driver submits an action."""
+
+
+def pass_all(hand: Hand, apply: Apply | None = None) -> list[Event]:
+    """Every seat asked about a discard or an added kong passes."""
+    submit = apply or hand.apply
+    out: list[Event] = []
+    while hand.phase in (Phase.CLAIM, Phase.ROB):
+        out.extend(submit(hand.to_act()[0], PASS))
+    return out
+
+
+def discard(hand: Hand, seat: int, tile: str, *, settle: bool = True) -> list[Event]:
+    """`seat` discards `tile`; with `settle`, any claim offers are passed."""
+    assert hand.phase is Phase.DISCARD and hand.current == seat, (
+        f"expected {'ESWN'[seat]} to discard, but phase={hand.phase.value} "
+        f"current={'ESWN'[hand.current]}")
+    out = act(hand, seat, f"discard {tile}")
+    if settle:
+        out.extend(pass_all(hand))
+    return out
+
+
+def tsumogiri(hand: Hand, apply: Apply | None = None) -> list[Event]:
+    """The current seat discards the tile it just drew (or its first tile), claims passed."""
+    submit = apply or hand.apply
+    seat = hand.current
+    tile = hand.drawn
+    if tile is None or not hand.hands[seat][tile]:
+        tile = next(a.tile for a in hand.legal_actions(seat) if a.kind is ActionKind.DISCARD)
+    out = submit(seat, Action(ActionKind.DISCARD, tile))
+    return out + pass_all(hand, apply)
+
+
+def run_out(hand: Hand, apply: Apply | None = None, *, limit: int = 400) -> list[Event]:
+    """Discard drawn tiles and pass every claim until the hand ends (nobody ever wins)."""
+    out: list[Event] = []
+    for _ in range(limit):
+        if hand.phase is Phase.OVER:
+            return out
+        out.extend(tsumogiri(hand, apply))
+    raise AssertionError(f"the hand did not end within {limit} discards")
+
+
+# --------------------------------------------------------------------------- reading
+
+
+def snapshot(hand: Hand) -> tuple[object, ...]:
+    """All four seats' views plus the hidden counters: equal snapshots mean nothing changed."""
+    views: list[SeatView] = [
+        seat_view(hand, s, hand_no=1, scores=(0, 0, 0, 0), players=(0, 1, 2, 3),
+                  names=("E", "S", "W", "N"))
+        for s in range(4)
+    ]
+    return (
+        tuple(views),
+        tuple(tuple(h) for h in hand.hands),
+        tuple(hand.payments),
+        tuple(hand.deltas),
+        (hand.wall.head, hand.wall.tail),
+        hand.phase,
+        tuple(sorted(hand.answers.items())),
+    )
+
+
+def paid(events: Iterable[Event]) -> list[tuple[int, int, int, str]]:
+    """(payer, payee, amount, key) of each payment event."""
+    return [(e.other, e.seat, e.amount, e.info) for e in events if e.kind == ev.PAYMENT]
+
+
+def net(payments: Iterable[Payment]) -> list[int]:
+    """Each seat's gain from `payments`."""
+    out = [0, 0, 0, 0]
+    for p in payments:
+        out[p.payer] -= p.amount
+        out[p.payee] += p.amount
+    return out
+
+
+def kinds(events: Iterable[Event]) -> list[str]:
+    return [e.kind for e in events]
+
+
+def hand_tiles(hand: Hand, seat: int) -> str:
+    """`seat`'s concealed tiles in notation."""
+    return format_tiles(hand.concealed(seat))
+
+
+def census_ok(hand: Hand) -> bool:
+    """Every one of the 144 tiles is somewhere (M1)."""
+    return hand.tile_census() == _FULL
+
+
+__all__ = [
+    "WALL",
+    "E",
+    "N",
+    "S",
+    "ScenarioError",
+    "W",
+    "act",
+    "census_ok",
+    "claims",
+    "deal",
+    "discard",
+    "hand_tiles",
+    "kinds",
+    "legal",
+    "net",
+    "paid",
+    "pass_all",
+    "ruleset",
+    "run_out",
+    "snapshot",
+    "stacked",
+    "swap",
+    "tiles",
+    "tsumogiri",
+]
