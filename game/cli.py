@@ -7,6 +7,7 @@ import importlib
 import json
 import sys
 from collections.abc import Callable
+from pathlib import Path
 
 USAGE = """usage: mahjong [COMMAND] [OPTIONS]
 
@@ -59,8 +60,13 @@ def _simulate(argv: list[str]) -> int:
         p.error("--hands must be at least 1")
     from game.simulate import progress_printer, run_match
 
-    result = run_match(args.ruleset, args.hands, args.seed, args.bots,
-                       progress=progress_printer(args.hands))
+    log_dir = Path(args.log_dir) if args.log_dir else None
+    try:
+        result = run_match(args.ruleset, args.hands, args.seed, args.bots,
+                           progress=progress_printer(args.hands), log_dir=log_dir)
+    except OSError as exc:
+        sys.stderr.write(f"mahjong simulate: cannot write the log: {exc}\n")
+        return 1
     out = result.to_json()
     if args.json:
         print(json.dumps(out))
@@ -68,6 +74,14 @@ def _simulate(argv: list[str]) -> int:
         for key, value in out.items():
             print(f"{key:>18}: {value}")
     return 0
+
+
+def _replay(argv: list[str]) -> int:
+    from game.replay import verify_main
+
+    status, text = verify_main(argv)
+    print(text)
+    return status
 
 
 def _bench(argv: list[str]) -> int:
@@ -113,7 +127,7 @@ COMMANDS: dict[str, Callable[[list[str]], int]] = {
     "host": _net("host"),
     "join": _net("join"),
     "tournament": _not_yet("tournament"),
-    "replay": _not_yet("replay"),
+    "replay": _replay,
 }
 
 

@@ -55,6 +55,8 @@ class Match:
         self.hand_no = 0
         self.hand: Hand | None = None
         self.history: list[HandRecord] = []
+        self.actions: list[tuple[int, Action]] = []
+        """The current hand's actions in order (seat, action): with the seed, a replay."""
         self.house = 0
         """Table fees paid to the house (M22), which leave the table."""
 
@@ -88,6 +90,7 @@ class Match:
         seed = self.rng.getrandbits(64)
         self.hand = Hand(self.rules, random.Random(seed), stake=stake,
                          dealer_streak=self.dealer_streak)
+        self.actions = []
         out: list[Event] = []
         if self.rules.options.get("table_fee"):  # M22: paid by each player, removed
             for seat, player in enumerate(self.players):
@@ -109,6 +112,7 @@ class Match:
         if self.hand is None:
             raise HandOver("no hand has been dealt")
         out = self.hand.apply(seat, action)
+        self.actions.append((seat, action))
         if self.hand.phase is Phase.OVER:
             self._book(self.hand)
         return out

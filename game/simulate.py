@@ -7,11 +7,13 @@ import sys
 import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from game.bots import Bot, make_bot
 from game.events import Event
 from game.match import Match
+from game.replay import LogWriter, event_line
 
 
 @dataclass
@@ -48,14 +50,6 @@ _HOW = {"self_draw": "self_draw", "discard": "discard", "robbing": "robbing_kong
         "kuaizhao": "kuaizhao"}
 
 
-def event_line(e: Event) -> bytes:
-    """A canonical line per event for the match's events hash (every field, fixed order)."""
-    tiles = "".join(str(t) for t in e.tiles)
-    meld = "" if e.meld is None else f"{e.meld}/{e.meld.source}"
-    return (f"{e.kind}|{e.seat}|{e.tile}|{tiles}|{meld}|{e.other}|{e.amount}|{e.info}\n"
-            .encode())
-
-
 def run_match(
     ruleset: str,
     hands: int,
@@ -64,6 +58,7 @@ def run_match(
     options: Mapping[str, Any] | None = None,
     progress: Callable[[int, int], None] | None = None,
     on_events: Callable[[list[Event]], None] | None = None,
+    log_dir: Path | None = None,
 ) -> SimResult:
     """Play up to `hands` hands of one match with bots; the match may end sooner (bust, M22)."""
     opts = dict(options or {})
@@ -73,6 +68,7 @@ def run_match(
     bots: list[Bot] = [make_bot(levels[p], seed * 4 + p + 1) for p in range(4)]
     digest = hashlib.sha256()
     result = SimResult(ruleset, seed, 0, start_scores=list(match.scores))
+    log = LogWriter(ruleset, seed, opts, match.scores) if log_dir is not None else None
     started = time.perf_counter()
     while not match.match_over:
         evs = match.start_hand()
@@ -96,6 +92,8 @@ def run_match(
                     on_events(evs)
                 if match.hand_over:
                     break
+        if log is not None:
+            log.hand(match.hand_no, match.actions)
         res = match.last_result
         assert res is not None
         result.hands += 1
@@ -109,6 +107,9 @@ def run_match(
     result.final_scores = list(match.scores)
     result.events_sha256 = digest.hexdigest()
     result.match_end = "hands" if result.hands >= hands else "bust"
+    if log is not None and log_dir is not None:
+        log.finish(result.hands, result.final_scores, result.events_sha256)
+        log.write(log_dir / f"{ruleset}-seed{seed}-{hands}hands.jsonl")
     return result
 
 
