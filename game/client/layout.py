@@ -41,9 +41,12 @@ class TableLayout:
     bonus: tuple[pygame.Rect, pygame.Rect, pygame.Rect, pygame.Rect]
     center: pygame.Rect
     rivers: tuple[pygame.Rect, pygame.Rect, pygame.Rect, pygame.Rect]
+    hints: pygame.Rect
+    """A strip above the action band: waits, unseen counts, the suggested play, the timer."""
 
     def all_rects(self) -> dict[str, pygame.Rect]:
-        out = {"hand": self.hand, "actions": self.actions, "center": self.center}
+        out = {"hand": self.hand, "actions": self.actions, "center": self.center,
+               "hints": self.hints}
         for i in range(4):
             out[f"seat{i}"] = self.seats[i]
             out[f"river{i}"] = self.rivers[i]
@@ -83,7 +86,9 @@ def table_layout(size: tuple[int, int]) -> TableLayout:
 
     area = pygame.Rect(bonus_left.right + m, bonus_top.bottom + m, 0, 0)
     area.w = bonus_right.left - m - area.x
-    area.h = band.top - m - area.y
+    hints_h = max(20, round(hand_w * 0.5))
+    hints = pygame.Rect(area.x, band.top - m // 2 - hints_h, area.w, hints_h)
+    area.h = hints.top - m // 2 - area.y
     river_w = max(14, min(round(hand_w * 0.62), round(area.h / 13)))
     center_w = max(round(area.w * 0.32), 10 * river_w)
     center_h = max(round(area.h * 0.34), 4 * river_w)
@@ -109,6 +114,7 @@ def table_layout(size: tuple[int, int]) -> TableLayout:
         bonus=(bonus_self, bonus_right, bonus_top, bonus_left),
         center=center,
         rivers=(river_bottom, river_right, river_top, river_left),
+        hints=hints,
     )
 
 

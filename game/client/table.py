@@ -20,6 +20,8 @@ import pygame
 from game.actions import Action, ActionKind
 from game.client import i18n
 from game.client.context import Context
+from game.client.hints import NO_HINTS, Advisor, Hints
+from game.client.hud import draw_hints
 from game.client.i18n import t
 from game.client.layout import TableLayout, full_height, river_grid, table_layout
 from game.client.scene import Scene
@@ -153,6 +155,7 @@ class TableScene(Scene):
         self.result_at = 0.0
         self.error = ""
         self.counted_hand = -1
+        self.advisor = Advisor()
         self._poll()
 
     # ------------------------------------------------------------ whose screen it is
@@ -453,6 +456,7 @@ class TableScene(Scene):
             self.layer = self._draw_layer(surface.get_size())
         surface.blit(self.layer, (0, 0))
         self._draw_hand(surface)
+        self._draw_hints(surface)
         self.actions.draw(surface, self.ctx.fonts)
         self._draw_status(surface)
         self._draw_moving(surface)
@@ -708,6 +712,32 @@ class TableScene(Scene):
                                      rect.bottom - full_height(lay.meld_w), lay.meld_w,
                                      leftward=True)
             mx -= lay.meld_w // 3
+
+    @property
+    def hints_on(self) -> bool:
+        return self.ctx.settings.hints and not self.demo and self.curtain is None
+
+    def current_hints(self) -> Hints:
+        """The hints for the seat on screen, the waits assuming the focused tile goes."""
+        if not self.hints_on or self.view.phase == "over":
+            return NO_HINTS
+        focus = self.hover if self.hover >= 0 else self.selected
+        tile = self.hand_rects[focus][1] if 0 <= focus < len(self.hand_rects) else None
+        return self.advisor.hints(self.view, tile if self._my_turn() else None)
+
+    def _draw_hints(self, surface: pygame.Surface) -> None:
+        hints = self.current_hints()
+        if hints is NO_HINTS:
+            return
+        draw_hints(surface, self.layout.hints, hints, self.ctx.fonts, self.ctx.art)
+        suggestion = hints.suggestion
+        if (suggestion is not None and suggestion.kind is ActionKind.DISCARD
+                and self._my_turn()):
+            for rect, tile in reversed(self.hand_rects):
+                if tile == suggestion.tile:
+                    r = max(3, self.layout.hand_w // 10)
+                    pygame.draw.circle(surface, ACCENT, (rect.centerx, rect.y + r), r)
+                    break
 
     def _draw_status(self, surface: pygame.Surface) -> None:
         view, fonts = self.view, self.ctx.fonts
