@@ -159,7 +159,7 @@ class Match:
         if self.hand is None:
             raise HandOver("no hand has been dealt")
         hand = self.hand
-        players = self._hand_players()
+        players = self.hand_players()
         booked = [self.scores[p] - (hand.deltas[s] if hand.phase is Phase.OVER else 0)
                   for s, p in enumerate(players)]
         by_player = [0] * 4
@@ -168,8 +168,9 @@ class Match:
         return seat_view(hand, seat, hand_no=self.hand_no, scores=by_player,
                          players=players, names=[self.names[p] for p in players])
 
-    def _hand_players(self) -> tuple[int, int, int, int]:
-        """Players by seat for the current hand (the deal may already have moved on)."""
+    def hand_players(self) -> tuple[int, int, int, int]:
+        """Players by seat for the hand on the table, also once it is booked (the deal has
+        already moved on then)."""
         if self.hand is not None and self.hand.phase is Phase.OVER and self.history:
             d = self.history[-1].dealer
             return (d, (d + 1) % 4, (d + 2) % 4, (d + 3) % 4)

@@ -13,7 +13,7 @@ from game.actions import Action
 from game.events import DEAL, DRAW, Event
 from game.melds import Meld
 from game.rules.base import HandResult
-from game.tiles import Tile, tiles_of
+from game.tiles import TILES, Tile, tiles_of
 
 if TYPE_CHECKING:
     from game.engine import Hand
@@ -123,6 +123,59 @@ class SeatView(NamedTuple):
             "dealer_streak": self.dealer_streak,
             "revealed": [[int(t) for t in h] for h in self.revealed],
         }
+
+
+def _tile_or_none(value: Any) -> Tile | None:
+    return None if value is None else TILES[value]
+
+
+def _counts_from(tiles: list[int]) -> tuple[int, ...]:
+    counts = [0] * 34
+    for t in tiles:
+        counts[TILES[t]] += 1
+    return tuple(counts)
+
+
+def _meld_from(value: list[Any]) -> Meld:
+    text, claimed, source = value
+    meld = Meld.parse(text)
+    return Meld(meld.kind, meld.tiles, _tile_or_none(claimed), source)
+
+
+def view_from_wire(w: dict[str, Any]) -> SeatView:
+    """The SeatView that `SeatView.to_wire()` described (without `result`, which the wire form
+    leaves out). Raises KeyError, TypeError, ValueError or IndexError on a malformed dict."""
+    last = w["last_discard"]
+    return SeatView(
+        seat=w["seat"],
+        ruleset=w["ruleset"],
+        hand_no=w["hand_no"],
+        phase=w["phase"],
+        current=w["current"],
+        to_act=tuple(w["to_act"]),
+        counts=_counts_from(w["concealed"]),
+        drawn=_tile_or_none(w["drawn"]),
+        hand_sizes=tuple(w["hand_sizes"]),
+        melds=tuple(tuple(_meld_from(m) for m in ms) for ms in w["melds"]),
+        bonus=tuple(tuple(TILES[t] for t in b) for b in w["bonus"]),
+        rivers=tuple(tuple((TILES[t], bool(c)) for t, c in r) for r in w["rivers"]),
+        last_discard=None if last is None else (last[0], TILES[last[1]]),
+        wall_left=w["wall_left"],
+        wall_remaining=w["wall_remaining"],
+        wall_taken=(w["wall_taken"][0], w["wall_taken"][1]),
+        dice=(w["dice"][0], w["dice"][1]),
+        wall_break=(w["wall_break"][0], w["wall_break"][1]),
+        wild=_tile_or_none(w["wild"]),
+        indicator=_tile_or_none(w["indicator"]),
+        legal=tuple(Action.parse(a) for a in w["legal"]),
+        scores=tuple(w["scores"]),
+        players=tuple(w["players"]),
+        names=tuple(w["names"]),
+        stake=w["stake"],
+        dealer_streak=w["dealer_streak"],
+        result=None,
+        revealed=tuple(tuple(TILES[t] for t in h) for h in w["revealed"]),
+    )
 
 
 def _meld_wire(meld: Meld) -> list[Any]:

@@ -324,14 +324,9 @@ class Host:
     # ------------------------------------------------------------ the table
 
     def _hand_seats(self) -> tuple[int, ...]:
-        """Hand seat of each player for the hand on the table (finished or not).
-
-        Match moves the deal as soon as a hand is booked, so a finished hand's seats come from
-        its record, as `Match.view` does.
-        """
-        hand_over = self.match.hand_over and self.match.history
-        dealer = self.match.history[-1].dealer if hand_over else self.match.dealer
-        return tuple((player - dealer) % 4 for player in range(4))
+        """Hand seat of each player for the hand on the table (finished or not)."""
+        players = self.match.hand_players()
+        return tuple(players.index(player) for player in range(4))
 
     def _state(self, player: int) -> dict[str, Any]:
         return compact_view(self.match.view(self._hand_seats()[player]).to_wire())

@@ -7,13 +7,10 @@ field the engine adds later still reaches the client, only less compactly.
 
 from __future__ import annotations
 
-import dataclasses
 from typing import Any, Final
 
-from game.actions import Action
-from game.melds import Meld
-from game.tiles import PLAY_KINDS, Tile
 from game.view import SeatView
+from game.view import view_from_wire as game_view_from_wire
 
 SHORT: Final[dict[str, str]] = {
     "seat": "s",
@@ -62,60 +59,13 @@ class WireError(ValueError):
     """A wire view that does not describe a seat view."""
 
 
-def _tile(value: Any) -> Tile | None:
-    return None if value is None else Tile(value)
-
-
-def _counts(tiles: list[int]) -> tuple[int, ...]:
-    counts = [0] * PLAY_KINDS
-    for t in tiles:
-        counts[Tile(t)] += 1
-    return tuple(counts)
-
-
-def _meld(value: list[Any]) -> Meld:
-    text, claimed, source = value
-    return dataclasses.replace(Meld.parse(text), claimed=_tile(claimed), source=source)
-
-
 def view_from_wire(state: dict[str, Any]) -> SeatView:
     """A SeatView from a (compact or long) wire view, so a client-side bot can play from it.
 
     `result` is not part of the wire view (the host sends hand results separately), so it is
     None here.
     """
-    w = expand_view(state)
     try:
-        last = w["last_discard"]
-        return SeatView(
-            seat=w["seat"],
-            ruleset=w["ruleset"],
-            hand_no=w["hand_no"],
-            phase=w["phase"],
-            current=w["current"],
-            to_act=tuple(w["to_act"]),
-            counts=_counts(w["concealed"]),
-            drawn=_tile(w["drawn"]),
-            hand_sizes=tuple(w["hand_sizes"]),
-            melds=tuple(tuple(_meld(m) for m in ms) for ms in w["melds"]),
-            bonus=tuple(tuple(Tile(t) for t in b) for b in w["bonus"]),
-            rivers=tuple(tuple((Tile(t), bool(c)) for t, c in r) for r in w["rivers"]),
-            last_discard=None if last is None else (last[0], Tile(last[1])),
-            wall_left=w["wall_left"],
-            wall_remaining=w["wall_remaining"],
-            wall_taken=(w["wall_taken"][0], w["wall_taken"][1]),
-            dice=(w["dice"][0], w["dice"][1]),
-            wall_break=(w["wall_break"][0], w["wall_break"][1]),
-            wild=_tile(w["wild"]),
-            indicator=_tile(w["indicator"]),
-            legal=tuple(Action.parse(a) for a in w["legal"]),
-            scores=tuple(w["scores"]),
-            players=tuple(w["players"]),
-            names=tuple(w["names"]),
-            stake=w["stake"],
-            dealer_streak=w["dealer_streak"],
-            result=None,
-            revealed=tuple(tuple(Tile(t) for t in h) for h in w["revealed"]),
-        )
+        return game_view_from_wire(expand_view(state))
     except (KeyError, TypeError, ValueError, IndexError) as exc:
         raise WireError(f"malformed view from the host: {exc}") from exc
