@@ -39,7 +39,7 @@ def test_truncated_log_is_rejected(logged: tuple[str, dict[str, object], Path]) 
     lines = logged[2].read_text().splitlines()
     with pytest.raises(LogError, match="truncated"):
         verify("\n".join(lines[:-1]))
-    with pytest.raises(LogError, match="missing|changed"):
+    with pytest.raises(LogError, match=r"missing|changed"):
         verify("\n".join(lines[:1] + lines[2:]))
 
 
