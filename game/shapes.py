@@ -394,6 +394,152 @@ def deficiency(counts: Sequence[int], wilds: int = 0, sets_needed: int | None = 
     return max(0, missing - wilds)
 
 
+# --- deficiency after one tile leaves or joins the hand ---------------------------------------
+#
+# Only the suit of the tile that moves changes, so the other three suits are combined once
+# (max-plus over how many sets each suit holds) and each candidate costs one lookup of its
+# suit's new row plus one pass over `sets` entries, instead of a whole `deficiency` call.
+
+_Rows = tuple[Sequence[int], Sequence[int]]
+
+
+def _cut(rows: _Rows, width: int) -> _Rows:
+    """A suit's usage rows as lists of exactly `width` entries."""
+    plain, paired = rows
+    if len(plain) >= width:
+        return list(plain[:width]), list(paired[:width])
+    top = len(plain) - 1  # rows stop where every natural fits: the last entry repeats
+    return ([plain[min(s, top)] for s in range(width)],
+            [paired[min(s, top)] for s in range(width)])
+
+
+def _combine(a: _Rows, b: _Rows) -> _Rows:
+    """Two groups of suits as one: best usage with s sets shared between them, for every s."""
+    a_plain, a_paired = a
+    b_plain, b_paired = b
+    width = len(a_plain)
+    return (
+        [max(map(add, a_plain[: s + 1], b_plain[s::-1])) for s in range(width)],
+        [
+            max(
+                max(map(add, a_plain[: s + 1], b_paired[s::-1])),
+                max(map(add, a_paired[: s + 1], b_plain[s::-1])),
+            )
+            for s in range(width)
+        ],
+    )
+
+
+def _used(rows: _Rows, rest: _Rows | None, sets: int) -> int:
+    """Most naturals used in `sets` sets and a pair by one suit (`rows`) and the rest."""
+    if len(rows[0]) <= sets:
+        rows = _cut(rows, sets + 1)
+    plain, paired = rows
+    if rest is None:
+        return paired[sets]
+    rest_plain, rest_paired = rest
+    best: int = max(
+        max(map(add, paired[: sets + 1], rest_plain[sets::-1])),
+        max(map(add, plain[: sets + 1], rest_paired[sets::-1])),
+    )
+    return best
+
+
+_REST: dict[tuple[bytes, ...], _Rows | None] = {}
+"""(three suit keys, width) → those suits combined; hands change a suit at a time, so the
+other suits of one turn usually come back at the next."""
+
+
+def _rest_of(parts: list[bytes], skip: int, width: int) -> _Rows | None:
+    """The suits other than `skip` combined (None when they are all empty)."""
+    memo_key = (*parts[:skip], *parts[skip + 1 :], bytes((width,)))
+    if memo_key in _REST:
+        return _REST[memo_key]
+    acc: _Rows | None = None
+    for j, part in enumerate(parts):
+        if j == skip or not any(part):
+            continue
+        rows = _cut(_usage(part), width)
+        acc = rows if acc is None else _combine(acc, rows)
+    if len(_REST) > 200_000:
+        _REST.clear()  # a bound on memory for long runs; refills in a few hands
+    _REST[memo_key] = acc
+    return acc
+
+
+_Moves = tuple[tuple[int, _Usage], ...]
+_MINUS: dict[bytes, _Moves] = {}
+"""Suit key → (offset, usage rows of the suit with one tile at offset taken away)."""
+_PLUS: dict[bytes, _Moves] = {}
+"""Suit key → (offset, usage rows of the suit with one tile at offset added), below four."""
+
+
+def _moves(key: bytes, step: int) -> _Moves:
+    table = _MINUS if step < 0 else _PLUS
+    found = table.get(key)
+    if found is None:
+        work = bytearray(key)
+        moves: list[tuple[int, _Usage]] = []
+        for t, n in enumerate(key):
+            if (step < 0 and n == 0) or (step > 0 and n >= 4):
+                continue
+            work[t] += step
+            moves.append((t, _usage(bytes(work))))
+            work[t] -= step
+        found = table[key] = tuple(moves)
+    return found
+
+
+def _deficiency_moves(
+    counts: Sequence[int], wilds: int, sets_needed: int | None, step: int
+) -> dict[int, int]:
+    key = _key_of(counts)
+    if wilds < 0:
+        raise ValueError("wilds cannot be negative")
+    if max(key) > 4:
+        raise ValueError("no kind can be held more than four times")
+    size = sum(key)
+    if step < 0 and size == 0:
+        return {}
+    sets = (size + step + wilds) // 3 if sets_needed is None else sets_needed
+    if sets < 0:
+        raise ValueError("sets_needed cannot be negative")
+    width = sets + 1
+    parts = [key[lo:hi] for lo, hi in _SUIT_SLICES]
+    target = 3 * sets + 2 - wilds
+    out: dict[int, int] = {}
+    for suit, part in enumerate(parts):
+        if step > 0 or any(part):
+            base = _SUIT_SLICES[suit][0]
+            others = _rest_of(parts, suit, width)
+            for offset, rows in _moves(part, step):
+                used = _used(rows, others, sets)
+                out[base + offset] = max(0, target - used)
+    return out
+
+
+def deficiency_after_discards(
+    counts: Sequence[int], wilds: int = 0, sets_needed: int | None = None
+) -> dict[int, int]:
+    """For each kind held, `deficiency` of the hand with one tile of it taken away.
+
+    Equal to calling `deficiency(counts - k, wilds, sets_needed)` for every held kind k (the
+    default `sets_needed` is that of the smaller hand), at a fraction of the cost.
+    """
+    return _deficiency_moves(counts, wilds, sets_needed, -1)
+
+
+def deficiency_after_draws(
+    counts: Sequence[int], wilds: int = 0, sets_needed: int | None = None
+) -> dict[int, int]:
+    """For each kind held fewer than four times, `deficiency` of the hand with one more of it.
+
+    Equal to calling `deficiency(counts + k, wilds, sets_needed)` for each such kind k (the
+    default `sets_needed` is that of the larger hand).
+    """
+    return _deficiency_moves(counts, wilds, sets_needed, 1)
+
+
 # --- readings ----------------------------------------------------------------------------------
 
 
