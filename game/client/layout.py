@@ -90,8 +90,8 @@ def table_layout(size: tuple[int, int]) -> TableLayout:
     hints = pygame.Rect(area.x, band.top - m // 2 - hints_h, area.w, hints_h)
     area.h = hints.top - m // 2 - area.y
     river_w = max(14, min(round(hand_w * 0.62), round(area.h / 13)))
-    center_w = max(round(area.w * 0.32), 10 * river_w)
-    center_h = max(round(area.h * 0.34), 4 * river_w)
+    center_w = max(round(area.w * 0.34), 10 * river_w)
+    center_h = max(round(area.h * 0.40), 5 * river_w)
     center = pygame.Rect(0, 0, center_w, center_h)
     center.center = area.center
     gap = max(3, m // 2)

@@ -27,6 +27,7 @@ from game.client.layout import TableLayout, full_height, river_grid, table_layou
 from game.client.scene import Scene
 from game.client.session import Session
 from game.client.tween import Tween, Tweens, ease_out_cubic
+from game.client.wall_view import draw_wall
 from game.client.widgets import (
     ACCENT,
     FELT_DARK,
@@ -200,6 +201,10 @@ class TableScene(Scene):
         if event.kind == "hand_start":
             self.dice_roll = Tween(0.0, 1.0, 0.9 / speed, ease_out_cubic, delay)
             self.result_shown = False
+            if event.amount and self.view.ruleset == "mazhan":  # 底注 shown at each hand's start
+                c = self.layout.center
+                self._float(t("table.stake", n=event.amount), (c.centerx, c.y + c.h // 4),
+                            ACCENT, delay + 0.3 / speed, speed / 2, big=True)
         elif event.kind == "discard" and event.tile is not None and rel >= 0:
             self.flights.append(Flight(event.seat, event.tile,
                                        Tween(0.0, 1.0, FLIGHT_TIME / speed, ease_out_cubic,
@@ -434,15 +439,21 @@ class TableScene(Scene):
     def _plate_pos(self, rel: int) -> tuple[int, int]:
         return self._plates()[rel % 4].center
 
+    @property
+    def wall_thickness(self) -> int:
+        return max(8, self.layout.center.h // 12)
+
     def _plates(self) -> list[pygame.Rect]:
-        c = self.layout.center
-        ph = max(22, c.h // 5)
-        pw = max(c.w // 3, 80)
+        c = self.layout.center.inflate(-2 * self.wall_thickness - 2,
+                                       -2 * self.wall_thickness - 2)
+        ph = max(20, c.h // 5)
+        pw = max(c.w // 4, 70)
+        sh = max(3 * 12, c.h - 2 * ph - 12)
         return [
-            pygame.Rect(c.x + 4, c.bottom - ph - 4, c.w - 8, ph),
-            pygame.Rect(c.right - pw - 4, c.centery - ph // 2 - ph // 2, pw, ph * 2 - ph // 2),
-            pygame.Rect(c.x + 4, c.y + 4, c.w - 8, ph),
-            pygame.Rect(c.x + 4, c.centery - ph // 2 - ph // 2, pw, ph * 2 - ph // 2),
+            pygame.Rect(c.x + 2, c.bottom - ph - 2, c.w - 4, ph),
+            pygame.Rect(c.right - pw - 2, c.centery - sh // 2, pw, sh),
+            pygame.Rect(c.x + 2, c.y + 2, c.w - 4, ph),
+            pygame.Rect(c.x + 2, c.centery - sh // 2, pw, sh),
         ]
 
     # ------------------------------------------------------------ drawing
@@ -492,6 +503,7 @@ class TableScene(Scene):
         view, fonts, c = self.view, self.ctx.fonts, self.layout.center
         pygame.draw.rect(layer, FELT_DARK, c, border_radius=max(6, c.w // 30))
         pygame.draw.rect(layer, (70, 120, 100), c, width=2, border_radius=max(6, c.w // 30))
+        draw_wall(layer, c.inflate(-4, -4), self.wall_thickness, view, self.viewer)
         plates = self._plates()
         for seat in range(4):
             rel = (seat - self.viewer) % 4
@@ -528,7 +540,8 @@ class TableScene(Scene):
                     self._dealer_mark(layer, (rect.right - line_h // 2, rect.y + line_h // 2),
                                       line_h // 2)
         # middle: wall count, hand, stake, dice, wild indicator
-        mid = pygame.Rect(0, 0, c.w - 2 * plates[1].w - 16, c.h - 2 * plates[0].h - 12)
+        wt = 2 * self.wall_thickness
+        mid = pygame.Rect(0, 0, c.w - 2 * plates[1].w - 12 - wt, c.h - 2 * plates[0].h - 12 - wt)
         mid.center = c.center
         small = max(11, mid.h // 6)
         lines = [t("table.hand", n=view.hand_no), t("table.wall", n=view.wall_left)]
