@@ -13,10 +13,12 @@ from collections.abc import Callable, Iterable, Sequence
 
 from game import events as ev
 from game.actions import PASS, Action, ActionKind
+from game.bots.normal import NormalBot
 from game.engine import Hand, Phase
 from game.events import Event
 from game.rules.base import Payment, Ruleset
 from game.rules.registry import make_ruleset
+from game.shapes import is_seven_pairs, is_win
 from game.tiles import NUM_KINDS, TILES, counts_of, format_tiles, full_set, parse_tiles
 from game.view import SeatView, seat_view
 
@@ -192,16 +194,81 @@ def run_out(hand: Hand, apply: Apply | None = None, *, limit: int = 400) -> list
     raise AssertionError(f"the hand did not end within {limit} discards")
 
 
+# --------------------------------------------------------------------------- win offers
+
+
+def completes(hand: Hand, seat: int, tile: int | None) -> bool:
+    """Whether `seat`'s concealed tiles (plus `tile`) make a complete shape, checked straight
+    from `game.shapes`: five/four sets and a pair with wilds standing in (M6, M9), or Nanjing's
+    seven pairs with no meld at all (N3)."""
+    counts = list(hand.hands[seat])
+    if tile is not None:
+        if counts[tile] >= 4:
+            return False
+        counts[tile] += 1
+    wilds = 0
+    if hand.wild is not None:
+        wilds, counts[hand.wild] = counts[hand.wild], 0
+    if is_win(counts, wilds):
+        return True
+    return hand.rules.seven_pairs and not hand.melds[seat] and is_seven_pairs(counts)
+
+
+def must_be_offered(hand: Hand, seat: int, tile: int | None) -> bool:
+    """A win the engine has to offer whatever else the rules say: Mazhan any complete hand
+    (M9) but never on a discarded wild (M6); Nanjing a complete hand without a claimed set (N4)."""
+    if hand.rules.uses_wild and tile is not None and tile == hand.wild:
+        return False
+    if not hand.rules.uses_wild and any(not m.is_concealed for m in hand.melds[seat]):
+        return False
+    return completes(hand, seat, tile)
+
+
+def bot_play_checking_wins(rules: Ruleset | str, seed: int, *, limit: int = 600) -> int:
+    """Play a hand with the normal bot in every seat, checking at each step that every win
+    `must_be_offered` is offered; returns how many such wins came up."""
+    rules = ruleset(rules)
+    hand = Hand(rules, random.Random(seed))
+    hand.start()
+    bots = [NormalBot(seed * 4 + s) for s in range(4)]
+    checked = 0
+    drew = True
+    for _ in range(limit):
+        if hand.phase is Phase.OVER:
+            return checked
+        seat = hand.to_act()[0]
+        if hand.phase is Phase.DISCARD and drew and must_be_offered(hand, seat, None):
+            checked += 1
+            assert any(a.kind is ActionKind.WIN for a in hand.legal_actions(seat)), (
+                f"{'ESWN'[seat]} holds a complete hand {format_tiles(hand.concealed(seat))} "
+                "after its draw but is not offered the win")
+        action = bots[seat].choose(_view(hand, seat))
+        due: list[int] = []
+        if action.kind in (ActionKind.DISCARD, ActionKind.ADDED_KONG):
+            assert action.tile is not None
+            due = [s for s in range(4) if s != seat
+                   and must_be_offered(hand, s, action.tile)]
+            shown = {s: format_tiles(hand.concealed(s)) for s in due}
+        events = hand.apply(seat, action)
+        for s in due:
+            checked += 1
+            assert Action(ActionKind.WIN, action.tile) in hand.legal_actions(s), (
+                f"{'ESWN'[s]} ({shown[s]}) is not offered a win on {action}")
+        drew = any(e.kind == ev.DRAW for e in events)
+    raise AssertionError(f"the hand did not end within {limit} actions")
+
+
+def _view(hand: Hand, seat: int) -> SeatView:
+    return seat_view(hand, seat, hand_no=1, scores=(0, 0, 0, 0), players=(0, 1, 2, 3),
+                     names=("E", "S", "W", "N"))
+
+
 # --------------------------------------------------------------------------- reading
 
 
 def snapshot(hand: Hand) -> tuple[object, ...]:
     """All four seats' views plus the hidden counters: equal snapshots mean nothing changed."""
-    views: list[SeatView] = [
-        seat_view(hand, s, hand_no=1, scores=(0, 0, 0, 0), players=(0, 1, 2, 3),
-                  names=("E", "S", "W", "N"))
-        for s in range(4)
-    ]
+    views = [_view(hand, s) for s in range(4)]
     return (
         tuple(views),
         tuple(tuple(h) for h in hand.hands),
@@ -249,8 +316,10 @@ __all__ = [
     "ScenarioError",
     "W",
     "act",
+    "bot_play_checking_wins",
     "census_ok",
     "claims",
+    "completes",
     "deal",
     "discard",
     "hand_tiles",

@@ -30,6 +30,7 @@ from tests.scenario import (
     ScenarioError,
     W,
     act,
+    bot_play_checking_wins,
     census_ok,
     claims,
     deal,
@@ -619,6 +620,14 @@ def _by_player(match: Match) -> list[int]:
     for seat in range(4):
         out[(record.dealer + seat) % 4] = record.result.deltas[seat]
     return out
+
+
+@settings(max_examples=25, deadline=None)
+@given(seed=st.integers(0, 2**32))
+def test_m9_every_complete_hand_is_offered_the_win(seed: int) -> None:
+    """Rulings M9/M6 (property): with bots playing, every complete hand — after a draw, on a
+    discard, on an added kong — is offered the win, except on a discarded wild."""
+    bot_play_checking_wins("mazhan", seed)
 
 
 # ------------------------------------------------------------------ illegal actions

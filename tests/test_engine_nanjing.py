@@ -32,6 +32,7 @@ from tests.scenario import (
     S,
     W,
     act,
+    bot_play_checking_wins,
     census_ok,
     claims,
     deal,
@@ -560,6 +561,14 @@ def test_n13d_kuaizhao_fourth_set_fed_by_one_player_wins_at_once(fourth: str) ->
     kong_money = 20 if fourth == "kong" else 0
     assert list(hand.result.deltas) == [-3 * f - kong_money, 3 * f + kong_money, 0, 0]
     assert any(e.kind == ev.WIN and e.info == "kuaizhao" for e in events)
+
+
+@settings(max_examples=25, deadline=None)
+@given(seed=st.integers(0, 2**32))
+def test_n4_every_concealed_complete_hand_is_offered_the_win(seed: int) -> None:
+    """Rulings N3/N4 (property): with bots playing, every complete hand without a claimed set
+    (seven pairs included) is offered the win, after a draw, on a discard or an added kong."""
+    bot_play_checking_wins("nanjing", seed)
 
 
 # ------------------------------------------------------------------ illegal actions
