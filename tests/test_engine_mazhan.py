@@ -435,6 +435,28 @@ def test_m8_an_added_kong_can_be_robbed(robber_wins: bool) -> None:
     assert census_ok(hand)
 
 
+@pytest.mark.parametrize("order", [(W, N), (N, W)])
+def test_m7_two_seats_rob_one_kong_the_first_after_the_konger_wins(
+    order: tuple[int, ...]
+) -> None:
+    """Ruling M7/M8: W and N can both rob S's added kong: only W, first after S, wins."""
+    w = "12m456m789m123s456s99p"  # ready on 3m
+    n = "45m456p789p123s456s99s"  # ready on 3m/6m
+    hand = mz(KONG_E, KONG_S, w, n, draws="4z" + "5s" + "1s" + "3m", tail="6m")
+    act(hand, E, "discard 3m")
+    act(hand, W, "pass")
+    act(hand, N, "pass")
+    act(hand, S, "pong 3m")
+    for seat, tile in ((S, "1m"), (W, "4z"), (N, "5s"), (E, "1s")):
+        discard(hand, seat, tile)
+    act(hand, S, "akong 3m")
+    assert hand.to_act() == (W, N)
+    for seat in order:
+        act(hand, seat, "win 3m")
+    assert hand.result is not None
+    assert (hand.result.winner, hand.result.discarder, hand.result.how) == (W, S, "robbing")
+
+
 def test_m8_a_concealed_kong_cannot_be_robbed() -> None:
     """Ruling M8: only an added kong can be robbed; W (a wild: wins on anything) is not asked
     about E's concealed kong."""
