@@ -6,14 +6,20 @@ the network, so the scene never touches engine internals.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Protocol
+import time
+from collections.abc import Callable, Sequence
+from typing import Any, Protocol
 
-from game.actions import Action
+from game.actions import PASS, Action, ActionKind
 from game.bots import Bot, make_bot
 from game.events import Event
-from game.match import Match
+from game.match import HandRecord, Match
 from game.view import SeatView, events_for
+
+DISCARD_TIME = 15.0
+"""Seconds to discard before the system plays for the player (ruling M11)."""
+CLAIM_TIME = 8.0
+"""Seconds to answer a claim offer before it is passed (ruling M11)."""
 
 
 class Session(Protocol):
@@ -50,6 +56,20 @@ class Session(Protocol):
     def next_hand(self) -> None:
         """Deal the next hand (after the results were seen)."""
 
+    @property
+    def history(self) -> tuple[HandRecord, ...]:
+        """The finished hands, for running totals and the standings chart."""
+
+    @property
+    def player_names(self) -> tuple[str, ...]:
+        """Names by player number."""
+
+    def timer(self) -> tuple[float, float] | None:
+        """(seconds left, seconds allowed) for the local human decision now due, if timed."""
+
+    def check_timeout(self) -> bool:
+        """Act for a local human whose time ran out (M11); True if it did."""
+
 
 class LocalSession:
     """A Match on this machine: human seats answer through submit(), bots through step()."""
@@ -62,12 +82,22 @@ class LocalSession:
         names: Sequence[str],
         seed: int,
         hands: int | None = None,
+        options: dict[str, Any] | None = None,
+        clock: Callable[[], float] = time.monotonic,
     ) -> None:
         if len(kinds) != 4 or len(levels) != 4 or len(names) != 4:
             raise ValueError("a table has four players: kinds, levels and names need four each")
         self.ruleset = ruleset
-        options = {"hands": hands} if hands else None
-        self.match = Match(ruleset, seed, options, names)
+        table = dict(options or {})
+        if hands:
+            table["hands"] = hands
+        self.match = Match(ruleset, seed, table or None, names)
+        self.timed = bool(self.match.rules.options.get("timers"))
+        self.clock = clock
+        self._turn = 0
+        """Counts decisions applied, so a timer restarts whenever the table moves on."""
+        self._timer: tuple[int, float, float] | None = None
+        self._fallback = make_bot("normal", seed)
         self.kinds = tuple(kinds)
         self.bots: dict[int, Bot] = {
             p: make_bot(levels[p], seed * 7919 + p) for p in range(4) if kinds[p] != "human"
@@ -97,6 +127,7 @@ class LocalSession:
         if player in self.bots:
             raise ValueError(f"seat {seat} is played by a bot")
         self._events += self.match.apply(seat, action)
+        self._turn += 1
 
     def poll(self, viewer: int) -> list[Event]:
         out = events_for(self._events, viewer)
@@ -120,9 +151,61 @@ class LocalSession:
         player = self.view(-1).players[seat]
         action = self.bots[player].choose(self.match.view(seat))
         self._events += self.match.apply(seat, action)
+        self._turn += 1
         return True
 
     def next_hand(self) -> None:
         if self.match.match_over:
             return
         self._events += self.match.next_hand()
+        self._turn += 1
+
+    @property
+    def history(self) -> tuple[HandRecord, ...]:
+        return tuple(self.match.history)
+
+    @property
+    def player_names(self) -> tuple[str, ...]:
+        return self.match.names
+
+    def _human_seats_due(self) -> list[int]:
+        if self.match.hand_over:
+            return []
+        players = self.view(-1).players
+        return [s for s in self.match.to_act() if players[s] not in self.bots]
+
+    def timer(self) -> tuple[float, float] | None:
+        if not self.timed:
+            return None
+        due = self._human_seats_due()
+        if not due:
+            self._timer = None
+            return None
+        if self._timer is None or self._timer[0] != self._turn:
+            total = DISCARD_TIME if self.match.view(due[0]).phase == "discard" else CLAIM_TIME
+            self._timer = (self._turn, self.clock() + total, total)
+        _turn, deadline, total = self._timer
+        return max(0.0, deadline - self.clock()), total
+
+    def check_timeout(self) -> bool:
+        state = self.timer()
+        if state is None or state[0] > 0:
+            return False
+        for seat in self._human_seats_due():
+            if seat in self.match.to_act():  # an earlier answer may have closed the window
+                self._events += self.match.apply(seat, self._timeout_action(seat))
+        self._turn += 1
+        return True
+
+    def _timeout_action(self, seat: int) -> Action:
+        """M11: discard the tile just drawn if still held, else the bot's choice; pass a claim."""
+        view = self.match.view(seat)
+        if view.phase != "discard":
+            return PASS if PASS in view.legal else self._fallback.choose(view)
+        if view.drawn is not None and Action(ActionKind.DISCARD, view.drawn) in view.legal:
+            return Action(ActionKind.DISCARD, view.drawn)
+        choice = self._fallback.choose(view)
+        if choice.kind is ActionKind.DISCARD:
+            return choice
+        # the system only discards for a player, it does not declare a win or kong for them
+        return next(a for a in view.legal if a.kind is ActionKind.DISCARD)

@@ -11,6 +11,7 @@ import platformdirs
 APP_NAME = "mahjong-tables"
 LANGUAGES = ("zh", "en")
 ANIMATION_SPEEDS = (0.5, 1.0, 1.5, 2.0, 3.0)
+VOLUMES = (0.0, 0.25, 0.5, 0.7, 1.0)
 
 
 @dataclass
@@ -19,6 +20,9 @@ class Settings:
     animation_speed: float = 1.0
     hints: bool = True
     fullscreen: bool = False
+    volume: float = 0.7
+    timers: bool = False
+    """Turn timers at local tables (ruling M11: off by default for solo and hot-seat)."""
 
     def normalized(self) -> Settings:
         """A copy with every field inside its allowed range (hand-edited files stay usable)."""
@@ -28,7 +32,13 @@ class Settings:
         except (TypeError, ValueError):
             speed = 1.0
         speed = min(max(speed, 0.25), 4.0)
-        return Settings(language, speed, bool(self.hints), bool(self.fullscreen))
+        try:
+            volume = float(self.volume)
+        except (TypeError, ValueError):
+            volume = 0.7
+        volume = min(max(volume, 0.0), 1.0)
+        return Settings(language, speed, bool(self.hints), bool(self.fullscreen), volume,
+                        bool(self.timers))
 
 
 def default_path() -> Path:

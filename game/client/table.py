@@ -8,6 +8,7 @@ moving tile only hides its final spot until it lands.
 
 from __future__ import annotations
 
+import math
 import random
 import time
 from collections import deque
@@ -20,8 +21,9 @@ import pygame
 from game.actions import Action, ActionKind
 from game.client import i18n
 from game.client.context import Context
+from game.client.hand_order import move, reconcile
 from game.client.hints import NO_HINTS, Advisor, Hints
-from game.client.hud import draw_hints
+from game.client.hud import draw_hints, draw_timer
 from game.client.i18n import t
 from game.client.layout import TableLayout, full_height, river_grid, table_layout
 from game.client.scene import Scene
@@ -118,7 +120,8 @@ def open_table(
         bot = "電腦" if zh else "Bot "
         names = [(human if k == "human" else bot) + str(i + 1) for i, k in enumerate(seats)]
     match_seed = seed if seed is not None else random.SystemRandom().randrange(1 << 31)
-    session = LocalSession(ruleset, seats, levels, names, match_seed, hands)
+    options = {"timers": True} if ctx.settings.timers and "human" in seats else None
+    session = LocalSession(ruleset, seats, levels, names, match_seed, hands, options)
     scene = TableScene(ctx, session, demo=ctx.options.demo or "human" not in seats)
     if replace:
         ctx.stack.replace(scene)
@@ -157,6 +160,12 @@ class TableScene(Scene):
         self.error = ""
         self.counted_hand = -1
         self.advisor = Advisor()
+        self.orders: dict[int, list[Tile]] = {}
+        """Each local player's own arrangement of their concealed tiles."""
+        self.drag: tuple[int, tuple[int, int]] | None = None
+        """(hand index, press position) while the mouse button is held on a tile."""
+        self.drag_pos: tuple[int, int] | None = None
+        self.shown_second = -1
         self._poll()
 
     # ------------------------------------------------------------ whose screen it is
@@ -265,6 +274,11 @@ class TableScene(Scene):
             self.dirty = True
             return
         if event.type == pygame.MOUSEMOTION:
+            if self.drag is not None:
+                moved = abs(event.pos[0] - self.drag[1][0]) + abs(event.pos[1] - self.drag[1][1])
+                if self.drag_pos is not None or moved > self.layout.hand_w // 3:
+                    self.drag_pos = event.pos
+                    self.dirty = True
             hover = self._tile_at(event.pos)
             if hover != self.hover:
                 self.hover = hover
@@ -272,9 +286,26 @@ class TableScene(Scene):
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             index = self._tile_at(event.pos)
             if index >= 0:
+                self.drag = (index, event.pos)
+                self.drag_pos = None
+        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.drag is not None:
+            index, _start = self.drag
+            dragged = self.drag_pos is not None
+            self.drag = None
+            self.drag_pos = None
+            self.dirty = True
+            if dragged:
+                self._drop(index, event.pos[0])
+            elif 0 <= index < len(self.hand_rects) and self._tile_at(event.pos) == index:
                 self._discard(self.hand_rects[index][1])
         elif event.type == pygame.KEYDOWN and self.hand_rects:
-            if event.key in (pygame.K_LEFT, pygame.K_RIGHT):
+            shift = bool(getattr(event, "mod", 0) & pygame.KMOD_SHIFT)
+            if event.key in (pygame.K_LEFT, pygame.K_RIGHT) and shift:
+                step = -1 if event.key == pygame.K_LEFT else 1
+                if 0 <= self.selected < len(self._order()):
+                    self._reorder(self.selected, self.selected + step)
+                    self.selected = max(0, min(self.selected + step, len(self._order()) - 1))
+            elif event.key in (pygame.K_LEFT, pygame.K_RIGHT):
                 step = -1 if event.key == pygame.K_LEFT else 1
                 start = self.selected if self.selected >= 0 else len(self.hand_rects) - 1
                 self.selected = (start + step) % len(self.hand_rects)
@@ -282,6 +313,33 @@ class TableScene(Scene):
             elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE, pygame.K_d):
                 index = self.selected if self.selected >= 0 else len(self.hand_rects) - 1
                 self._discard(self.hand_rects[index][1])
+
+    # ------------------------------------------------------------ own arrangement
+
+    def _order(self) -> list[Tile]:
+        """The concealed tiles (the drawn one aside) in the player's own order."""
+        concealed = list(self.view.concealed)
+        drawn = self.view.drawn
+        if drawn is not None and drawn in concealed:
+            concealed.remove(drawn)
+        player = self.view.players[self.viewer] if self.view.players else 0
+        order = reconcile(self.orders.get(player, ()), concealed)
+        self.orders[player] = order
+        return order
+
+    def _reorder(self, source: int, target: int) -> None:
+        player = self.view.players[self.viewer]
+        self.orders[player] = move(self._order(), source, target)
+        self.dirty = True
+
+    def _drop(self, index: int, x: int) -> None:
+        """A dragged tile let go at `x`: it goes to the slot there (the drawn tile stays out)."""
+        order = self._order()
+        if index >= len(order):
+            return
+        slots = [rect.centerx for rect, _tile in self.hand_rects[: len(order)]]
+        target = sum(1 for i, cx in enumerate(slots) if cx < x and i != index)
+        self._reorder(index, target)
 
     def _tile_at(self, pos: tuple[int, int]) -> int:
         for i, (rect, _tile) in enumerate(self.hand_rects):
@@ -359,6 +417,13 @@ class TableScene(Scene):
             self.layer = None
         self.tweens.update(dt)
         now = time.perf_counter()
+        timer = self.session.timer()
+        if timer is not None:
+            if self.session.check_timeout():  # M11: the session played for the player
+                self._poll()
+            elif math.ceil(timer[0]) != self.shown_second:
+                self.shown_second = math.ceil(timer[0])
+                self.dirty = True
         if self.session.hand_over and not self.result_shown and not self.flights:
             self._show_result()
             self.result_at = now + RESULT_DELAY_DEMO / self.ctx.speed
@@ -381,6 +446,9 @@ class TableScene(Scene):
 
     def wake_in(self) -> float | None:
         now = time.perf_counter()
+        timer = self.session.timer()
+        if timer is not None:  # redraw as each second of the countdown goes
+            return min(timer[0] % 1.0 or 1.0, 1.0)
         if self.result_shown and self.demo:
             return max(0.0, self.result_at - now)
         if not self.session.hand_over and self.curtain is None and (
@@ -469,6 +537,12 @@ class TableScene(Scene):
         self._draw_hand(surface)
         self._draw_hints(surface)
         self.actions.draw(surface, self.ctx.fonts)
+        timer = self.session.timer()
+        if timer is not None:
+            band = self.layout.actions
+            r = band.h // 2 - 2
+            draw_timer(surface, (band.x + r + 4, band.centery), r, timer[0], timer[1],
+                       self.ctx.fonts)
         self._draw_status(surface)
         self._draw_moving(surface)
         if self.result_shown:
@@ -689,11 +763,7 @@ class TableScene(Scene):
                 pygame.draw.rect(layer, HIGHLIGHT, rect.inflate(4, 4), 3, border_radius=4)
 
     def _hand_tiles(self) -> tuple[list[Tile], Tile | None]:
-        concealed = list(self.view.concealed)
-        drawn = self.view.drawn
-        if drawn is not None and drawn in concealed:
-            concealed.remove(drawn)
-        return concealed, drawn
+        return self._order(), self.view.drawn
 
     def _draw_hand(self, surface: pygame.Surface) -> None:
         view, art, lay = self.view, self.ctx.art, self.layout
@@ -702,6 +772,7 @@ class TableScene(Scene):
         lift = w // 3
         base_y = rect.bottom - full_height(w)
         self.hand_rects = []
+        dragged: pygame.Surface | None = None
         concealed, drawn = self._hand_tiles()
         x = rect.x
         my_turn = self._my_turn() and view.phase == "discard"
@@ -711,10 +782,14 @@ class TableScene(Scene):
         for i, (tile, is_drawn) in enumerate(entries):
             if is_drawn:
                 x += w // 2
-            raised = my_turn and (i == self.hover or i == self.selected)
+            raised = i == self.selected or (my_turn and i == self.hover)
             y = base_y - (lift if raised else 0)
             face = art.face(tile, w, wild=view.wild is not None and tile == view.wild)
-            surface.blit(face, (x, y))
+            held = self.drag is not None and self.drag_pos is not None and self.drag[0] == i
+            if held:
+                dragged = face
+            else:
+                surface.blit(face, (x, y))
             hit = pygame.Rect(x, base_y - lift, w, full_height(w) + lift)
             self.hand_rects.append((hit, tile))
             x += w
@@ -725,6 +800,8 @@ class TableScene(Scene):
                                      rect.bottom - full_height(lay.meld_w), lay.meld_w,
                                      leftward=True)
             mx -= lay.meld_w // 3
+        if dragged is not None and self.drag_pos is not None:
+            surface.blit(dragged, dragged.get_rect(center=self.drag_pos))
 
     @property
     def hints_on(self) -> bool:

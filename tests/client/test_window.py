@@ -64,6 +64,11 @@ def test_settings_are_saved_when_changed(ctx: Context, screen: pygame.Surface) -
     assert distinct_colors(screen) > 10
 
 
+def click(scene: TableScene, pos: tuple[int, int]) -> None:
+    scene.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
+    scene.handle(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
+
+
 def play_until(scene: TableScene, screen: pygame.Surface, stop: object, limit: int = 20000
                ) -> dict[str, int]:
     """Drive the table with synthetic clicks and keys until stop() is true."""
@@ -79,8 +84,7 @@ def play_until(scene: TableScene, screen: pygame.Surface, stop: object, limit: i
         if view.phase == "discard":
             for rect, tile in reversed(scene.hand_rects):
                 if Action(ActionKind.DISCARD, tile) in view.legal:
-                    scene.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN,
-                                                    pos=rect.center, button=1))
+                    click(scene, rect.center)
                     done["clicks"] += 1
                     break
         else:

@@ -1,0 +1,33 @@
+"""The player's own arrangement of their concealed tiles: client-side only, never sent."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+
+from game.tiles import Tile
+
+
+def reconcile(order: Sequence[Tile], tiles: Sequence[Tile]) -> list[Tile]:
+    """`tiles` arranged as `order` had them: tiles that left drop out, new ones go in at their
+    sorted place among the rest, so a hand never rearranged stays sorted."""
+    remaining = Counter(tiles)
+    kept: list[Tile] = []
+    for tile in order:
+        if remaining[tile] > 0:
+            kept.append(tile)
+            remaining[tile] -= 1
+    for tile in sorted(remaining.elements()):
+        index = next((i for i, k in enumerate(kept) if k > tile), len(kept))
+        kept.insert(index, tile)
+    return kept
+
+
+def move(order: Sequence[Tile], source: int, target: int) -> list[Tile]:
+    """`order` with the tile at `source` moved to index `target` (clamped to the row)."""
+    out = list(order)
+    if not 0 <= source < len(out):
+        return out
+    tile = out.pop(source)
+    out.insert(max(0, min(target, len(out))), tile)
+    return out
