@@ -418,11 +418,7 @@ class Hand:
     def _can_win_on(self, seat: int, tile: Tile, *, robbing: bool) -> bool:
         if tile not in self._waits(seat) or self.hands[seat][tile] >= 4:
             return False
-        self.hands[seat][tile] += 1
-        try:
-            ctx = self.context(seat, tile, self_draw=False, discarder=None, robbing=robbing)
-        finally:
-            self.hands[seat][tile] -= 1
+        ctx = self.context(seat, tile, self_draw=False, discarder=None, robbing=robbing)
         return self.rules.may_win(ctx)
 
     def _waits(self, seat: int) -> frozenset[int]:

@@ -214,7 +214,7 @@ def _validate(ctx: WinContext) -> _Hand:
     elif ctx.win_tile is None:
         raise NotAWin("no winning tile given (only 快照 wins without one, ruling N13d)")
     size = len(ctx.concealed) + 3 * len(ctx.melds) + (0 if kuaizhao else 1)
-    want = 13 if kuaizhao else 14
+    want = 12 + len(ctx.concealed) if kuaizhao else 14
     if size != want:
         raise NotAWin(
             f"a winning hand has {want} tiles, counting each kong as 3"
@@ -270,12 +270,13 @@ def _check_bonus(bonus: Sequence[int]) -> None:
 
 
 def _check_kuaizhao(ctx: WinContext) -> None:
-    # ruling N13d: the fourth set fed by one player wins at once; one tile is left in hand
+    # ruling N13d: the fourth set fed by one player wins at once, straight after the claim:
+    # one tile is left in hand after an exposed kong, two after a pong (no discard comes first)
     if ctx.win_tile is not None:
         raise NotAWin("快照 wins on the fourth claimed set: give no winning tile (ruling N13d)")
     claimed = [m for m in ctx.melds if not m.is_concealed]
-    if len(claimed) != 4 or len(ctx.concealed) != 1:
-        raise NotAWin("快照 needs four claimed sets and a single tile in hand (ruling N13d)")
+    if len(claimed) != 4 or len(ctx.concealed) not in (1, 2):
+        raise NotAWin("快照 needs four claimed sets and one or two tiles in hand (ruling N13d)")
     sources = {m.source for m in claimed}
     if None not in sources and len(sources) != 1:
         raise NotAWin("快照 needs all four claimed sets fed by the same player (ruling N13d)")
