@@ -26,6 +26,7 @@ from game.client.hints import NO_HINTS, Advisor, Hints
 from game.client.hud import draw_hints, draw_timer
 from game.client.i18n import t
 from game.client.layout import TableLayout, full_height, river_grid, table_layout
+from game.client.results import ResultsPanel, StandingsScene
 from game.client.scene import Scene
 from game.client.session import Session
 from game.client.tween import Tween, Tweens, ease_out_cubic
@@ -160,6 +161,11 @@ class TableScene(Scene):
         self.error = ""
         self.counted_hand = -1
         self.advisor = Advisor()
+        self.panel: ResultsPanel | None = None
+        first = self.session.view(-1)
+        self.start_scores = [0] * 4
+        for seat, player in enumerate(first.players):
+            self.start_scores[player] = first.scores[seat]
         self.orders: dict[int, list[Tile]] = {}
         """Each local player's own arrangement of their concealed tiles."""
         self.drag: tuple[int, tuple[int, int]] | None = None
@@ -467,6 +473,10 @@ class TableScene(Scene):
         if not self.session.match_over:
             buttons.append(Button(pygame.Rect(w // 2 - bw - 10, y, bw, bh), t("result.next"),
                                   self._continue, pygame.K_RETURN, hint="Enter"))
+        else:
+            buttons.append(Button(pygame.Rect(w // 2 - bw - 10, y, bw, bh),
+                                  t("result.standings"), self._standings, pygame.K_RETURN,
+                                  hint="Enter"))
         buttons.append(Button(pygame.Rect(w // 2 + 10, y, bw, bh), t("result.menu"),
                               self._to_menu, pygame.K_ESCAPE, hint="Esc"))
         self.result_buttons.set(buttons)
@@ -482,6 +492,11 @@ class TableScene(Scene):
         self.result_buttons.set([])
         self._poll()
         self.next_bot_at = time.perf_counter() + THINK_DELAY / self.ctx.speed
+
+    def _standings(self) -> None:
+        session = self.session
+        self.ctx.stack.push(StandingsScene(self.ctx, session.history, session.player_names,
+                                           self.start_scores, self._to_menu))
 
     def _to_menu(self) -> None:
         while len(self.ctx.stack) > 1:
@@ -881,86 +896,17 @@ class TableScene(Scene):
             size = max(18, c.h // 4)
             self._draw_dice(surface, faces, (c.centerx - size, c.centery - size // 2), size)
 
+    def results_panel(self) -> ResultsPanel:
+        def meld_row(surface: pygame.Surface, meld: object, seat: int, x: int, y: int,
+                     w: int) -> int:
+            assert isinstance(meld, Meld)
+            return self._draw_meld_row(surface, meld, seat, x, y, w, leftward=False)
+
+        return ResultsPanel(self.ctx, self.view, self.result_buttons, meld_row)
+
     def _draw_result(self, surface: pygame.Surface) -> None:
-        view, fonts = self.view, self.ctx.fonts
-        w, h = surface.get_size()
-        panel = pygame.Rect(w * 0.12, h * 0.06, w * 0.76, h * 0.88)
-        shade = pygame.Surface(panel.size, pygame.SRCALPHA)
-        shade.fill((*PANEL, 246))
-        surface.blit(shade, panel)
-        pygame.draw.rect(surface, ACCENT, panel, 2, border_radius=8)
-        result = view.result
-        line = max(14, h // 40)
-        x, y = panel.x + line, panel.y + line
-        zh = i18n.language() == "zh"
-        if result is None or result.winner is None:
-            title = t("result.exhausted")
-        else:
-            title = t("result.win", name=view.names[result.winner])
-            if result.how == "self_draw":
-                title += "  " + t("result.self_draw")
-            elif result.discarder is not None:
-                title += "  " + t("result.from", name=view.names[result.discarder])
-        img = fonts.render(title, line * 2, ACCENT, bold=True)
-        surface.blit(img, (x, y))
-        y += img.get_height() + line // 2
-        if result is not None and result.winner is not None and view.revealed:
-            count = len(view.revealed[result.winner]) + sum(
-                len(m.tiles) + 1 for m in view.melds[result.winner])
-            tw = max(14, min(self.layout.meld_w, (panel.w - 2 * line) // (count + 1)))
-            tx = x
-            for tile in view.revealed[result.winner]:
-                surface.blit(self.ctx.art.face(tile, tw, wild=tile == view.wild), (tx, y))
-                tx += tw
-            tx += tw // 2
-            for meld in view.melds[result.winner]:
-                tx = self._draw_meld_row(surface, meld, result.winner, tx, y, tw,
-                                         leftward=False) + tw // 3
-            y += full_height(tw) + line // 2
-        top_of_tables = y
-        if result is not None and result.score is not None:
-            for item in result.score.items:
-                label = item.zh if zh else item.en
-                unit = _UNITS.get(item.unit, item.unit)
-                img = fonts.render(f"{label}", line, TEXT)
-                surface.blit(img, (x, y))
-                val = fonts.render(f"{item.value} {unit}", line, HIGHLIGHT)
-                surface.blit(val, (panel.x + panel.w * 45 // 100 - val.get_width(), y))
-                y += img.get_height()
-            if not any(item.unit == "total" for item in result.score.items):
-                total = fonts.render(f"{t('result.total')}  {result.score.total}", line,
-                                     ACCENT, bold=True)
-                surface.blit(total, (x, y))
-        # payment table: each seat's change and new score
-        if result is not None:
-            col = panel.x + panel.w // 2 + line
-            ty = top_of_tables
-            head = fonts.render(t("result.payments"), line, ACCENT, bold=True)
-            surface.blit(head, (col, ty))
-            ty += head.get_height()
-            for seat in range(4):
-                delta = result.deltas[seat]
-                color = (140, 230, 140) if delta > 0 else (240, 130, 120) if delta < 0 else TEXT
-                wind = t(f"wind.{seat}")
-                img = fonts.render(f"{wind} {view.names[seat]}", line, TEXT)
-                surface.blit(img, (col, ty))
-                d = fonts.render(f"{delta:+d}", line, color)
-                surface.blit(d, (col + panel.w // 4, ty))
-                s = fonts.render(str(view.scores[seat]), line, MUTED)
-                surface.blit(s, (panel.right - line - s.get_width(), ty))
-                ty += img.get_height()
-            ty += line // 2
-            for pay in result.payments[:12]:
-                reason = (pay.zh if zh else pay.en) or pay.key
-                text = f"{view.names[pay.payer]} → {view.names[pay.payee]}  {pay.amount}  {reason}"
-                size = fonts.fit(text, max(11, line * 4 // 5), panel.right - col - line)
-                img = fonts.render(text, size, MUTED)
-                surface.blit(img, (col, ty))
-                ty += img.get_height()
-        if self.session.match_over:
-            over = fonts.render(t("result.match_over"), line * 2, ACCENT, bold=True)
-            surface.blit(over, over.get_rect(midbottom=(w // 2, int(h * 0.83))))
-        self.result_buttons.draw(surface, fonts)
+        self.panel = self.results_panel()
+        self.panel.draw(surface)
 
 
 def linear_ease(t: float) -> float:
@@ -976,8 +922,6 @@ _PIPS: dict[int, tuple[tuple[float, float], ...]] = {
     5: ((0.26, 0.26), (0.74, 0.26), (0.5, 0.5), (0.26, 0.74), (0.74, 0.74)),
     6: ((0.3, 0.22), (0.7, 0.22), (0.3, 0.5), (0.7, 0.5), (0.3, 0.78), (0.7, 0.78)),
 }
-
-_UNITS = {"base": "分", "tai": "台", "hu": "胡", "flower": "花", "x": "×", "total": ""}
 
 
 class _TileButton(Button):

@@ -1,0 +1,331 @@
+"""The results of a hand (breakdown as the scorer gave it, who paid whom, running totals) and
+the match-end standings with a chart of the scores over the hands."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+import pygame
+
+from game.client import i18n
+from game.client.context import Context
+from game.client.fonts import Fonts
+from game.client.i18n import t
+from game.client.layout import full_height
+from game.client.scene import Scene
+from game.client.widgets import (
+    ACCENT,
+    HIGHLIGHT,
+    MUTED,
+    PANEL,
+    TEXT,
+    Button,
+    ButtonGroup,
+    felt_background,
+)
+from game.match import HandRecord
+from game.rules.base import HandResult, Payment
+from game.scoring import ScoreLine
+from game.view import SeatView
+
+GAIN = (140, 230, 140)
+LOSS = (240, 130, 120)
+PLAYER_COLORS = ((240, 190, 60), (120, 190, 250), (240, 120, 150), (150, 230, 150))
+UNITS = {
+    "zh": {"base": "分", "tai": "台", "hu": "胡", "flower": "花", "x": "倍", "total": ""},
+    "en": {"base": "pt", "tai": "tai", "hu": "hu", "flower": "fl", "x": "×", "total": ""},
+}
+
+
+def line_label(line: ScoreLine) -> str:
+    return line.zh if i18n.language() == "zh" else line.en
+
+
+def line_value(line: ScoreLine) -> str:
+    unit = UNITS[i18n.language()].get(line.unit, line.unit)
+    return f"{line.value} {unit}".rstrip()
+
+
+def score_rows(lines: Sequence[ScoreLine]) -> list[tuple[str, str]]:
+    """Each scorer line as (label, value with unit), in the scorer's order, none added."""
+    return [(line_label(line), line_value(line)) for line in lines]
+
+
+def payment_matrix(payments: Sequence[Payment]) -> list[list[int]]:
+    """m[payer][payee]: the total paid over the hand, seats 0-3."""
+    m = [[0] * 4 for _ in range(4)]
+    for pay in payments:
+        if 0 <= pay.payer < 4 and 0 <= pay.payee < 4:
+            m[pay.payer][pay.payee] += pay.amount
+    return m
+
+
+class TextBoxes:
+    """Blits text into boxes and remembers each (text rect, box) so tests can check the fit."""
+
+    def __init__(self, fonts: Fonts) -> None:
+        self.fonts = fonts
+        self.placed: list[tuple[str, pygame.Rect, pygame.Rect]] = []
+
+    def put(self, surface: pygame.Surface, text: str, box: pygame.Rect, size: int,
+            color: tuple[int, int, int], align: str = "left", bold: bool = False) -> pygame.Rect:
+        size = min(size, self.fonts.fit(text, size, box.w))
+        while size > 8 and self.fonts.font(size, bold=bold).get_linesize() > box.h + 2:
+            size -= 1
+        img = self.fonts.render(text, size, color, bold=bold)
+        rect = img.get_rect()
+        rect.centery = box.centery
+        if align == "right":
+            rect.right = box.right
+        elif align == "center":
+            rect.centerx = box.centerx
+        else:
+            rect.x = box.x
+        surface.blit(img, rect)
+        self.placed.append((text, rect, box))
+        return rect
+
+
+class ResultsPanel:
+    """Draws one hand's result over the table; `boxes` records where each text went."""
+
+    def __init__(self, ctx: Context, view: SeatView, buttons: ButtonGroup,
+                 draw_meld: Callable[[pygame.Surface, object, int, int, int, int], int]) -> None:
+        self.ctx = ctx
+        self.view = view
+        self.buttons = buttons
+        self.draw_meld = draw_meld
+        self.boxes = TextBoxes(ctx.fonts)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        view, result = self.view, self.view.result
+        self.boxes.placed.clear()
+        w, h = surface.get_size()
+        panel = pygame.Rect(round(w * 0.05), round(h * 0.04), round(w * 0.9), round(h * 0.78))
+        shade = pygame.Surface(panel.size, pygame.SRCALPHA)
+        shade.fill((*PANEL, 246))
+        surface.blit(shade, panel)
+        pygame.draw.rect(surface, ACCENT, panel, 2, border_radius=8)
+        pad = max(8, h // 60)
+        inner = panel.inflate(-2 * pad, -2 * pad)
+        line = max(14, h // 34)
+        put = self.boxes.put
+        put(surface, self.title(result), pygame.Rect(inner.x, inner.y, inner.w, line * 2),
+            line * 2, ACCENT, bold=True)
+        y = inner.y + line * 2 + pad // 2
+        if result is not None and result.winner is not None and view.revealed:
+            y = self.draw_hand(surface, result.winner, inner.x, y, inner.w) + pad // 2
+        left = pygame.Rect(inner.x, y, inner.w // 2 - pad, inner.bottom - y)
+        right = pygame.Rect(inner.centerx + pad, y, inner.w // 2 - pad, inner.bottom - y)
+        if result is not None:
+            self.draw_lines(surface, result, left, line)
+            self.draw_payments(surface, result, right, line)
+        self.buttons.draw(surface, self.ctx.fonts)
+
+    def title(self, result: HandResult | None) -> str:
+        names = self.view.names
+        if result is None or result.winner is None:
+            return t("result.exhausted")
+        text = t("result.win", name=names[result.winner])
+        if result.how in ("self_draw", "robbing", "kuaizhao"):
+            text += "  " + t(f"result.how.{result.how}")
+        elif result.discarder is not None:
+            text += "  " + t("result.from", name=names[result.discarder])
+        return text
+
+    def draw_hand(self, surface: pygame.Surface, seat: int, x: int, y: int, width: int) -> int:
+        view, art = self.view, self.ctx.art
+        tiles = view.revealed[seat]
+        count = len(tiles) + sum(len(m.tiles) + 1 for m in view.melds[seat]) + len(
+            view.bonus[seat]) + 1
+        tw = max(12, min(round(self.ctx.size[1] * 0.05), (width - 20) // max(count, 1)))
+        for tile in tiles:
+            surface.blit(art.face(tile, tw, wild=tile == view.wild), (x, y))
+            x += tw
+        x += tw // 2
+        for meld in view.melds[seat]:
+            x = self.draw_meld(surface, meld, seat, x, y, tw) + tw // 3
+        for tile in view.bonus[seat]:
+            surface.blit(art.face(tile, round(tw * 0.8)), (x, y + tw // 4))
+            x += round(tw * 0.8) + 1
+        return y + full_height(tw)
+
+    def draw_lines(self, surface: pygame.Surface, result: HandResult, box: pygame.Rect,
+                   line: int) -> None:
+        """The winner's lines exactly as scored, then (Mazhan, M20) each non-winner's."""
+        put = self.boxes.put
+        rows: list[tuple[str, str, tuple[int, int, int]]] = []
+        if result.score is not None:
+            rows += [(label, value, TEXT) for label, value in score_rows(result.score.items)]
+            if not any(item.unit == "total" for item in result.score.items):
+                rows.append((t("result.total"), str(result.score.total), ACCENT))
+        settlement = result.settlement
+        for seat, lines in enumerate(settlement.loser_lines):
+            if seat == result.winner or not lines:
+                continue
+            rows.append((f"{t(f'wind.{seat}')} {self.view.names[seat]}",
+                         f"{t('result.value')} {settlement.values[seat]}", ACCENT))
+            rows += [("  " + label, value, MUTED) for label, value in score_rows(lines)]
+        if not rows:
+            return
+        step = max(11, min(line, box.h // len(rows)))
+        y = box.y
+        for label, value, color in rows:
+            if y + step > box.bottom:
+                break
+            row = pygame.Rect(box.x, y, box.w, step)
+            put(surface, value, pygame.Rect(row.right - box.w // 4, y, box.w // 4, step),
+                step, HIGHLIGHT if color is TEXT else color, align="right")
+            put(surface, label, pygame.Rect(row.x, y, box.w * 3 // 4 - 6, step), step, color)
+            y += step
+
+    def draw_payments(self, surface: pygame.Surface, result: HandResult, box: pygame.Rect,
+                      line: int) -> None:
+        """Who paid whom (rows pay columns), each seat's change and new total."""
+        put, names, view = self.boxes.put, self.view.names, self.view
+        matrix = payment_matrix(result.payments)
+        step = max(12, min(line, box.h // 9))
+        put(surface, t("result.payments"), pygame.Rect(box.x, box.y, box.w, step), step,
+            ACCENT, bold=True)
+        y = box.y + step
+        name_w = box.w * 2 // 7
+        col = (box.w - name_w) // 4
+        put(surface, t("result.payer_payee"), pygame.Rect(box.x, y, name_w, step),
+            step * 4 // 5, MUTED)
+        for payee in range(4):
+            cell = pygame.Rect(box.x + name_w + payee * col, y, col - 4, step)
+            put(surface, f"{t(f'wind.{payee}')} {names[payee]}", cell, step * 4 // 5, MUTED,
+                align="right")
+        y += step
+        for payer in range(4):
+            put(surface, f"{t(f'wind.{payer}')} {names[payer]}",
+                pygame.Rect(box.x, y, name_w, step), step, TEXT)
+            for payee in range(4):
+                amount = matrix[payer][payee]
+                cell = pygame.Rect(box.x + name_w + payee * col, y, col - 4, step)
+                put(surface, str(amount) if amount else "·", cell, step,
+                    LOSS if amount else MUTED, align="right")
+            y += step
+        y += step // 2
+        for key, values in (("result.change", result.deltas), ("result.running", view.scores)):
+            put(surface, t(key), pygame.Rect(box.x, y, name_w, step), step, ACCENT)
+            for seat in range(4):
+                value = values[seat]
+                text = f"{value:+d}" if key == "result.change" else str(value)
+                color = (GAIN if value > 0 else LOSS if value < 0 else TEXT) if (
+                    key == "result.change") else HIGHLIGHT
+                cell = pygame.Rect(box.x + name_w + seat * col, y, col - 4, step)
+                put(surface, text, cell, step, color, align="right")
+            y += step
+        y += step // 2
+        small = max(11, step * 4 // 5)
+        zh = i18n.language() == "zh"
+        for pay in result.payments:
+            if y + small > box.bottom:
+                break
+            reason = (pay.zh if zh else pay.en) or pay.key
+            text = f"{names[pay.payer]} → {names[pay.payee]}  {pay.amount}  {reason}"
+            put(surface, text, pygame.Rect(box.x, y, box.w, small), small, MUTED)
+            y += small
+
+
+class StandingsScene(Scene):
+    """The match's end: final order and each player's score over the hands."""
+
+    def __init__(self, ctx: Context, history: Sequence[HandRecord], names: Sequence[str],
+                 start: Sequence[int], on_done: Callable[[], None]) -> None:
+        super().__init__(ctx)
+        self.history = list(history)
+        self.names = list(names)
+        self.start = list(start)
+        self.on_done = on_done
+        self.group = ButtonGroup()
+        self.boxes = TextBoxes(ctx.fonts)
+        self._bg: pygame.Surface | None = None
+        self.layout()
+
+    def layout(self) -> None:
+        w, h = self.ctx.size
+        bw, bh = max(180, w // 6), max(36, h // 18)
+        self.group.set([Button(pygame.Rect((w - bw) // 2, h - bh - h // 30, bw, bh),
+                               t("result.menu"), self.on_done, pygame.K_RETURN, hint="Enter")])
+
+    def resize(self, size: tuple[int, int]) -> None:
+        super().resize(size)
+        self._bg = None
+        self.layout()
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if self.group.handle(event):
+            self.dirty = True
+        elif event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.on_done()
+
+    def series(self) -> list[list[int]]:
+        """Per player: the score before the first hand, then after each hand."""
+        return [[self.start[p]] + [rec.scores[p] for rec in self.history] for p in range(4)]
+
+    def draw(self, surface: pygame.Surface) -> None:
+        if self._bg is None or self._bg.get_size() != surface.get_size():
+            self._bg = felt_background(surface.get_size())
+        surface.blit(self._bg, (0, 0))
+        self.boxes.placed.clear()
+        put = self.boxes.put
+        w, h = surface.get_size()
+        line = max(14, h // 30)
+        put(surface, t("standings.title"), pygame.Rect(0, h // 30, w, line * 2), line * 2,
+            ACCENT, align="center", bold=True)
+        series = self.series()
+        finals = [s[-1] for s in series]
+        order = sorted(range(4), key=lambda p: -finals[p])
+        table = pygame.Rect(w // 16, h // 30 + line * 3, w * 5 // 16, line * 5)
+        for rank, player in enumerate(order):
+            y = table.y + rank * line * 5 // 4
+            put(surface, f"{rank + 1}.", pygame.Rect(table.x, y, line * 2, line), line, MUTED)
+            put(surface, self.names[player], pygame.Rect(table.x + line * 2, y,
+                                                        table.w - line * 7, line), line,
+                PLAYER_COLORS[player], bold=True)
+            put(surface, str(finals[player]), pygame.Rect(table.right - line * 5, y, line * 5,
+                                                          line), line, HIGHLIGHT, align="right")
+        chart = pygame.Rect(table.right + w // 16, table.y, w - table.right - w // 8,
+                            h - table.y - h // 5)
+        self.draw_chart(surface, chart, series, line)
+        self.group.draw(surface, self.ctx.fonts)
+        self.dirty = False
+
+    def draw_chart(self, surface: pygame.Surface, box: pygame.Rect, series: list[list[int]],
+                   line: int) -> None:
+        pygame.draw.rect(surface, (14, 60, 44), box, border_radius=6)
+        small = max(11, line * 3 // 4)
+        low = min(min(s) for s in series)
+        high = max(max(s) for s in series)
+        if high == low:
+            high += 1
+        plot = box.inflate(-small * 5, -small * 3)
+        plot.x = box.x + small * 4
+        n = max(1, len(series[0]) - 1)
+
+        def at(i: int, v: int) -> tuple[int, int]:
+            return (plot.x + plot.w * i // n,
+                    plot.bottom - round((v - low) / (high - low) * plot.h))
+
+        for v in (low, high, (low + high) // 2):
+            y = at(0, v)[1]
+            pygame.draw.line(surface, (40, 96, 78), (plot.x, y), (plot.right, y))
+            self.boxes.put(surface, str(v), pygame.Rect(box.x + 2, y - small // 2,
+                                                        small * 4 - 6, small), small, MUTED,
+                           align="right")
+        for i in range(n + 1):
+            label = str(i)
+            x = at(i, low)[0]
+            if n > 16 and i % max(1, n // 8):
+                continue
+            self.boxes.put(surface, label, pygame.Rect(x - small, plot.bottom + 2, small * 2,
+                                                       small), small, MUTED, align="center")
+        for player, values in enumerate(series):
+            points = [at(i, v) for i, v in enumerate(values)]
+            color = PLAYER_COLORS[player]
+            if len(points) > 1:
+                pygame.draw.lines(surface, color, False, points, 3)
+            for p in points:
+                pygame.draw.circle(surface, color, p, 4)

@@ -1,0 +1,122 @@
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pygame
+import pytest
+
+from game.client import i18n
+from game.client.context import Context
+from game.client.results import StandingsScene, TextBoxes, payment_matrix, score_rows
+from game.client.session import LocalSession
+from game.client.table import TableScene
+
+from .conftest import distinct_colors
+
+SHOTS = os.environ.get("MAHJONG_SHOTS")
+
+
+def save(surface: pygame.Surface, name: str) -> None:
+    """Keep a screenshot for a person to look at when MAHJONG_SHOTS names a folder."""
+    if SHOTS:
+        Path(SHOTS).mkdir(parents=True, exist_ok=True)
+        pygame.image.save(surface, str(Path(SHOTS) / f"{name}.png"))
+
+
+def assert_fits(boxes: TextBoxes, bounds: pygame.Rect) -> None:
+    assert boxes.placed
+    for text, rect, box in boxes.placed:
+        assert rect.w <= box.w + 1 and rect.left >= box.left - 1, (text, rect, box)
+        assert rect.right <= box.right + 1, (text, rect, box)
+        assert bounds.contains(rect), (text, rect, bounds)
+
+
+def finish_hand(ctx: Context, ruleset: str, seed: int, hands: int = 1) -> TableScene:
+    session = LocalSession(ruleset, ["bot"] * 4, ["normal"] * 4, ["王", "李", "張", "劉"],
+                           seed, hands=hands)
+    scene = TableScene(ctx, session, demo=True)
+    ctx.stack.push(scene)
+    for _ in range(5000):
+        if scene.result_shown:
+            return scene
+        session.step()
+        scene._poll()
+        scene.update(0.05)
+    raise AssertionError("the hand did not end")
+
+
+@pytest.mark.parametrize("ruleset,language", [("mazhan", "zh"), ("nanjing", "en"),
+                                              ("mazhan", "en"), ("nanjing", "zh")])
+def test_results_show_exactly_the_scorers_lines(ctx: Context, ruleset: str,
+                                                language: str) -> None:
+    i18n.set_language(language)
+    screen = pygame.display.set_mode((1024, 640))
+    ctx.size = (1024, 640)
+    for seed in range(1, 40):
+        scene = finish_hand(ctx, ruleset, seed)
+        result = scene.view.result
+        assert result is not None
+        if result.winner is None:
+            continue
+        scene.resize((1024, 640))
+        scene.draw(screen)
+        save(screen, f"results_{ruleset}_{language}")
+        panel = scene.panel
+        assert panel is not None
+        texts = [text for text, _rect, _box in panel.boxes.placed]
+        assert result.score is not None
+        # every winner line, label and value, in the scorer's order
+        rows = score_rows(result.score.items)
+        positions = []
+        for label, value in rows:
+            index = texts.index(label)
+            assert texts[index - 1] == value  # the value is drawn just before its label
+            positions.append(index)
+        assert positions == sorted(positions)
+        for seat, lines in enumerate(result.settlement.loser_lines):  # M20, Mazhan
+            if seat != result.winner:
+                for label, value in score_rows(lines):
+                    assert "  " + label in texts and value in texts
+        if ruleset == "mazhan":
+            assert any(result.settlement.loser_lines)
+        # the payment table holds each payer's total to each payee
+        matrix = payment_matrix(result.payments)
+        assert sum(map(sum, matrix)) == sum(p.amount for p in result.payments)
+        for payer in range(4):
+            assert sum(matrix[payer]) - sum(row[payer] for row in matrix) == -result.deltas[
+                payer] or any(p.key == "table_fee" for p in result.payments)
+        assert_fits(panel.boxes, screen.get_rect())
+        assert distinct_colors(screen) > 20
+        return
+    raise AssertionError("no win in 40 seeds")
+
+
+def test_match_end_standings_chart(ctx: Context, screen: pygame.Surface) -> None:
+    scene = finish_hand(ctx, "nanjing", 3, hands=3)
+    for _ in range(20):
+        if scene.session.match_over:
+            break
+        scene._continue()  # the next hand, played out by the bots
+        while not scene.session.hand_over:
+            scene.session.step()
+        scene._poll()
+    assert scene.session.match_over and len(scene.session.history) >= 3
+    scene._show_result()
+    labels = [b.label for b in scene.result_buttons.buttons]
+    assert i18n.t("result.standings") in labels
+    scene.result_buttons.buttons[labels.index(i18n.t("result.standings"))].action()
+    standings = ctx.stack.top
+    assert isinstance(standings, StandingsScene)
+    series = standings.series()
+    history = scene.session.history
+    assert [s[-1] for s in series] == list(history[-1].scores)
+    assert all(len(s) == len(history) + 1 for s in series)
+    standings.draw(screen)
+    save(screen, "standings")
+    assert_fits(standings.boxes, screen.get_rect())
+    names = [text for text, _r, _b in standings.boxes.placed]
+    finals = [s[-1] for s in series]
+    ranked = sorted(range(4), key=lambda p: -finals[p])
+    listed = [n for n in names if n in scene.session.player_names]
+    assert listed == [scene.session.player_names[p] for p in ranked]
