@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import statistics
+import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Final
@@ -16,11 +17,12 @@ from typing import Any, Final
 from game.bots import Bot, make_bot
 from game.view import SeatView
 from net.diff import Mirror
+from net.fair import check_reveal
 from net.frames import PROTOCOL_VERSION, FrameDecoder, Message, ProtocolError, encode
 from net.wire import WireError, view_from_wire
 
 READ_CHUNK: Final = 16 * 1024
-FATAL: Final = frozenset({"version", "rules", "protocol", "full"})
+FATAL: Final = frozenset({"version", "rules", "protocol", "full", "code", "watch"})
 
 
 class JoinError(Exception):
@@ -40,7 +42,11 @@ class ClientStats:
     snapshot_sizes: list[int] = field(default_factory=list)
     resyncs: int = 0
     desyncs: int = 0
+    walls_checked: int = 0
+    wall_problems: list[str] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)
+    applied_at: dict[int, float] = field(default_factory=dict)
+    """seq → perf_counter time the update was applied (only when tracing)."""
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -53,6 +59,8 @@ class ClientStats:
             "snapshot_bytes_max": max(self.snapshot_sizes, default=0),
             "resyncs": self.resyncs,
             "desyncs": self.desyncs,
+            "walls_checked": self.walls_checked,
+            "wall_problems": self.wall_problems,
         }
 
 
@@ -72,6 +80,10 @@ class Client:
         rules: str | None = None,
         ping_interval: float = 15.0,
         on_view: Callable[[SeatView], None] | None = None,
+        watch: bool = False,
+        code: str | None = None,
+        on_message: Callable[[Message], None] | None = None,
+        trace: bool = False,
     ) -> None:
         self.address = address
         self.port = port
@@ -82,7 +94,16 @@ class Client:
         self.ping_interval = ping_interval
         self.bot: Bot | None = make_bot(autoplay, seed) if autoplay else None
         self.on_view = on_view
+        self.watch = watch
+        self.code = code
+        self.on_message = on_message
+        self.trace = trace
         self.mirror = Mirror()
+        self.commits: dict[int, str] = {}
+        self.set_aside: list[int] = []
+        """Tiles flipped out of play this hand while finding the wildcard (for the wall check)."""
+        self.chat: list[Message] = []
+        self.notices: list[Message] = []
         self.stats = ClientStats()
         self.table: dict[str, Any] = {}
         self.over = False
@@ -101,8 +122,13 @@ class Client:
             raise JoinError(f"cannot reach {self.address}:{self.port}: {reason}") from exc
         pinger = asyncio.create_task(self._ping())
         try:
-            self.send({"t": "hello", "v": PROTOCOL_VERSION, "name": self.name,
-                       "token": self.token, "rules": self.rules})
+            hello: Message = {"t": "hello", "v": PROTOCOL_VERSION, "name": self.name,
+                              "token": self.token, "rules": self.rules}
+            if self.watch:
+                hello["watch"] = True
+            if self.code:
+                hello["code"] = self.code
+            self.send(hello)
             await self._read(reader)
         except ProtocolError as exc:
             raise JoinError(f"the host sent something unreadable: {exc}") from exc
@@ -134,7 +160,10 @@ class Client:
             decoder.feed(data)
             for msg in decoder:
                 self.stats.messages += 1
-                if self._handle(msg, decoder.last_size):
+                done = self._handle(msg, decoder.last_size)
+                if self.on_message is not None:
+                    self.on_message(msg)
+                if done:
                     return
 
     def _handle(self, msg: Message, size: int) -> bool:
@@ -142,7 +171,7 @@ class Client:
         kind = msg["t"]
         if kind == "welcome":
             self.table = msg
-            if self.stats.seat is None and self.token is None:
+            if self.stats.seat is None and self.token is None and not self.watch:
                 self.send({"t": "sit", "seat": self.want_seat})
         elif kind == "seated":
             self.stats.seat, self.token = msg["seat"], msg["token"]
@@ -154,8 +183,23 @@ class Client:
             if self.mirror.receive(msg):
                 self.stats.resyncs += 1
                 self.send({"t": "resync", "seq": self.mirror.seq})
+            elif self.trace:
+                self.stats.applied_at[self.mirror.seq] = time.perf_counter()
             self.stats.desyncs += self.mirror.desyncs - before
+            for e in msg.get("ev", ()):
+                if e.get("k") == "hand_start":
+                    self.set_aside = []
+                elif e.get("k") == "wild":
+                    self.set_aside = [t for t in e.get("ts", ()) if isinstance(t, int)]
             self._maybe_act()
+        elif kind == "commit":
+            self.commits[msg["hand"]] = msg["hash"]
+        elif kind == "reveal":
+            self._check_wall(msg)
+        elif kind == "chat":
+            self.chat.append(msg)
+        elif kind == "notice":
+            self.notices.append(msg)
         elif kind == "hand":
             self.stats.hands_played += 1
             self.stats.final_scores = list(msg["result"].get("scores", []))
@@ -173,6 +217,19 @@ class Client:
         elif kind == "bye":
             return True
         return False
+
+    def _check_wall(self, msg: Message) -> None:
+        """Provably fair walls: the revealed wall must match its commitment and the hand."""
+        wall = msg["wall"]
+        if not all(type(t) is int for t in wall):
+            problems = ["the revealed wall is not a list of tiles"]
+        else:
+            state = None if self.mirror.waiting else self.mirror.state
+            problems = check_reveal(self.commits.pop(msg["hand"], None), wall, msg["salt"],
+                                    state, self.set_aside)
+        self.stats.walls_checked += 1
+        for problem in problems:
+            self.stats.wall_problems.append(f"hand {msg['hand']}: {problem}")
 
     def view(self) -> SeatView | None:
         """The mirrored view, or None before the first snapshot or while waiting for one."""

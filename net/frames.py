@@ -33,6 +33,7 @@ _LIST = (list,)
 _MAP = (dict,)
 _OPT_STR = (str, type(None))
 _OPT_INT = (int, type(None))
+_OPT_BOOL = (bool, type(None))
 SCHEMA: Final[dict[str, dict[str, tuple[type, ...]]]] = {
     "hello": {"v": _INT, "name": _STR},
     "welcome": {"v": _INT, "table": _STR, "ruleset": _STR, "rules": _STR, "seats": _LIST},
@@ -42,7 +43,7 @@ SCHEMA: Final[dict[str, dict[str, tuple[type, ...]]]] = {
     "update": {"seq": _INT, "ev": _LIST, "diff": _LIST, "sum": _INT},
     "resync": {"seq": _INT},
     "action": {"seq": _INT, "a": _STR},
-    "chat": {"text": _STR},
+    "chat": {},
     "ping": {"n": _INT},
     "pong": {"n": _INT},
     "error": {"code": _STR, "msg": _STR},
@@ -50,10 +51,13 @@ SCHEMA: Final[dict[str, dict[str, tuple[type, ...]]]] = {
     "hand": {"hand": _INT, "result": _MAP},
     "seats": {"seats": _LIST},
     "over": {"scores": _LIST},
+    "commit": {"hand": _INT, "hash": _STR},
+    "reveal": {"hand": _INT, "wall": _LIST, "salt": _STR},
+    "notice": {"code": _STR, "seat": _INT, "msg": _STR},
 }
 OPTIONAL: Final[dict[str, dict[str, tuple[type, ...]]]] = {
-    "hello": {"token": _OPT_STR, "rules": _OPT_STR},
-    "chat": {"seat": _OPT_INT, "name": _OPT_STR},
+    "hello": {"token": _OPT_STR, "rules": _OPT_STR, "watch": _OPT_BOOL, "code": _OPT_STR},
+    "chat": {"text": _STR, "phrase": _STR, "seat": _OPT_INT, "name": _OPT_STR},
 }
 MAX_CHAT: Final = 200
 """Characters a chat line may hold; longer lines are a protocol error, not truncated."""
@@ -112,8 +116,11 @@ def validate(msg: object) -> Message:
     for name, types in OPTIONAL.get(kind, {}).items():
         if name in msg and not _is_a(msg[name], types):
             raise BadShape(f"{kind} field {name!r} has the wrong type")
-    if kind == "chat" and len(msg["text"]) > MAX_CHAT:
-        raise BadShape(f"chat text longer than {MAX_CHAT} characters")
+    if kind == "chat":
+        if ("text" in msg) == ("phrase" in msg):
+            raise BadShape("a chat message carries either text or a phrase")
+        if len(msg.get("text", "")) > MAX_CHAT:
+            raise BadShape(f"chat text longer than {MAX_CHAT} characters")
     _check_value(msg, 0)
     return msg
 

@@ -3,42 +3,30 @@
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import struct
-from collections.abc import Awaitable
-from typing import Any, TypeVar
+from typing import Any
 
 import pytest
 
 from game.view import SeatView
 from net.client import Client, ClientStats, JoinError
 from net.diff import Mirror
-from net.frames import PROTOCOL_VERSION, FrameDecoder, Message, encode
-from net.host import Host, HostConfig
+from net.frames import encode
+from net.host import Host
 from net.wire import compact_view, view_from_wire
-
-LOOPBACK = "127.0.0.1"
-T = TypeVar("T")
-
-
-async def _within(aw: Awaitable[T], seconds: float = 60) -> T:
-    # A safety net against a hung test, not a performance assertion.
-    return await asyncio.wait_for(aw, seconds)
+from tests.net.peers import LOOPBACK, RawPeer, hello, make_host, within
 
 
 async def _play(
     ruleset: str, seats: list[str], clients: list[Client], host: Host
 ) -> tuple[dict[str, Any], list[ClientStats]]:
-    results = await _within(asyncio.gather(host.run(), *(c.run() for c in clients)))
+    results = await within(asyncio.gather(host.run(), *(c.run() for c in clients)))
     await host.close()
     return results[0], list(results[1:])
 
 
 def _host(ruleset: str, seats: list[str], hands: int = 2, **kw: Any) -> Host:
-    kw.setdefault("start_after", 20)
-    config = HostConfig(ruleset=ruleset, name="test table", seats=seats, hands=hands, seed=11,
-                        address=LOOPBACK, **kw)
-    return Host(config)
+    return make_host(ruleset, seats, hands, **kw)
 
 
 @pytest.mark.parametrize(
@@ -68,48 +56,6 @@ def test_autoplaying_clients_finish_hands_without_desync(ruleset: str, seats: li
     asyncio.run(scenario())
 
 
-class RawPeer:
-    """A hand-driven connection for misbehaving on purpose."""
-
-    def __init__(self) -> None:
-        self.decoder = FrameDecoder()
-        self.got: list[Message] = []
-
-    async def open(self, port: int) -> None:
-        self.reader, self.writer = await asyncio.open_connection(LOOPBACK, port)
-
-    def send_raw(self, data: bytes) -> None:
-        self.writer.write(data)
-
-    def send(self, msg: Message) -> None:
-        self.writer.write(encode(msg))
-
-    async def until_closed(self) -> list[Message]:
-        """Read everything until the host closes the connection."""
-        while data := await _within(self.reader.read(65536), 20):
-            self.got.extend(self.decoder.messages(data))
-        return self.got
-
-    async def settle(self) -> None:
-        """Take in whatever arrives until the host has been quiet for a moment."""
-        with contextlib.suppress(TimeoutError):
-            while data := await asyncio.wait_for(self.reader.read(65536), 0.3):
-                self.got.extend(self.decoder.messages(data))
-
-    async def expect(self, kind: str) -> Message:
-        while True:
-            for i, msg in enumerate(self.got):
-                if msg["t"] == kind:
-                    return self.got.pop(i)
-            data = await _within(self.reader.read(65536), 20)
-            assert data, f"closed while waiting for {kind}"
-            self.got.extend(self.decoder.messages(data))
-
-
-def _hello(name: str = "raw") -> Message:
-    return {"t": "hello", "v": PROTOCOL_VERSION, "name": name}
-
-
 @pytest.mark.parametrize(
     "abuse",
     ["garbage", "oversized", "flood", "no_hello", "wrong_type"],
@@ -122,7 +68,7 @@ def test_misbehaving_peer_is_dropped_while_others_play_on(abuse: str) -> None:
         bad = RawPeer()
         await bad.open(host.port)
         if abuse != "no_hello":
-            bad.send(_hello())
+            bad.send(hello())
             await bad.expect("welcome")
             bad.send({"t": "sit", "seat": 2})
             await bad.expect("seated")
@@ -142,7 +88,7 @@ def test_misbehaving_peer_is_dropped_while_others_play_on(abuse: str) -> None:
                       "seats": []})
         got = await bad.until_closed()
         assert any(m["t"] == "error" and m["code"] == "protocol" for m in got)
-        summary, *stats = await _within(game)
+        summary, *stats = await within(game)
         await host.close()
         assert summary["hands"] == 1 and summary["dropped"] == 1
         for s in stats:
@@ -157,7 +103,7 @@ def test_actions_only_for_own_place_and_only_legal() -> None:
         await host.start()
         peer = RawPeer()
         await peer.open(host.port)
-        peer.send(_hello())
+        peer.send(hello())
         await peer.expect("welcome")
         peer.send({"t": "sit", "seat": 1})  # a bot's place is not free
         assert (await peer.expect("error"))["code"] == "seat"
@@ -184,7 +130,7 @@ def test_actions_only_for_own_place_and_only_legal() -> None:
         peer.send({"t": "action", "seq": mirror.seq - 1, "a": str(view.legal[0])})
         peer.send({"t": "bye", "reason": "done"})
         await peer.until_closed()
-        summary = await _within(game)  # a bot takes over the place and finishes the hand
+        summary = await within(game)  # a bot takes over the place and finishes the hand
         await host.close()
         assert host.stale == before + 1 and summary["illegal"] == 3 and summary["hands"] == 1
 
@@ -217,13 +163,14 @@ def test_reconnect_with_token_gets_the_place_back() -> None:
         await host.start()
         first = RawPeer()
         await first.open(host.port)
-        first.send(_hello("ann"))
+        first.send(hello("ann"))
         await first.expect("welcome")
         first.send({"t": "sit", "seat": 1})
         token = (await first.expect("seated"))["token"]
         first.writer.close()
         await asyncio.sleep(0.05)
-        assert host.free_seats == [0, 1]
+        # The token holds place 1 for its player; only place 0 is free to newcomers.
+        assert host.free_seats == [0] and host._missing() == [0, 1]
         again = Client(LOOPBACK, host.port, name="ann", token=token, seed=5)
         other = Client(LOOPBACK, host.port, name="bob", seed=6)
         _, stats = await _play("mazhan", [], [again, other], host)

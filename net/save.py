@@ -1,0 +1,132 @@
+"""The host's save file: enough to rebuild a LAN table after a crash.
+
+A save holds the table's settings, the match seed and every finished hand's actions (and any
+flee, M12, with the point in the hand where it happened), as in game/replay.py's log, plus what
+only the host needs: the places' kinds, names and reconnect tokens. Replaying the hands through
+the engine restores the match exactly; the next hand is then dealt as it would have been.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any
+
+import platformdirs
+
+from game.actions import Action
+from game.errors import IllegalAction, MahjongError
+from game.match import Match
+from game.replay import event_line
+from game.tiles import NotationError
+
+SAVE_FORMAT = "mahjong-lan-save"
+SAVE_VERSION = 1
+
+
+class SaveError(Exception):
+    """A save file that cannot be read or does not replay; the message is for a person."""
+
+
+@dataclass
+class HandLog:
+    actions: list[list[Any]]
+    """[seat, action text] in order."""
+    flees: list[list[int]] = field(default_factory=list)
+    """[actions applied before it, player] for each flee in the hand."""
+
+
+@dataclass
+class SaveData:
+    ruleset: str
+    table: str
+    seed: int
+    options: dict[str, Any]
+    kinds: list[str]
+    names: list[str]
+    tokens: dict[str, int]
+    bots: str = "normal"
+    hands_limit: int | None = None
+    code: str | None = None
+    hands: list[HandLog] = field(default_factory=list)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"format": SAVE_FORMAT, "version": SAVE_VERSION, **asdict(self)}
+
+
+def default_save_path(table: str) -> Path:
+    """Where a table is saved when no --save path is given: the user data folder."""
+    slug = re.sub(r"[^\w-]+", "_", table).strip("_")[:40] or "table"
+    return platformdirs.user_data_path("mahjong", appauthor=False) / "lan" / f"{slug}.save.json"
+
+
+def default_log_path(table: str, seed: int) -> Path:
+    slug = re.sub(r"[^\w-]+", "_", table).strip("_")[:40] or "table"
+    return platformdirs.user_data_path("mahjong", appauthor=False) / "logs" / f"{slug}-{seed}.jsonl"
+
+
+def write_save(path: Path, data: SaveData) -> None:
+    """Write atomically, so a crash while saving leaves the previous save whole."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_suffix(path.suffix + ".tmp")
+    tmp.write_text(json.dumps(data.to_json(), ensure_ascii=False), encoding="utf-8")
+    tmp.replace(path)
+
+
+def read_save(path: Path) -> SaveData:
+    try:
+        raw = json.loads(path.read_text(encoding="utf-8"))
+    except OSError as exc:
+        raise SaveError(f"cannot read {path}: {exc.strerror or exc}") from None
+    except (UnicodeDecodeError, json.JSONDecodeError):
+        raise SaveError(f"{path} is not a saved table (not JSON)") from None
+    if not isinstance(raw, dict) or raw.get("format") != SAVE_FORMAT:
+        raise SaveError(f"{path} is not a saved table")
+    if raw.get("version") != SAVE_VERSION:
+        raise SaveError(f"{path} has save version {raw.get('version')!r}; need {SAVE_VERSION}")
+    try:
+        hands = [HandLog([list(a) for a in h["actions"]], [list(f) for f in h.get("flees", [])])
+                 for h in raw["hands"]]
+        data = SaveData(
+            ruleset=str(raw["ruleset"]), table=str(raw["table"]), seed=int(raw["seed"]),
+            options=dict(raw["options"]), kinds=[str(k) for k in raw["kinds"]],
+            names=[str(n) for n in raw["names"]],
+            tokens={str(k): int(v) for k, v in raw["tokens"].items()},
+            bots=str(raw.get("bots", "normal")), hands_limit=raw.get("hands_limit"),
+            code=raw.get("code"), hands=hands,
+        )
+    except (KeyError, TypeError, ValueError, AttributeError) as exc:
+        raise SaveError(f"{path} is damaged ({exc})") from None
+    if len(data.kinds) != 4 or len(data.names) != 4:
+        raise SaveError(f"{path} is damaged (a table has four places)")
+    return data
+
+
+def replay(data: SaveData, digest: Any | None = None) -> Match:
+    """The match after the saved hands; `digest` (a hashlib object) is fed every event line."""
+    sha = digest if digest is not None else hashlib.sha256()
+    try:
+        match = Match(data.ruleset, data.seed, data.options, data.names)
+    except (MahjongError, ValueError, TypeError) as exc:
+        raise SaveError(f"the saved table cannot start a match ({exc})") from None
+    for number, hand in enumerate(data.hands, 1):
+        for e in match.start_hand():
+            sha.update(event_line(e))
+        flees = sorted((int(at), int(player)) for at, player in hand.flees)
+        for step, pair in enumerate(hand.actions):
+            while flees and flees[0][0] == step:
+                match.flee(flees.pop(0)[1])
+            try:
+                events = match.apply(int(pair[0]), Action.parse(str(pair[1])))
+            except (IllegalAction, NotationError, TypeError, ValueError, IndexError) as exc:
+                raise SaveError(f"saved hand {number}, action {step + 1}: {exc}") from None
+            for e in events:
+                sha.update(event_line(e))
+        for _, player in flees:
+            match.flee(player)
+        if not match.hand_over:
+            raise SaveError(f"saved hand {number} stops before the hand ends")
+    return match

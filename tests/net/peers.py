@@ -1,0 +1,78 @@
+"""Shared pieces of the loopback table tests: a hand-driven peer and a safety timeout."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from collections.abc import Awaitable
+from typing import Any, TypeVar
+
+from net.frames import PROTOCOL_VERSION, FrameDecoder, Message, encode
+from net.host import Host, HostConfig
+
+LOOPBACK = "127.0.0.1"
+T = TypeVar("T")
+
+
+async def within(aw: Awaitable[T], seconds: float = 60) -> T:
+    # A safety net against a hung test, not a performance assertion.
+    return await asyncio.wait_for(aw, seconds)
+
+
+def make_host(ruleset: str, seats: list[str], hands: int | None = 2, **kw: Any) -> Host:
+    kw.setdefault("start_after", 20)
+    kw.setdefault("seed", 11)
+    config = HostConfig(ruleset=ruleset, name="test table", seats=seats, hands=hands,
+                        address=LOOPBACK, **kw)
+    return Host(config)
+
+
+def hello(name: str = "raw", **extra: Any) -> Message:
+    return {"t": "hello", "v": PROTOCOL_VERSION, "name": name, **extra}
+
+
+class RawPeer:
+    """A hand-driven connection for misbehaving on purpose."""
+
+    def __init__(self) -> None:
+        self.decoder = FrameDecoder()
+        self.got: list[Message] = []
+
+    async def open(self, port: int) -> None:
+        self.reader, self.writer = await asyncio.open_connection(LOOPBACK, port)
+
+    def send_raw(self, data: bytes) -> None:
+        self.writer.write(data)
+
+    def send(self, msg: Message) -> None:
+        self.writer.write(encode(msg))
+
+    async def until_closed(self) -> list[Message]:
+        """Read everything until the host closes the connection."""
+        while data := await within(self.reader.read(65536), 20):
+            self.got.extend(self.decoder.messages(data))
+        return self.got
+
+    async def until_bye(self) -> list[Message]:
+        """Read everything until the host says bye (the match is over)."""
+        while not any(m["t"] == "bye" for m in self.got):
+            data = await within(self.reader.read(65536), 20)
+            assert data, "closed before bye"
+            self.got.extend(self.decoder.messages(data))
+        return self.got
+
+    async def settle(self, quiet: float = 0.3) -> None:
+        """Take in whatever arrives until the host has been quiet for a moment."""
+        with contextlib.suppress(TimeoutError):
+            while data := await asyncio.wait_for(self.reader.read(65536), quiet):
+                self.got.extend(self.decoder.messages(data))
+
+    async def expect(self, kind: str, **fields: Any) -> Message:
+        """The first message of `kind` (with these field values), waiting for it if needed."""
+        while True:
+            for i, msg in enumerate(self.got):
+                if msg["t"] == kind and all(msg.get(k) == v for k, v in fields.items()):
+                    return self.got.pop(i)
+            data = await within(self.reader.read(65536), 20)
+            assert data, f"closed while waiting for {kind}"
+            self.got.extend(self.decoder.messages(data))
