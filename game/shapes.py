@@ -417,15 +417,12 @@ def _combine(a: _Rows, b: _Rows) -> _Rows:
     """Two groups of suits as one: best usage with s sets shared between them, for every s."""
     a_plain, a_paired = a
     b_plain, b_paired = b
-    width = len(a_plain)
+    # map stops at its shorter argument, so only the reversed side needs slicing
     return (
-        [max(map(add, a_plain[: s + 1], b_plain[s::-1])) for s in range(width)],
+        [max(map(add, a_plain, b_plain[s::-1])) for s in range(len(a_plain))],
         [
-            max(
-                max(map(add, a_plain[: s + 1], b_paired[s::-1])),
-                max(map(add, a_paired[: s + 1], b_plain[s::-1])),
-            )
-            for s in range(width)
+            max(max(map(add, a_plain, b_paired[s::-1])), max(map(add, a_paired, b_plain[s::-1])))
+            for s in range(len(a_plain))
         ],
     )
 
@@ -439,32 +436,43 @@ def _used(rows: _Rows, rest: _Rows | None, sets: int) -> int:
         return paired[sets]
     rest_plain, rest_paired = rest
     best: int = max(
-        max(map(add, paired[: sets + 1], rest_plain[sets::-1])),
-        max(map(add, plain[: sets + 1], rest_paired[sets::-1])),
+        max(map(add, paired, rest_plain[sets::-1])),
+        max(map(add, plain, rest_paired[sets::-1])),
     )
     return best
 
 
-_REST: dict[tuple[bytes, ...], _Rows | None] = {}
-"""(three suit keys, width) → those suits combined; hands change a suit at a time, so the
-other suits of one turn usually come back at the next."""
+_PAIRS: dict[tuple[bytes, bytes, int], _Rows] = {}
+"""(suit key, suit key, width) → the two suits combined. A turn changes at most two suits, so
+the pair of the other two usually comes back from the turn before."""
 
 
-def _rest_of(parts: list[bytes], skip: int, width: int) -> _Rows | None:
-    """The suits other than `skip` combined (None when they are all empty)."""
-    memo_key = (*parts[:skip], *parts[skip + 1 :], bytes((width,)))
-    if memo_key in _REST:
-        return _REST[memo_key]
-    acc: _Rows | None = None
-    for j, part in enumerate(parts):
-        if j == skip or not any(part):
-            continue
-        rows = _cut(_usage(part), width)
-        acc = rows if acc is None else _combine(acc, rows)
-    if len(_REST) > 200_000:
-        _REST.clear()  # a bound on memory for long runs; refills in a few hands
-    _REST[memo_key] = acc
-    return acc
+def _pair(a: bytes, b: bytes, width: int) -> _Rows:
+    memo_key = (a, b, width)
+    found = _PAIRS.get(memo_key)
+    if found is None:
+        if len(_PAIRS) > 100_000:
+            _PAIRS.clear()  # a bound on memory for long runs; refills within a few hands
+        found = _PAIRS[memo_key] = _combine(_cut(_usage(a), width), _cut(_usage(b), width))
+    return found
+
+
+def _rests(parts: list[bytes], width: int) -> list[_Rows | None]:
+    """For each of the four suits, the other three combined (None when they are all empty).
+
+    Suits are paired as (0, 1) and (2, 3): the rest of suit 0 is suit 1 with the pair (2, 3),
+    and so on, so four combinations (plus two remembered pairs) serve all four suits.
+    """
+    rows: list[_Rows | None] = [_cut(_usage(p), width) if any(p) else None for p in parts]
+
+    def join(x: _Rows | None, y: _Rows | None) -> _Rows | None:
+        if x is None:
+            return y
+        return x if y is None else _combine(x, y)
+
+    low = _pair(parts[0], parts[1], width) if rows[0] and rows[1] else rows[0] or rows[1]
+    high = _pair(parts[2], parts[3], width) if rows[2] and rows[3] else rows[2] or rows[3]
+    return [join(rows[1], high), join(rows[0], high), join(low, rows[3]), join(low, rows[2])]
 
 
 _Moves = tuple[tuple[int, _Usage], ...]
@@ -507,11 +515,12 @@ def _deficiency_moves(
     width = sets + 1
     parts = [key[lo:hi] for lo, hi in _SUIT_SLICES]
     target = 3 * sets + 2 - wilds
+    rests = _rests(parts, width)
     out: dict[int, int] = {}
     for suit, part in enumerate(parts):
         if step > 0 or any(part):
             base = _SUIT_SLICES[suit][0]
-            others = _rest_of(parts, suit, width)
+            others = rests[suit]
             for offset, rows in _moves(part, step):
                 used = _used(rows, others, sets)
                 out[base + offset] = max(0, target - used)

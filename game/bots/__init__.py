@@ -19,11 +19,14 @@ class Bot(Protocol):
 
 def make_bot(level: str, seed: int) -> Bot:
     """A bot of `level` ("random", "easy", "normal", "hard") with its own random stream."""
+    from game.bots.hard import HardBot
     from game.bots.normal import NormalBot
     from game.bots.random_bot import RandomBot
 
     if level == "random":
         return RandomBot(seed)
-    if level in ("easy", "normal", "hard"):
+    if level in ("easy", "normal"):
         return NormalBot(seed, level)
+    if level == "hard":
+        return HardBot(seed)
     raise ValueError(f"unknown bot level {level!r} ({', '.join(LEVELS)})")

@@ -1,5 +1,10 @@
-"""A bot that plays toward a complete hand: discards to lower its deficiency, claims when that
-helps, and always wins when it can."""
+"""Levels `easy` and `normal`: play toward a complete hand by deficiency, win whenever allowed.
+
+normal discards to the lowest deficiency (ties: the tile that connects least with the rest and
+has fewest live copies), claims whatever brings the hand closer, declares kongs that keep its
+shape. easy plays the same way sloppily: it picks among near-best discards at random and
+overlooks some claims and kongs.
+"""
 
 from __future__ import annotations
 
@@ -7,102 +12,103 @@ import random
 from collections.abc import Sequence
 
 from game.actions import PASS, Action, ActionKind
-from game.shapes import deficiency, seven_pairs_deficiency
+from game.bots import evaluate as ev
 from game.view import SeatView
 
-_SETS = {"mazhan": 5, "nanjing": 4}
-
-
-def hand_deficiency(view: SeatView, counts: Sequence[int], melds: int) -> int:
-    """Tiles still needed by these concealed counts with `melds` sets already on the table."""
-    wild = view.wild
-    wilds = 0
-    if wild is not None and counts[wild]:
-        wilds = counts[wild]
-        counts = list(counts)
-        counts[wild] = 0
-    need = _SETS[view.ruleset] - melds
-    best = deficiency(counts, wilds, need)
-    if view.ruleset == "nanjing" and melds == 0:
-        best = min(best, seven_pairs_deficiency(counts))
-    return best
+_SLOPPY = {"easy": 0.3, "normal": 0.0}
+"""Chance of taking a discard one tile worse than the best, and of overlooking a claim."""
 
 
 class NormalBot:
     def __init__(self, seed: int, level: str = "normal") -> None:
         self.rng = random.Random(seed)
         self.level = level
+        self.slop = _SLOPPY[level]
 
     def choose(self, view: SeatView) -> Action:
         legal = view.legal
         for action in legal:
             if action.kind is ActionKind.WIN:
                 return action
-        counts = list(view.counts)
-        melds = len(view.melds[view.seat])
         if view.phase == "discard":
-            return self._turn(view, counts, melds)
-        return self._claim(view, counts, melds)
+            return self._turn(view)
+        return self._claim(view)
 
-    def _turn(self, view: SeatView, counts: list[int], melds: int) -> Action:
-        legal = view.legal
-        now = hand_deficiency(view, counts, melds)
-        for action in legal:
-            if action.kind is ActionKind.ADDED_KONG:
+    def _sloppy(self) -> bool:
+        return self.slop > 0 and self.rng.random() < self.slop
+
+    def _turn(self, view: SeatView) -> Action:
+        hand = ev.split(view)
+        for action in view.legal:
+            if action.kind is ActionKind.ADDED_KONG and not self._sloppy():
                 return action
             if action.kind is ActionKind.CONCEALED_KONG and action.tile is not None:
-                after = counts[:]
-                after[action.tile] -= 4
-                if hand_deficiency(view, after, melds + 1) <= now:
+                counts = list(view.counts)
+                counts[action.tile] -= 4
+                kong = ev.split(view, counts, len(view.melds[view.seat]) + 1)
+                if ev.now(kong) <= ev.now(hand) and not self._sloppy():
                     return action
-        return self._best_discard(view, counts, melds)
+        return self._discard(view, hand)
 
-    def _best_discard(self, view: SeatView, counts: list[int], melds: int) -> Action:
+    def _discard(self, view: SeatView, hand: ev.Hand) -> Action:
+        after = ev.after_discards(hand)
+        discards = [a for a in view.legal if a.kind is ActionKind.DISCARD and a.tile is not None]
+        best = min(after[a.tile] for a in discards if a.tile is not None)
+        if self.slop:
+            slack = 1 if self._sloppy() else 0
+            near = [a for a in discards if a.tile is not None and after[a.tile] <= best + slack]
+            return self.rng.choice(near)
+        best_moves = [a for a in discards if a.tile is not None and after[a.tile] == best]
+        if len(best_moves) == 1:
+            return best_moves[0]
         unseen = view.unseen()
-        best: list[Action] = []
-        best_key: tuple[int, int] | None = None
-        for action in view.legal:
-            if action.kind is not ActionKind.DISCARD or action.tile is None:
-                continue
+        counts = view.counts
+        top: list[Action] = []
+        top_key = 1 << 30
+        for action in best_moves:
             tile = action.tile
-            counts[tile] -= 1
-            d = hand_deficiency(view, counts, melds)
-            counts[tile] += 1
+            assert tile is not None
             # Keep tiles that connect to others; a wild is always worth keeping.
-            keep = 99 if tile == view.wild else _connections(counts, tile, unseen)
-            key = (d, keep)
-            if best_key is None or key < best_key:
-                best, best_key = [action], key
-            elif key == best_key:
-                best.append(action)
-        return self.rng.choice(best)
+            key = 99 if tile == view.wild else connections(counts, tile, unseen)
+            if key < top_key:
+                top, top_key = [action], key
+            elif key == top_key:
+                top.append(action)
+        return self.rng.choice(top)
 
-    def _claim(self, view: SeatView, counts: list[int], melds: int) -> Action:
+    def _claim(self, view: SeatView) -> Action:
         if view.ruleset == "nanjing" and len(view.bonus[view.seat]) < 4:
             return PASS  # N4: an open hand without 4 hard flowers could not win
-        now = hand_deficiency(view, counts, melds)
-        best = PASS
-        best_d = now
+        hand = ev.split(view)
+        best, best_d = PASS, ev.now(hand)
         for action in view.legal:
             if action.kind in (ActionKind.PASS, ActionKind.WIN) or action.tile is None:
                 continue
-            after = counts[:]
-            if action.kind is ActionKind.CHOW:
-                for t in action.tiles:
-                    if t != action.tile:
-                        after[t] -= 1
-            else:
-                after[action.tile] -= 3 if action.kind is ActionKind.KONG else 2
-            d = hand_deficiency(view, after, melds + 1)
+            d = ev.now(claimed_hand(view, action))
             if action.kind is ActionKind.KONG:
                 if d <= best_d:  # a kong keeps the hand's shape and draws again
                     best, best_d = action, d
             elif d < best_d:
                 best, best_d = action, d
+        if best is not PASS and self._sloppy():
+            return PASS
         return best
 
 
-def _connections(counts: Sequence[int], tile: int, unseen: Sequence[int]) -> int:
+def claimed_hand(view: SeatView, action: Action) -> ev.Hand:
+    """The bot's hand once `action` (a chow, pong or kong on the discard) is made."""
+    assert action.tile is not None
+    after = list(view.counts)
+    if action.kind is ActionKind.CHOW:
+        for t in action.tiles:
+            if t != action.tile:
+                after[t] -= 1
+    else:
+        after[action.tile] -= 3 if action.kind is ActionKind.KONG else 2
+    return ev.split(view, after, len(view.melds[view.seat]) + 1)
+
+
+def connections(counts: Sequence[int], tile: int, unseen: Sequence[int]) -> int:
     """How well a tile fits the rest of the hand: pairs and neighbours, weighted by what is live."""
     score = 2 * counts[tile] + unseen[tile] // 2
     if tile < 27:

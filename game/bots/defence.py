@@ -1,0 +1,93 @@
+"""Reading the table: how close each opponent looks, and how dangerous each discard is.
+
+Only public information is read: declared sets, rivers, bonus tiles and what is still unseen.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import NamedTuple
+
+from game.view import SeatView
+
+_SUITED_RISK = (0.5, 0.7, 0.9, 1.0, 1.0, 1.0, 0.9, 0.7, 0.5)
+"""Middle tiles complete more shapes than terminals."""
+
+
+class Threat(NamedTuple):
+    seat: int
+    level: float
+    """Roughly the chance this seat is close to winning, 0-1."""
+    flush: int | None
+    """The suit (0-2) this seat seems to be gathering, if any."""
+    river: frozenset[int]
+    fed_by_me: int
+    """Its claimed pongs and kongs fed by this bot (N13 liability, 快照)."""
+
+
+def threats(view: SeatView) -> list[Threat]:
+    """One entry per opponent."""
+    out: list[Threat] = []
+    for seat in range(4):
+        if seat == view.seat:
+            continue
+        melds = view.melds[seat]
+        river = view.rivers[seat]
+        claimed = [m for m in melds if m.source is not None]
+        if view.ruleset == "mazhan":
+            level = 0.12 * len(melds) + 0.02 * len(river)
+        else:
+            # Nanjing hands mostly stay concealed: time tells more than sets do.
+            level = 0.05 * len(river) + 0.15 * len(claimed)
+        if view.wall_left < 20:
+            level += 0.2
+        suits = [0, 0, 0]
+        meld_suits = {m.first // 9 if m.first < 27 else 3 for m in melds}
+        for tile, _ in river:
+            if tile < 27:
+                suits[tile // 9] += 1
+        flush: int | None = None
+        if len(melds) >= 2 and len(meld_suits - {3}) == 1 and meld_suits - {3} != set():
+            flush = min(meld_suits - {3})
+        elif len(river) >= 7:
+            lowest = min(range(3), key=lambda s: suits[s])
+            if suits[lowest] == 0:
+                flush = lowest
+        if flush is not None:
+            level += 0.2
+        fed = sum(1 for m in melds if m.source == view.seat and m.kind.is_triplet)
+        out.append(Threat(seat, min(level, 1.0), flush,
+                          frozenset(t for t, _ in river), fed))
+    return out
+
+
+def danger(tile: int, threat: Threat, unseen: Sequence[int]) -> float:
+    """How likely discarding `tile` feeds this opponent (0 = safe, about 1 = typical)."""
+    if tile >= 27:
+        risk = 0.1 + 0.2 * unseen[tile]  # honours only wait as a pair or a single
+    else:
+        risk = _SUITED_RISK[tile % 9]
+        n = tile % 9
+        river = threat.river
+        if (n >= 3 and tile - 3 in river) or (n <= 5 and tile + 3 in river):
+            risk *= 0.7  # a discarded tile three away rules out some two-sided waits
+    if tile in threat.river:
+        risk *= 0.4
+    if threat.flush is not None:
+        if tile < 27 and tile // 9 == threat.flush:
+            risk *= 2.5
+        elif tile < 27:
+            risk *= 0.4
+    return risk
+
+
+def table_danger(tile: int, found: Sequence[Threat], unseen: Sequence[int],
+                 ruleset: str) -> float:
+    """Danger of a discard summed over the opponents, weighted by how close each looks."""
+    total = 0.0
+    for threat in found:
+        total += threat.level * danger(tile, threat, unseen)
+        if ruleset == "nanjing" and threat.fed_by_me >= 2 and unseen[tile] >= 2:
+            # N13: a third fed set makes us liable; a fourth wins at once (快照) at our cost.
+            total += 1.5 if threat.fed_by_me == 2 else 4.0
+    return total

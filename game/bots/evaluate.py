@@ -1,0 +1,174 @@
+"""What a bot computes about its own hand: deficiency after each discard, tiles that help, plans.
+
+Everything here reads only a `SeatView` (and counts derived from it). Mazhan wilds (ruling M6)
+are taken out of the counts and passed as a number, as `game.shapes` expects.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Container, Sequence
+from typing import NamedTuple
+
+from game.melds import MeldKind
+from game.shapes import deficiency, deficiency_after_discards, deficiency_after_draws
+from game.view import SeatView
+
+SETS = {"mazhan": 5, "nanjing": 4}
+"""Sets in a complete hand besides the pair (M9, N3)."""
+
+HONOURS = range(27, 34)
+
+
+class Hand(NamedTuple):
+    """The bot's own hand split the way the shape functions want it."""
+
+    naturals: list[int]
+    """Concealed counts with the wild kind taken out."""
+    wilds: int
+    need: int
+    """Sets still to make in the concealed part."""
+    pairs_ok: bool
+    """Seven pairs still possible (Nanjing, no meld at all, ruling N3)."""
+    wild: int | None
+
+
+def split(view: SeatView, counts: Sequence[int] | None = None, melds: int | None = None) -> Hand:
+    """The view's concealed hand (or `counts`, with `melds` sets declared) as a `Hand`."""
+    counts = list(view.counts if counts is None else counts)
+    melds = len(view.melds[view.seat]) if melds is None else melds
+    wild = view.wild
+    wilds = 0
+    if wild is not None and counts[wild]:
+        wilds = counts[wild]
+        counts[wild] = 0
+    pairs_ok = view.ruleset == "nanjing" and melds == 0
+    return Hand(counts, wilds, SETS[view.ruleset] - melds, pairs_ok, wild)
+
+
+def pairs_deficiency(counts: Sequence[int]) -> int:
+    """Seven pairs (N3): tiles to exchange; four of a kind counts as two pairs."""
+    return 7 - sum(n // 2 for n in counts)
+
+
+_NOW: dict[tuple[bytes, int, int, bool], int] = {}
+"""Hands already measured: between its turns a seat is asked about claims on the same hand."""
+
+
+def now(hand: Hand) -> int:
+    """Deficiency of the hand as it is."""
+    key = (bytes(hand.naturals), hand.wilds, hand.need, hand.pairs_ok)
+    d = _NOW.get(key)
+    if d is None:
+        d = deficiency(hand.naturals, hand.wilds, hand.need)
+        if hand.pairs_ok:
+            d = min(d, pairs_deficiency(hand.naturals))
+        if len(_NOW) > 100_000:
+            _NOW.clear()  # bounded memory over long runs
+        _NOW[key] = d
+    return d
+
+
+def after_discards(hand: Hand) -> dict[int, int]:
+    """Kind → deficiency after discarding one of it (the wild kind included when held)."""
+    out = deficiency_after_discards(hand.naturals, hand.wilds, hand.need)
+    if hand.wilds and hand.wild is not None:
+        out[hand.wild] = deficiency(hand.naturals, hand.wilds - 1, hand.need)
+    if hand.pairs_ok:
+        pairs = sum(n // 2 for n in hand.naturals)
+        for kind in out:
+            n = hand.naturals[kind]
+            lost = 1 if n and n % 2 == 0 else 0
+            out[kind] = min(out[kind], 7 - pairs + lost)
+    return out
+
+
+def discard_hand(hand: Hand, kind: int) -> Hand:
+    """The hand after discarding one `kind`."""
+    if kind == hand.wild and hand.wilds:
+        return hand._replace(wilds=hand.wilds - 1)
+    naturals = hand.naturals[:]
+    naturals[kind] -= 1
+    return hand._replace(naturals=naturals)
+
+
+def acceptance(
+    hand: Hand, unseen: Sequence[int], allowed: Container[int] | None = None
+) -> tuple[int, int]:
+    """(deficiency, unseen tiles whose draw lowers it) of a hand waiting to draw; with
+    `allowed`, only draws of those kinds count (a flush cannot use the other suits)."""
+    base = deficiency(hand.naturals, hand.wilds, hand.need)
+    draws = deficiency_after_draws(hand.naturals, hand.wilds, hand.need)
+    if hand.pairs_ok:
+        pairs_now = pairs_deficiency(hand.naturals)
+        if pairs_now < base:
+            base = pairs_now
+        for kind, d in draws.items():
+            if hand.naturals[kind] % 2:
+                draws[kind] = min(d, pairs_now - 1)
+            else:
+                draws[kind] = min(d, pairs_now)
+    good = sum(unseen[k] for k, d in draws.items()
+               if d < base and k != hand.wild and (allowed is None or k in allowed))
+    if hand.wild is not None and base > 0:
+        good += unseen[hand.wild]  # a wild drawn always brings the hand one tile closer
+    return base, good
+
+
+def suit_of(kind: int) -> int:
+    """0-2 for the suits, 3 for honours."""
+    return kind // 9 if kind < 27 else 3
+
+
+def suit_totals(view: SeatView, hand: Hand) -> list[int]:
+    """Natural tiles of each suit (and honours) in the concealed hand and the declared sets."""
+    totals = [0, 0, 0, 0]
+    for kind, n in enumerate(hand.naturals):
+        totals[suit_of(kind)] += n
+    for meld in view.melds[view.seat]:
+        totals[suit_of(meld.first)] += 3
+    return totals
+
+
+def flush_counts(view: SeatView, hand: Hand, suit: int, honours: bool) -> list[int] | None:
+    """Concealed naturals of `suit` (and honours if allowed), or None when a declared set is
+    outside them and the flush cannot be made."""
+    for meld in view.melds[view.seat]:
+        s = suit_of(meld.first)
+        if s != suit and not (honours and s == 3):
+            return None
+    keep = [0] * 34
+    lo = 9 * suit
+    keep[lo : lo + 9] = hand.naturals[lo : lo + 9]
+    if honours:
+        keep[27:34] = hand.naturals[27:34]
+    return keep
+
+
+def triplets_deficiency(hand: Hand, view: SeatView) -> int:
+    """Tiles to draw for a hand of triplets only and a pair (對對胡); a declared chow forbids it."""
+    if any(m.kind is MeldKind.CHOW for m in view.melds[view.seat]):
+        return 99
+    return triplets_only(hand)
+
+
+def triplets_only(hand: Hand) -> int:
+    """對對胡 deficiency of the concealed part: each kind is a triplet, the pair, or thrown."""
+    sizes = sorted((n for n in hand.naturals if n), reverse=True)
+    best = 99
+    # The largest kinds make the sets; try each of the first need+1 (or none) as the pair.
+    for pair_at in range(min(len(sizes), hand.need + 1) + 1):
+        used = 0
+        sets = 0
+        for i, n in enumerate(sizes):
+            if i == pair_at:
+                used += min(n, 2)
+            elif sets < hand.need:
+                used += min(n, 3)
+                sets += 1
+        best = min(best, max(0, 3 * hand.need + 2 - used - hand.wilds))
+    return best
+
+
+def in_scope(counts: Sequence[int], scope: Container[int]) -> list[int]:
+    """The counts with every kind outside `scope` set to zero."""
+    return [n if k in scope else 0 for k, n in enumerate(counts)]

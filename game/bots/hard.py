@@ -1,0 +1,265 @@
+"""Level `hard`: rule-aware plans, tile acceptance, and defence.
+
+Each decision picks a plan for the hand, then discards to the plan's lowest deficiency, ties
+broken by how many unseen tiles would bring the hand closer (a one-draw lookahead), how
+dangerous the tile is to the other seats, and what the tile is worth keeping.
+
+Plans:
+- Mazhan: the plain hand, or 清一色 (ruling M17: 400 points, the cap) when a suit is within one
+  or two tiles of the plain hand; wilds are never thrown (three make 殺豬, M17); pairs of 中, 發
+  and the seat's wind are kept for their tai (M16).
+- Nanjing: a concealed hand (門清, N6 +20, may always win, N4) with seven pairs (N7 七對) weighed
+  in; the hand is opened only with 4 hard flowers or for a big item that lets an open hand win
+  (N4: 對對胡, 混一色, 清一色), and once open without the flowers it follows that plan.
+  Kongs are declared for their money (N11); a fourth own discard of a kind is avoided (N12);
+  tiles that would feed a third or fourth set to one player are avoided (N13).
+- Defence: far from winning while another seat looks close, the bot throws safe tiles first
+  (Nanjing: the discarder pays the whole win, N10; Mazhan: every loser pays, so only feeding
+  flushes and late hands is avoided).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Container
+from typing import NamedTuple
+
+from game.actions import PASS, Action, ActionKind
+from game.bots import evaluate as ev
+from game.bots.defence import table_danger, threats
+from game.bots.normal import claimed_hand
+from game.shapes import deficiency, deficiency_after_discards
+from game.view import SeatView
+
+_DRAGONS = (32, 33)  # 發 中 (白 is a bonus tile in Mazhan, M2)
+
+
+class Plan(NamedTuple):
+    name: str
+    """plain, flush, half_flush or triplets."""
+    counts: list[int]
+    """The naturals the plan keeps (the others are thrown first)."""
+    scope: Container[int] | None
+    """Kinds the plan can use (None = all)."""
+    deficiency: int
+
+
+class HardBot:
+    level = "hard"
+
+    def __init__(self, seed: int) -> None:
+        self.rng = random.Random(seed)
+
+    def choose(self, view: SeatView) -> Action:
+        for action in view.legal:
+            if action.kind is ActionKind.WIN:
+                return action
+        if view.phase == "discard":
+            return self._turn(view)
+        return self._claim(view)
+
+    # ------------------------------------------------------------------ plans
+
+    def _must_plan(self, view: SeatView) -> bool:
+        """Nanjing open hand without 4 hard flowers: only a big item lets it win (N4)."""
+        return (view.ruleset == "nanjing" and len(view.bonus[view.seat]) < 4
+                and any(m.source is not None for m in view.melds[view.seat]))
+
+    def _plans(self, view: SeatView, hand: ev.Hand) -> list[Plan]:
+        """The plans open to this hand, each with its deficiency now."""
+        plans: list[Plan] = []
+        if not self._must_plan(view):
+            plans.append(Plan("plain", hand.naturals, None, ev.now(hand)))
+        totals = ev.suit_totals(view, hand)
+        suit = max(range(3), key=lambda s: totals[s])
+        lo = 9 * suit
+        flush = ev.flush_counts(view, hand, suit, honours=False)
+        if flush is not None:
+            d = deficiency(flush, hand.wilds, hand.need)
+            plans.append(Plan("flush", flush, range(lo, lo + 9), d))
+        if view.ruleset == "nanjing":
+            half = ev.flush_counts(view, hand, suit, honours=True)
+            if half is not None:
+                d = deficiency(half, hand.wilds, hand.need)
+                plans.append(Plan("half_flush", half, frozenset((*range(lo, lo + 9),
+                                                                 *range(27, 34))), d))
+            t = ev.triplets_deficiency(hand, view)
+            if t < 99:
+                plans.append(Plan("triplets", hand.naturals, None, t))
+        return plans
+
+    def _plan(self, view: SeatView, hand: ev.Hand) -> Plan:
+        """The plan to follow: the plain hand unless a big hand is close enough to pay."""
+        plans = self._plans(view, hand)
+        early = view.wall_left >= (45 if view.ruleset == "mazhan" else 40)
+        # Extra deficiency worth accepting for each plan: 清一色 is 400 in Mazhan against a
+        # typical hand of 40-100; in Nanjing the items add 40-60 flowers to some 50-90.
+        if view.ruleset == "mazhan":
+            slack = {"plain": 0, "flush": 2 if early else 1}
+        else:
+            slack = {"plain": 0, "flush": 1 if early else 0, "half_flush": 0, "triplets": 0}
+        best = min(plans, key=lambda p: (p.deficiency - slack.get(p.name, -9),
+                                         p.name != "plain"))
+        return best
+
+    # ------------------------------------------------------------------ own turn
+
+    def _turn(self, view: SeatView) -> Action:
+        hand = ev.split(view)
+        plan = self._plan(view, hand)
+        for action in view.legal:
+            if action.kind is ActionKind.ADDED_KONG:
+                return action  # N11 money / M13 points, and a replacement draw
+            if action.kind is ActionKind.CONCEALED_KONG and action.tile is not None \
+                    and self._kong_keeps(view, hand, plan, action.tile):
+                return action
+        return self._discard(view, hand, plan)
+
+    def _kong_keeps(self, view: SeatView, hand: ev.Hand, plan: Plan, tile: int) -> bool:
+        if plan.scope is not None and tile not in plan.scope:
+            return False
+        if hand.pairs_ok and ev.pairs_deficiency(hand.naturals) < plan.deficiency + 1:
+            return False  # four alike are two pairs in 七對 (N7 pays more for it)
+        counts = list(view.counts)
+        counts[tile] -= 4
+        kong = ev.split(view, counts, len(view.melds[view.seat]) + 1)
+        after = ev.now(kong)
+        if view.ruleset == "nanjing" and view.wall_left > 30:
+            return after <= plan.deficiency + 1  # N11: 30 gold at once is worth a tile
+        return after <= plan.deficiency
+
+    def _plan_after(self, hand: ev.Hand, plan: Plan) -> dict[int, int]:
+        """Kind → the plan's deficiency after discarding one of it."""
+        if plan.name == "plain":
+            return ev.after_discards(hand)
+        if plan.name == "triplets":
+            out: dict[int, int] = {}
+            for kind, n in enumerate(hand.naturals):
+                if n:
+                    out[kind] = ev.triplets_only(ev.discard_hand(hand, kind))
+            if hand.wilds and hand.wild is not None:
+                out[hand.wild] = ev.triplets_only(ev.discard_hand(hand, hand.wild))
+            return out
+        inside = deficiency_after_discards(plan.counts, hand.wilds, hand.need)
+        out = {}
+        for kind, n in enumerate(hand.naturals):
+            if n:
+                out[kind] = inside.get(kind, plan.deficiency) if plan.counts[kind] else \
+                    plan.deficiency
+        if hand.wilds and hand.wild is not None:
+            out[hand.wild] = deficiency(plan.counts, hand.wilds - 1, hand.need)
+        return out
+
+    def _discard(self, view: SeatView, hand: ev.Hand, plan: Plan) -> Action:
+        discards = [a for a in view.legal if a.kind is ActionKind.DISCARD and a.tile is not None]
+        after = self._plan_after(hand, plan)
+        unseen = view.unseen()
+        found = threats(view)
+        seat_wind = 27 + view.seat
+        best = min(after.get(a.tile, 99) for a in discards if a.tile is not None)
+        top = max((t.level for t in found), default=0.0)
+        folding = (best >= 2 and top >= (0.6 if view.ruleset == "nanjing" else 0.8)) or \
+            (best >= 3 and view.wall_left < 25)
+        weight = 1.0 if view.ruleset == "nanjing" else 0.3
+        my_river = [t for t, _ in view.rivers[view.seat]]
+        choices: list[tuple[float, Action]] = []
+        for action in discards:
+            tile = action.tile
+            assert tile is not None
+            d = after.get(tile, 99)
+            if not folding and d > best:
+                continue
+            risk = table_danger(tile, found, unseen, view.ruleset)
+            score = 0.0
+            if folding:
+                score += 100 * risk + 5 * d
+            else:
+                score += 30 * weight * risk
+                score -= self._accept(hand, plan, tile, unseen)
+            if tile == hand.wild:
+                score += 500  # M6/M17: wilds stay (three of them make 殺豬)
+            if view.ruleset == "mazhan" and (tile in _DRAGONS or tile == seat_wind) \
+                    and view.counts[tile] >= 2:
+                score += 8  # a pong of these is a tai (M16)
+            if view.ruleset == "nanjing" and my_river.count(tile) == 3:
+                score += 300  # N12: all four discarded by one player pays each other seat
+            score += self.rng.random() * 0.5  # a little variety between equal choices
+            choices.append((score, action))
+        return min(choices, key=lambda c: c[0])[1]
+
+    def _accept(self, hand: ev.Hand, plan: Plan, tile: int, unseen: list[int]) -> float:
+        """Unseen tiles that would bring the hand closer after this discard."""
+        rest = ev.discard_hand(hand, tile)
+        if plan.name == "triplets":
+            return float(sum(unseen[k] for k, n in enumerate(rest.naturals) if 0 < n < 3))
+        if plan.name != "plain":
+            counts = plan.counts[:]
+            if tile != hand.wild and counts[tile]:
+                counts[tile] -= 1
+            rest = rest._replace(naturals=counts, pairs_ok=False)
+        return float(ev.acceptance(rest, unseen, plan.scope)[1])
+
+    # ------------------------------------------------------------------ claims
+
+    def _claim(self, view: SeatView) -> Action:
+        hand = ev.split(view)
+        plan = self._plan(view, hand)
+        flowers = len(view.bonus[view.seat])
+        nanjing = view.ruleset == "nanjing"
+        concealed = not any(m.source is not None for m in view.melds[view.seat])
+        best, best_gain = PASS, 0.0
+        for action in view.legal:
+            if action.kind in (ActionKind.PASS, ActionKind.WIN) or action.tile is None:
+                continue
+            tile = action.tile
+            after = claimed_hand(view, action)
+            gain = self._claim_gain(view, plan, after, action, tile)
+            if gain is None:
+                continue
+            if nanjing and flowers < 4 and concealed \
+                    and not self._opening_pays(view, after, action, tile, plan):
+                continue
+            if gain > best_gain:
+                best, best_gain = action, gain
+        return best
+
+    def _claim_gain(self, view: SeatView, plan: Plan, after: ev.Hand, action: Action,
+                    tile: int) -> float | None:
+        """How much the claim helps the plan (None: it does not)."""
+        if plan.scope is not None and tile not in plan.scope:
+            return None
+        if plan.name == "triplets" and action.kind is ActionKind.CHOW:
+            return None
+        if plan.name == "plain":
+            d = ev.now(after)
+        elif plan.name == "triplets":
+            d = ev.triplets_only(after)
+        else:
+            assert plan.scope is not None
+            d = deficiency(ev.in_scope(after.naturals, plan.scope), after.wilds, after.need)
+        kong = action.kind is ActionKind.KONG
+        if d < plan.deficiency:
+            return 2.0 + (0.5 if kong else 0.0)
+        if kong and d <= plan.deficiency:
+            return 1.0  # same shape, a replacement draw, and kong money or points
+        honour_pong = view.ruleset == "mazhan" and action.kind is not ActionKind.CHOW and (
+            tile in _DRAGONS or tile == 27 + view.seat)
+        if honour_pong and d <= plan.deficiency:
+            return 0.5  # a tai (M16) at no cost
+        return None
+
+    def _opening_pays(self, view: SeatView, after: ev.Hand, action: Action, tile: int,
+                      plan: Plan) -> bool:
+        """Nanjing, concealed, under 4 hard flowers: open only for a big item close at hand
+        (N4: an open hand wins only with 對對胡, a flush, or the flowers)."""
+        if action.kind is ActionKind.CHOW:
+            return False
+        regular = ev.now(ev.split(view))
+        t = ev.triplets_only(after)
+        if t <= 2 and t < regular:
+            return True
+        if plan.name in ("flush", "half_flush") and plan.scope is not None \
+                and tile in plan.scope:
+            f = deficiency(ev.in_scope(after.naturals, plan.scope), after.wilds, after.need)
+            return f <= 2 and f < regular
+        return False
