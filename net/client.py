@@ -102,6 +102,8 @@ class Client:
         self.commits: dict[int, str] = {}
         self.set_aside: list[int] = []
         """Tiles flipped out of play this hand while finding the wildcard (for the wall check)."""
+        self.seats: list[dict[str, Any]] = []
+        """The places as the host last described them (kind, name, bot, away, ...)."""
         self.chat: list[Message] = []
         self.notices: list[Message] = []
         self.stats = ClientStats()
@@ -171,6 +173,7 @@ class Client:
         kind = msg["t"]
         if kind == "welcome":
             self.table = msg
+            self.seats = list(msg["seats"])
             if self.stats.seat is None and self.token is None and not self.watch:
                 self.send({"t": "sit", "seat": self.want_seat})
         elif kind == "seated":
@@ -192,6 +195,8 @@ class Client:
                 elif e.get("k") == "wild":
                     self.set_aside = [t for t in e.get("ts", ()) if isinstance(t, int)]
             self._maybe_act()
+        elif kind == "seats":
+            self.seats = list(msg["seats"])
         elif kind == "commit":
             self.commits[msg["hand"]] = msg["hash"]
         elif kind == "reveal":

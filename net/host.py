@@ -202,6 +202,8 @@ class Host:
         self.stale = 0
         self.timeouts = 0
         self.flees = 0
+        self.played = [0, 0, 0, 0]
+        """Actions each place's own player made over the network."""
         self.port = config.port
         self.on_seats: Callable[[int, bool], None] | None = None
         """Called with (free places, started) whenever they change, e.g. to update discovery."""
@@ -466,6 +468,7 @@ class Host:
             conn.send({"t": "error", "code": "illegal", "msg": f"'{action}' is not legal now"})
             return
         self.watch.acted(seat)
+        self.played[seat] += 1
         arrived = time.perf_counter()
         self._apply(seat, action)
         if self.on_action is not None:
