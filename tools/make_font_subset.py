@@ -27,7 +27,7 @@ TC_INDEX = 3
 """Index of the Traditional Chinese face in the Noto CJK collections (萬 發 蘭 need it)."""
 
 TILE_GLYPHS = "一二三四五六七八九萬筒索東南西北中發白梅蘭菊竹春夏秋冬123456789"
-PUNCTUATION = "，。：；、！？（）「」『』《》·×÷—…←→↑↓✓✗●○□■△▲▼◆★☆─│％＋－"
+PUNCTUATION = "，。：；、！？（）「」『』《》·×÷—…←→↑↓✓✗●○□■△▲▼◆★☆─│％＋－•▶＼"
 # Player names are typed freely; the common surnames keep the usual cases readable.
 SURNAMES = (
     "王李張劉陳楊黃趙吳周徐孫馬朱胡郭何高林羅鄭梁謝宋唐許韓馮鄧曹彭曾肖田董袁潘于蔣蔡余杜葉程"

@@ -80,8 +80,10 @@ def run(argv_options: ClientOptions) -> int:
     screen = pygame.display.set_mode(options.size, flags)
     pygame.display.set_caption("麻將 Mahjong")
     fonts = Fonts()
+    from game.client.sound import Sounds
+
     ctx = Context(options, settings, fonts, TileArt(fonts), settings_path=settings_path,
-                  size=screen.get_size())
+                  size=screen.get_size(), sounds=Sounds.open(settings.volume))
     ctx.stack.push(MainMenu(ctx))
     if options.play:
         from game.client.table import open_table

@@ -13,6 +13,7 @@ from game.client import settings as settings_mod
 from game.client.fonts import Fonts
 from game.client.options import ClientOptions
 from game.client.scene import SceneStack
+from game.client.sound import Sounds
 from game.client.tile_art import TileArt
 
 
@@ -27,6 +28,7 @@ class Context:
     running: bool = True
     hands_completed: int = 0
     size: tuple[int, int] = (1280, 800)
+    sounds: Sounds = field(default_factory=Sounds.silent)
 
     @property
     def speed(self) -> float:

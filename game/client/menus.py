@@ -11,7 +11,7 @@ from game.client.context import Context
 from game.client.i18n import t
 from game.client.options import BOT_LEVELS, RULESETS
 from game.client.scene import Scene
-from game.client.settings import ANIMATION_SPEEDS
+from game.client.settings import ANIMATION_SPEEDS, VOLUMES
 from game.client.widgets import (
     ACCENT,
     MUTED,
@@ -96,14 +96,24 @@ class MainMenu(MenuScene):
             (t("menu.host"), soon("menu.host")),
             (t("menu.join"), soon("menu.join")),
             (t("menu.replays"), soon("menu.replays")),
-            (t("menu.calculator"), soon("menu.calculator")),
-            (t("menu.rules"), soon("menu.rules")),
+            (t("menu.calculator"), self.open_calculator),
+            (t("menu.rules"), self.open_rules),
             (t("menu.settings"), lambda: self.ctx.stack.push(SettingsScene(self.ctx))),
             (t("menu.quit"), self.ctx.quit),
         ]
 
     def back(self) -> None:
         self.ctx.quit()
+
+    def open_calculator(self) -> None:
+        from game.client.calc_scene import CalculatorScene
+
+        self.ctx.stack.push(CalculatorScene(self.ctx))
+
+    def open_rules(self) -> None:
+        from game.client.rules_scene import RulesScene
+
+        self.ctx.stack.push(RulesScene(self.ctx, self.ctx.options.ruleset))
 
 
 class ComingSoon(MenuScene):
@@ -131,6 +141,8 @@ class SettingsScene(MenuScene):
             (f"{t('settings.language')}: {t('lang.' + s.language)}", self.toggle_language),
             (f"{t('settings.speed')}: ×{s.animation_speed:g}", self.cycle_speed),
             (f"{t('settings.hints')}: {onoff[s.hints]}", self.toggle_hints),
+            (f"{t('settings.volume')}: {round(s.volume * 100)}%", self.cycle_volume),
+            (f"{t('settings.timers')}: {onoff[s.timers]}", self.toggle_timers),
             (f"{t('settings.fullscreen')}: {onoff[s.fullscreen]}", self.toggle_fullscreen),
             (t("back"), self.back),
         ]
@@ -156,6 +168,19 @@ class SettingsScene(MenuScene):
 
     def toggle_hints(self) -> None:
         self.ctx.settings.hints = not self.ctx.settings.hints
+        self.changed()
+
+    def cycle_volume(self) -> None:
+        volumes = list(VOLUMES)
+        current = self.ctx.settings.volume
+        index = volumes.index(current) if current in volumes else 0
+        self.ctx.settings.volume = volumes[(index + 1) % len(volumes)]
+        self.changed()
+        self.ctx.sounds.set_volume(self.ctx.settings.volume)
+        self.ctx.sounds.play("tile")
+
+    def toggle_timers(self) -> None:
+        self.ctx.settings.timers = not self.ctx.settings.timers
         self.changed()
 
     def toggle_fullscreen(self) -> None:
@@ -255,7 +280,7 @@ class SetupScene(MenuScene):
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
         w, h = surface.get_size()
-        tip = "F2: 改名字" if i18n.language() == "zh" else "F2: rename the focused seat"
+        tip = t("setup.rename")
         img = self.ctx.fonts.render(tip, max(13, h // 48), MUTED)
         surface.blit(img, img.get_rect(midbottom=(w // 2, h - 8)))
 

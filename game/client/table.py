@@ -221,11 +221,13 @@ class TableScene(Scene):
                 self._float(t("table.stake", n=event.amount), (c.centerx, c.y + c.h // 4),
                             ACCENT, delay + 0.3 / speed, speed / 2, big=True)
         elif event.kind == "discard" and event.tile is not None and rel >= 0:
+            self.ctx.sounds.play("tile")
             self.flights.append(Flight(event.seat, event.tile,
                                        Tween(0.0, 1.0, FLIGHT_TIME / speed, ease_out_cubic,
                                              delay), self.layout.river_w))
             self.layer = None
         elif event.kind == "meld" and event.meld is not None:
+            self.ctx.sounds.play("claim")
             label = t("action." + event.meld.kind.value)
             self._float(label, self._seat_anchor(rel), ACCENT, delay, speed, big=True)
         elif event.kind == "bonus" and event.tile is not None:
@@ -239,6 +241,7 @@ class TableScene(Scene):
                 self._float(f"-{event.amount}", self._plate_pos(other_rel), (240, 130, 120),
                             delay, speed)
         elif event.kind == "win":
+            self.ctx.sounds.play("win")
             self.banner = (t("action.win"), Tween(0.0, 1.0, BANNER_TIME / speed, linear_ease,
                                                   delay))
         elif event.kind == "exhausted":
