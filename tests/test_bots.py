@@ -1,0 +1,163 @@
+"""Bots: legal choices only, decisions from the seat view alone, seeded and repeatable."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from game.actions import ActionKind
+from game.bots import LEVELS, make_bot
+from game.bots import evaluate as ev
+from game.bots.normal import claimed_hand
+from game.engine import Hand, Phase
+from game.rules.registry import make_ruleset
+from game.tiles import counts_of, parse_tiles
+from game.view import SeatView, seat_view
+from tests.test_engine_props import _shuffle_hidden
+
+RULESETS = ["mazhan", "nanjing"]
+
+
+def view_of(hand: Hand, seat: int) -> SeatView:
+    return seat_view(hand, seat, hand_no=1, scores=[0] * 4, players=[0, 1, 2, 3],
+                     names=["a", "b", "c", "d"])
+
+
+def new_hand(ruleset: str, seed: int) -> Hand:
+    hand = Hand(make_ruleset(ruleset), random.Random(seed), stake=1)
+    hand.start()
+    return hand
+
+
+@settings(max_examples=24, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.sampled_from(RULESETS), st.integers(0, 2**32),
+       st.lists(st.sampled_from(LEVELS), min_size=4, max_size=4))
+def test_bots_only_choose_legal_actions(ruleset: str, seed: int, levels: list[str]) -> None:
+    hand = new_hand(ruleset, seed)
+    bots = [make_bot(levels[s], seed + s) for s in range(4)]
+    steps = 0
+    while hand.phase is not Phase.OVER:
+        seat = hand.to_act()[0]
+        view = view_of(hand, seat)
+        action = bots[seat].choose(view)
+        assert action in view.legal
+        hand.apply(seat, action)  # raises on an illegal action
+        steps += 1
+        assert steps < 2000
+    assert hand.result is not None
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.sampled_from(RULESETS), st.integers(0, 2**32), st.integers(0, 150),
+       st.sampled_from(["easy", "normal", "hard"]))
+def test_choice_does_not_depend_on_hidden_tiles(
+    ruleset: str, seed: int, steps: int, level: str
+) -> None:
+    hand = new_hand(ruleset, seed)
+    rng = random.Random(seed)
+    players = [make_bot("normal", seed + s) for s in range(4)]
+    for _ in range(steps):
+        if hand.phase is Phase.OVER:
+            return
+        seat = hand.to_act()[0]
+        hand.apply(seat, players[seat].choose(view_of(hand, seat)))
+    if hand.phase is Phase.OVER:
+        return
+    seat = rng.choice(hand.to_act())
+    before = make_bot(level, 99).choose(view_of(hand, seat))
+    _shuffle_hidden(hand, seat, random.Random(seed + 1))
+    after = make_bot(level, 99).choose(view_of(hand, seat))
+    assert before == after
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_same_seed_same_choices(level: str) -> None:
+    def play(seed: int) -> list[str]:
+        hand = new_hand("mazhan", 5)
+        bots = [make_bot(level, seed + s) for s in range(4)]
+        out: list[str] = []
+        while hand.phase is not Phase.OVER:
+            seat = hand.to_act()[0]
+            action = bots[seat].choose(view_of(hand, seat))
+            out.append(str(action))
+            hand.apply(seat, action)
+        return out
+
+    assert play(1) == play(1)
+
+
+def test_unknown_level_is_a_clear_error() -> None:
+    with pytest.raises(ValueError, match="unknown bot level 'expert'"):
+        make_bot("expert", 1)
+
+
+def _position(ruleset: str, want: ActionKind,
+              also: Callable[[SeatView], bool] = lambda v: True) -> SeatView:
+    """A real position where the seat to act may `want` (found by playing normal bots)."""
+    for seed in range(400):
+        hand = new_hand(ruleset, seed)
+        bots = [make_bot("normal", seed + s) for s in range(4)]
+        while hand.phase is not Phase.OVER:
+            for seat in hand.to_act():
+                view = view_of(hand, seat)
+                if any(a.kind is want for a in view.legal) and also(view):
+                    return view
+            seat = hand.to_act()[0]
+            hand.apply(seat, bots[seat].choose(view_of(hand, seat)))
+    raise AssertionError(f"no position with {want} found")
+
+
+@pytest.mark.parametrize("level", ["easy", "normal", "hard"])
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_every_level_takes_a_win(ruleset: str, level: str) -> None:
+    view = _position(ruleset, ActionKind.WIN)
+    assert make_bot(level, 3).choose(view).kind is ActionKind.WIN
+
+
+def _ordinary_concealed(view: SeatView) -> bool:
+    """Nanjing: concealed, under four hard flowers, far from triplets and from a flush."""
+    hand = ev.split(view)
+    totals = ev.suit_totals(view, hand)
+    return (len(view.bonus[view.seat]) < 4 and not view.melds[view.seat]
+            and ev.triplets_only(hand) >= 4 and sorted(totals[:3])[1] >= 3)
+
+
+def test_hard_passes_a_pong_that_would_block_a_nanjing_win() -> None:
+    # N4: an open hand without 4 hard flowers wins only with a big item: it stays concealed.
+    view = _position("nanjing", ActionKind.PONG, _ordinary_concealed)
+    assert make_bot("hard", 1).choose(view).kind is ActionKind.PASS
+
+
+def test_hard_pongs_with_four_flowers_when_it_helps() -> None:
+    def helps(view: SeatView) -> bool:
+        if len(view.bonus[view.seat]) < 4:
+            return False
+        pong = next(a for a in view.legal if a.kind is ActionKind.PONG)
+        return ev.now(claimed_hand(view, pong)) < ev.now(ev.split(view))
+
+    view = _position("nanjing", ActionKind.PONG, helps)
+    assert make_bot("hard", 1).choose(view).kind in (ActionKind.PONG, ActionKind.KONG)
+
+
+def test_hard_never_throws_a_wild_while_others_keep_the_hand_as_close() -> None:
+    def holds_wild(view: SeatView) -> bool:
+        return view.phase == "discard" and view.wild is not None and view.counts[view.wild] > 0
+
+    view = _position("mazhan", ActionKind.DISCARD, holds_wild)
+    assert make_bot("hard", 1).choose(view).tile != view.wild
+
+
+def test_deficiency_helpers() -> None:
+    hand = ev.Hand(counts_of(parse_tiles("11m22p33s44z55z66z7z1p")), 0, 4, True, None)
+    assert ev.pairs_deficiency(hand.naturals) == 1  # six pairs and two singles (N3)
+    assert ev.now(hand) == 1
+    assert ev.triplets_only(hand) == 4  # four pairs to grow into triplets
+    after = ev.after_discards(hand)
+    assert after[parse_tiles("7z")[0]] == 1  # a single goes: ready
+    assert after[0] == 2  # breaking a pair costs a tile
+    rest, good = ev.acceptance(ev.discard_hand(hand, parse_tiles("7z")[0]), [4] * 34)
+    assert (rest, good) == (1, 4)  # only a 1p completes the seven pairs
