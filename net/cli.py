@@ -6,6 +6,7 @@ import argparse
 import asyncio
 import json
 import sys
+from pathlib import Path
 from typing import Any
 
 from game.bots import LEVELS
@@ -14,6 +15,7 @@ from net.client import Client, JoinError
 from net.discovery import Announcer, DiscoveryError, find_table
 from net.frames import PROTOCOL_VERSION
 from net.host import Host, HostConfig
+from net.save import SaveData, SaveError, default_log_path, default_save_path, read_save
 
 RULESETS = ("mazhan", "nanjing")
 
@@ -60,8 +62,9 @@ def _port(text: str) -> int:
 def host_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="mahjong host", description="Host a table on the LAN.")
     p.add_argument("--headless", action="store_true", help="run without a window")
-    p.add_argument("--ruleset", required=True, choices=RULESETS)
-    p.add_argument("--name", required=True, help="table name shown to players on the LAN")
+    p.add_argument("--ruleset", choices=RULESETS, help="required unless --resume")
+    p.add_argument("--name", help="table name shown to players on the LAN (required unless "
+                   "--resume)")
     p.add_argument("--port", type=_port, default=0, help="TCP port (default: any free port)")
     p.add_argument("--seats", type=_seats, default=["open", "bot", "bot", "bot"],
                    help="four of open/bot, e.g. open,open,bot,bot")
@@ -73,6 +76,20 @@ def host_parser() -> argparse.ArgumentParser:
     p.add_argument("--bots", choices=LEVELS, default="normal", help="level of the bots")
     p.add_argument("--seed", type=int, default=None)
     p.add_argument("--no-announce", action="store_true", help="do not advertise on the LAN")
+    p.add_argument("--code", default=None, help="join code: lock the table to those who know it")
+    p.add_argument("--save", type=Path, default=None, metavar="FILE",
+                   help="save the match here after every hand (default: the user data folder)")
+    p.add_argument("--no-save", action="store_true", help="do not save the match")
+    p.add_argument("--resume", type=Path, default=None, metavar="FILE",
+                   help="restore a saved table after a crash; players reclaim their places")
+    p.add_argument("--log", type=Path, default=None, metavar="FILE",
+                   help="write the match log here (default: the user data folder)")
+    p.add_argument("--no-timers", action="store_true",
+                   help="no turn timers (M11; on by default on the LAN)")
+    p.add_argument("--no-flee", action="store_true",
+                   help="time-outs and absences never count as fleeing (M12)")
+    p.add_argument("--hand-pause", type=float, default=0.0, metavar="SECONDS",
+                   help="pause between hands (default 0)")
     return p
 
 
@@ -82,18 +99,39 @@ def host_main(argv: list[str]) -> int:
         return args
     if not args.headless:
         return _fail("hosting from the command line needs --headless", 2)
-    if args.start_after < 0:
-        return _fail("--start-after cannot be negative", 2)
+    if args.start_after < 0 or args.hand_pause < 0:
+        return _fail("--start-after and --hand-pause cannot be negative", 2)
+    saved: SaveData | None = None
+    if args.resume is not None:
+        try:
+            saved = read_save(args.resume)
+        except SaveError as exc:
+            return _fail(str(exc))
+    elif args.ruleset is None or args.name is None:
+        return _fail("--ruleset and --name are needed (or --resume FILE)", 2)
+    options: dict[str, Any] = {}
+    if args.no_timers:
+        options["timers"] = False
+    if args.no_flee:
+        options["flee"] = False
     config = HostConfig(
         ruleset=args.ruleset, name=args.name, seats=args.seats, hands=args.hands,
         seed=args.seed, bots=args.bots, start_after=args.start_after,
-        address=args.interface or "0.0.0.0", port=args.port,
+        address=args.interface or "0.0.0.0", port=args.port, code=args.code,
+        hand_pause=args.hand_pause, options=options,
     )
+    if saved is not None:
+        config.ruleset, config.name, config.seats = saved.ruleset, saved.table, saved.kinds
+        config.hands, config.bots, config.code = saved.hands_limit, saved.bots, saved.code
+        config.seed = saved.seed
+    if not args.no_save:
+        config.save_path = args.save or args.resume or default_save_path(config.name)
     try:
-        return asyncio.run(_host(config, announce=not args.no_announce, interface=args.interface))
+        return asyncio.run(_host(config, saved, announce=not args.no_announce,
+                                 interface=args.interface, log=args.log))
     except KeyboardInterrupt:
         return _fail("stopped", 130)
-    except (OSError, DiscoveryError, MahjongError, ValueError) as exc:
+    except (OSError, DiscoveryError, MahjongError, SaveError, ValueError) as exc:
         return _fail(str(exc))
 
 
@@ -101,8 +139,10 @@ def _print(obj: dict[str, Any]) -> None:
     print(json.dumps(obj, ensure_ascii=False), flush=True)
 
 
-async def _host(config: HostConfig, *, announce: bool, interface: str | None) -> int:
-    host = Host(config, on_hand=_print)
+async def _host(config: HostConfig, saved: SaveData | None, *, announce: bool,
+                interface: str | None, log: Path | None) -> int:
+    host = Host(config, on_hand=_print, saved=saved)
+    config.log_path = log or default_log_path(config.name, host.seed)
     try:
         await host.start()
     except OSError as exc:
@@ -114,13 +154,14 @@ async def _host(config: HostConfig, *, announce: bool, interface: str | None) ->
         announcer = Announcer(
             name=config.name, port=host.port, protocol=PROTOCOL_VERSION,
             ruleset=config.ruleset, rules=host.rules, free=len(host.free_seats),
-            interface=interface,
+            locked=bool(config.code), interface=interface,
         )
         await announcer.start()
         current = announcer
 
         def seats_changed(free: int, started: bool) -> None:
-            task = asyncio.get_running_loop().create_task(current.update(free=free, locked=started))
+            task = asyncio.get_running_loop().create_task(current.update(free=free,
+                                                                         started=started))
             pending.add(task)
             task.add_done_callback(pending.discard)
 
@@ -150,6 +191,9 @@ def join_parser() -> argparse.ArgumentParser:
     p.add_argument("--interface", default=None, metavar="ADDRESS",
                    help="browse for tables on this IPv4 address only")
     p.add_argument("--seed", type=int, default=0, help="seed of the autoplay bot")
+    p.add_argument("--code", default=None, help="join code of a locked table")
+    p.add_argument("--token", default=None, help="reclaim your place with the token you got")
+    p.add_argument("--watch", action="store_true", help="watch as a spectator")
     return p
 
 
@@ -170,8 +214,8 @@ def join_main(argv: list[str]) -> int:
     args = _parse(join_parser(), argv)
     if isinstance(args, int):
         return args
-    if args.autoplay is None:
-        return _fail("joining from the command line needs --autoplay LEVEL", 2)
+    if args.autoplay is None and not args.watch:
+        return _fail("joining from the command line needs --autoplay LEVEL (or --watch)", 2)
     try:
         return asyncio.run(_join(args))
     except KeyboardInterrupt:
@@ -189,11 +233,14 @@ async def _join(args: argparse.Namespace) -> int:
                 f"table {table.name!r} speaks protocol {table.protocol}, we speak "
                 f"{PROTOCOL_VERSION}"
             )
+        if table.locked and not args.code:
+            raise JoinError(f"table {table.name!r} is locked: give its join code with --code")
         address, port, rules = table.address, table.port, table.rules
     else:
         address, port = _address(args.address)
-    client = Client(address, port, name=args.name, autoplay=args.autoplay, seat=args.seat,
-                    seed=args.seed, rules=rules)
+    client = Client(address, port, name=args.name, autoplay=None if args.watch else args.autoplay,
+                    seat=args.seat, seed=args.seed, rules=rules, code=args.code, token=args.token,
+                    watch=args.watch)
     stats = await client.run()
     if args.json:
         _print(stats.to_json())

@@ -1,7 +1,8 @@
 """LAN table discovery over zeroconf (mDNS/DNS-SD): announce a table, browse tables live.
 
 A table is a `_mahjong._tcp.local.` service whose TXT record carries the protocol version,
-ruleset, rules hash, table name, free seats and whether it is locked (match started).
+ruleset, rules hash, table name, free places, whether it is locked (a join code is needed) and
+whether its match has started.
 """
 
 from __future__ import annotations
@@ -40,10 +41,13 @@ class TableInfo:
     rules: str
     free: int
     locked: bool
+    """A join code is needed."""
+    started: bool = False
 
 
 def txt_properties(
-    *, name: str, protocol: int, ruleset: str, rules: str, free: int, locked: bool
+    *, name: str, protocol: int, ruleset: str, rules: str, free: int, locked: bool,
+    started: bool = False,
 ) -> dict[str, str]:
     """The TXT record of a table."""
     return {
@@ -53,6 +57,7 @@ def txt_properties(
         "rules": rules,
         "free": str(free),
         "locked": "1" if locked else "0",
+        "started": "1" if started else "0",
     }
 
 
@@ -77,6 +82,7 @@ def parse_table(info: AsyncServiceInfo) -> TableInfo | None:
             rules=props["rules"],
             free=int(props["free"]),
             locked=props["locked"] == "1",
+            started=props.get("started") == "1",
         )
     except (KeyError, ValueError):
         return None
@@ -107,7 +113,7 @@ def _service_name(table: str) -> str:
 
 
 class Announcer:
-    """Advertises one table; `update` changes its free seats and locked flag."""
+    """Advertises one table; `update` changes its free places and started flag."""
 
     def __init__(
         self,
@@ -118,6 +124,7 @@ class Announcer:
         ruleset: str,
         rules: str,
         free: int,
+        locked: bool = False,
         interface: str | None = None,
     ) -> None:
         self._fields: dict[str, Any] = {
@@ -126,7 +133,8 @@ class Announcer:
             "ruleset": ruleset,
             "rules": rules,
             "free": free,
-            "locked": False,
+            "locked": locked,
+            "started": False,
         }
         self._port = port
         self._interface = interface
@@ -158,12 +166,12 @@ class Announcer:
             await self.close()
             raise DiscoveryError(f"cannot announce the table: {exc}") from exc
 
-    async def update(self, *, free: int, locked: bool) -> None:
+    async def update(self, *, free: int, started: bool) -> None:
         if self._azc is None or self._info is None:
             return
-        if (free, locked) == (self._fields["free"], self._fields["locked"]):
+        if (free, started) == (self._fields["free"], self._fields["started"]):
             return
-        self._fields.update(free=free, locked=locked)
+        self._fields.update(free=free, started=started)
         self._info = self._make_info(self._info.name)
         await (await self._azc.async_update_service(self._info))
 

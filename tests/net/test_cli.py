@@ -3,30 +3,34 @@
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
 from net.cli import host_main, join_main
 
 
-def _run(entry: str, args: list[str]) -> subprocess.Popen[str]:
+def _run(entry: str, args: list[str], data: Path) -> subprocess.Popen[str]:
     code = f"import sys; from net.cli import {entry}; sys.exit({entry}(sys.argv[1:]))"
+    # The host saves into the user data folder: keep it inside the test's directory.
+    env = dict(os.environ, XDG_DATA_HOME=str(data))
     return subprocess.Popen([sys.executable, "-c", code, *args], stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, text=True)
+                            stderr=subprocess.PIPE, text=True, env=env)
 
 
-def test_host_and_two_joiners_over_loopback() -> None:
+def test_host_and_two_joiners_over_loopback(tmp_path: Path) -> None:
     host = _run("host_main", ["--headless", "--ruleset", "mazhan", "--name", "cli table",
                               "--seats", "open,bot,open,bot", "--hands", "2", "--seed", "4",
-                              "--interface", "127.0.0.1", "--no-announce"])
+                              "--interface", "127.0.0.1", "--no-announce"], tmp_path)
     assert host.stderr is not None
     line = host.stderr.readline()
     assert "listening on port" in line, line
     port = line.rsplit(" ", 1)[1].strip()
     joiners = [_run("join_main", ["--address", f"127.0.0.1:{port}", "--autoplay", "random",
-                                  "--json", "--seed", str(i)]) for i in range(2)]
+                                  "--json", "--seed", str(i)], tmp_path) for i in range(2)]
     outs = [j.communicate(timeout=120) for j in joiners]
     host_out, host_err = host.communicate(timeout=60)
     assert host.returncode == 0, host_err
@@ -41,6 +45,13 @@ def test_host_and_two_joiners_over_loopback() -> None:
         assert stats["final_scores"] == final["final_scores"]
         assert 0 < stats["diff_bytes_median"] <= 150 and stats["snapshot_bytes_max"] <= 4096
     assert sorted(json.loads(out)["seat"] for out, _ in outs) == [0, 2]
+    # Saved after every hand and logged, in the user data folder by default.
+    saves = list(tmp_path.glob("mahjong/lan/*.save.json"))
+    logs = list(tmp_path.glob("mahjong/logs/*.jsonl"))
+    assert len(saves) == 1 and len(json.loads(saves[0].read_text())["hands"]) == 2
+    assert len(logs) == 1
+    from game.replay import verify
+    assert verify(logs[0].read_text()).final_scores == final["final_scores"]
 
 
 @pytest.mark.parametrize(
@@ -51,6 +62,8 @@ def test_host_and_two_joiners_over_loopback() -> None:
         (host_main, ["--headless", "--ruleset", "mazhan", "--name", "x", "--seats", "a,b"],
          "four comma-separated"),
         (join_main, ["--address", "127.0.0.1:1"], "needs --autoplay"),
+        (host_main, ["--headless"], "--ruleset and --name are needed"),
+        (host_main, ["--headless", "--resume", "/nonexistent/x.json"], "cannot read"),
         (join_main, ["--address", "nohost", "--autoplay", "random"], "HOST:PORT"),
         (join_main, ["--autoplay", "random"], "one of the arguments"),
     ],

@@ -95,6 +95,7 @@ async def _announce_browse_update_remove() -> None:
         ruleset="nanjing",
         rules="abc123",
         free=3,
+        locked=True,
         interface="127.0.0.1",
     )
     await announcer.start()
@@ -102,15 +103,15 @@ async def _announce_browse_update_remove() -> None:
     table = added[0]
     assert (table.name, table.address, table.port) == ("East Wind 東風", "127.0.0.1", 40123)
     assert (table.protocol, table.ruleset, table.rules) == (1, "nanjing", "abc123")
-    assert (table.free, table.locked) == (3, False)
+    assert (table.free, table.locked, table.started) == (3, True, False)
 
     found = await find_table("East Wind 東風", timeout=10, interface="127.0.0.1")
     assert found.port == 40123
     with pytest.raises(DiscoveryError, match="no table named 'Nobody'"):
         await find_table("Nobody", timeout=1.5, interface="127.0.0.1")
 
-    await announcer.update(free=0, locked=True)
-    await _wait_for(lambda: any(t.locked for t in updated), "the update to be seen")
+    await announcer.update(free=0, started=True)
+    await _wait_for(lambda: any(t.started for t in updated), "the update to be seen")
     assert browser.tables[table.service].free == 0
 
     await announcer.close()
@@ -135,4 +136,5 @@ def test_txt_properties_are_strings() -> None:
         "rules": "h",
         "free": "2",
         "locked": "1",
+        "started": "0",
     }
