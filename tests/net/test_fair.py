@@ -1,0 +1,102 @@
+"""Provably fair walls: commitments before the deal, reveals after, checked by every client."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from game.bots import make_bot
+from game.match import Match
+from net.client import Client
+from net.fair import check_reveal, commitment, new_salt
+from net.host import Host
+from net.wire import compact_view
+from tests.net.peers import LOOPBACK, make_host, within
+
+
+class SwappingHost(Host):
+    """Commits to the wall, then swaps the next tile with a later one of another kind."""
+
+    def _after_commit(self) -> None:
+        hand = self.match.hand
+        assert hand is not None
+        order, head = hand.wall.order, hand.wall.head
+        later = next(i for i in range(head + 1, len(order) - hand.wall.tail)
+                     if order[i] != order[head])
+        order[head], order[later] = order[later], order[head]
+
+
+@pytest.mark.parametrize(("ruleset", "cheat"),
+                         [("mazhan", False), ("mazhan", True), ("nanjing", True)])
+def test_every_client_checks_the_wall_and_catches_a_swap(ruleset: str, cheat: bool) -> None:
+    async def scenario() -> None:
+        cls = SwappingHost if cheat else Host
+        base = make_host(ruleset, ["open", "open", "bot", "bot"], hands=2)
+        host = cls(base.config)
+        await host.start()
+        clients = [Client(LOOPBACK, host.port, name=f"p{i}", seed=i) for i in range(2)]
+        clients.append(Client(LOOPBACK, host.port, name="eve", autoplay=None, watch=True))
+        _, *stats = await within(asyncio.gather(host.run(), *(c.run() for c in clients)))
+        await host.close()
+        for s in stats:
+            assert s.walls_checked == 2 and s.desyncs == 0
+            if cheat:
+                assert len(s.wall_problems) == 2, s.wall_problems
+                assert all("does not match the hash" in p for p in s.wall_problems)
+            else:
+                assert s.wall_problems == []
+
+    asyncio.run(scenario())
+
+
+def _finished_hand(ruleset: str, seed: int) -> tuple[Match, dict[str, Any], list[int]]:
+    """A hand played out by bots; the final public view and the tiles set aside for the wild."""
+    match = Match(ruleset, seed)
+    events = match.start_hand()
+    bots = [make_bot("random", seed + i) for i in range(4)]
+    while not match.hand_over:
+        seat = match.to_act()[0]
+        events += match.apply(seat, bots[seat].choose(match.view(seat)))
+    aside = [int(t) for e in events if e.kind == "wild" for t in e.tiles]
+    return match, compact_view(match.view(-1).to_wire()), aside
+
+
+@settings(max_examples=15, deadline=None)
+@given(st.sampled_from(["mazhan", "nanjing"]), st.integers(0, 2**31))
+def test_honest_walls_pass_and_a_swapped_deal_is_caught(ruleset: str, seed: int) -> None:
+    match, state, aside = _finished_hand(ruleset, seed)
+    assert match.hand is not None
+    dealt_from = list(match.hand.wall.order)
+    salt = new_salt()
+    assert check_reveal(commitment(dealt_from, salt), dealt_from, salt, state, aside) == []
+    # A host that dealt from a wall other than the one it committed to, and reveals the
+    # committed one: the hash matches, but the hand's tiles do not.
+    head, tail = match.hand.wall.head, match.hand.wall.tail
+    drawn = [*range(head), *range(len(dealt_from) - tail, len(dealt_from))]
+    undrawn = list(range(head, len(dealt_from) - tail))
+    rng = random.Random(seed)
+    pairs = [(i, j) for i in drawn for j in undrawn if dealt_from[i] != dealt_from[j]]
+    if not pairs:  # nothing left undrawn of another kind: no such swap exists
+        return
+    i, j = rng.choice(pairs)
+    committed = list(dealt_from)
+    committed[i], committed[j] = committed[j], committed[i]
+    problems = check_reveal(commitment(committed, salt), committed, salt, state, aside)
+    assert problems == ["the tiles played this hand are not the ones the revealed wall gave out"]
+
+
+def test_reveal_problems_are_named() -> None:
+    wall = list(range(34)) * 4 + list(range(34, 42))
+    salt = new_salt()
+    assert check_reveal(None, wall, salt, None) == [
+        "the host revealed a wall it never committed to"]
+    assert check_reveal(commitment(wall, salt), wall[:-1] + [0], salt, None) == [
+        "the revealed wall does not match the hash sent before the deal",
+        "the revealed wall is not one full set of tiles"]
+    assert check_reveal(commitment(wall, salt), [-1], salt, None) == [
+        "the revealed wall is not a list of tiles"]
