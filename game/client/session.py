@@ -50,6 +50,9 @@ class Session(Protocol):
     def waiting_on_others(self) -> bool:
         """Whether someone who is not a local human must act (a bot, or a remote player)."""
 
+    def humans_to_act(self) -> tuple[int, ...]:
+        """Player numbers of the local humans who must act now, claim offers included."""
+
     def step(self) -> bool:
         """Let one waiting bot act; True if something happened."""
 
@@ -142,6 +145,10 @@ class LocalSession:
 
     def waiting_on_others(self) -> bool:
         return bool(self._bot_seats())
+
+    def humans_to_act(self) -> tuple[int, ...]:
+        players = self.view(-1).players
+        return tuple(players[s] for s in self._human_seats_due())
 
     def step(self) -> bool:
         seats = self._bot_seats()

@@ -183,12 +183,11 @@ class TableScene(Scene):
         if len(humans) == 1:
             self.shown_player = humans[0]
             return self.session.seat_of(humans[0])
-        public = self.session.view(-1)
-        acting = [public.players[s] for s in public.to_act if public.players[s] in humans]
+        # the public view hides who may claim; the local session knows its own humans
+        acting = list(self.session.humans_to_act())
         player = acting[0] if acting else (self.shown_player if self.shown_player is not None
                                            else humans[0])
-        if player != self.shown_player:
-            self.curtain = player
+        self.curtain = player if player != self.shown_player else None
         return self.session.seat_of(player)
 
     def _refresh_view(self) -> None:
