@@ -76,6 +76,12 @@ def _simulate(argv: list[str]) -> int:
     return 0
 
 
+def _tournament(argv: list[str]) -> int:
+    from game.tournament import main as tournament_main
+
+    return tournament_main(argv)
+
+
 def _replay(argv: list[str]) -> int:
     from game.replay import verify_main
 
@@ -112,21 +118,13 @@ def _net(name: str) -> Callable[[list[str]], int]:
     return call
 
 
-def _not_yet(name: str) -> Callable[[list[str]], int]:
-    def call(argv: list[str]) -> int:
-        sys.stderr.write(f"mahjong {name}: not available in this version yet\n")
-        return 2
-
-    return call
-
-
 COMMANDS: dict[str, Callable[[list[str]], int]] = {
     "score": _score,
     "simulate": _simulate,
     "bench": _bench,
     "host": _net("host"),
     "join": _net("join"),
-    "tournament": _not_yet("tournament"),
+    "tournament": _tournament,
     "replay": _replay,
 }
 
