@@ -55,8 +55,8 @@ class Match:
         self.hand_no = 0
         self.hand: Hand | None = None
         self.history: list[HandRecord] = []
-        self.actions: list[tuple[int, Action]] = []
-        """The current hand's actions in order (seat, action): with the seed, a replay."""
+        self.record: list[list[tuple[int, Action]]] = []
+        """Every hand's actions in order, as (seat, action): with the seed, a full replay."""
         self.house = 0
         """Table fees paid to the house (M22), which leave the table."""
 
@@ -90,7 +90,7 @@ class Match:
         seed = self.rng.getrandbits(64)
         self.hand = Hand(self.rules, random.Random(seed), stake=stake,
                          dealer_streak=self.dealer_streak)
-        self.actions = []
+        self.record.append([])
         out: list[Event] = []
         if self.rules.options.get("table_fee"):  # M22: paid by each player, removed
             for seat, player in enumerate(self.players):
@@ -112,7 +112,7 @@ class Match:
         if self.hand is None:
             raise HandOver("no hand has been dealt")
         out = self.hand.apply(seat, action)
-        self.actions.append((seat, action))
+        self.record[-1].append((seat, action))
         if self.hand.phase is Phase.OVER:
             self._book(self.hand)
         return out
@@ -129,6 +129,11 @@ class Match:
         else:
             self.dealer = (self.dealer + 1) % 4
             self.dealer_streak = 0
+
+    @property
+    def actions(self) -> list[tuple[int, Action]]:
+        """The current hand's actions in order."""
+        return self.record[-1] if self.record else []
 
     def flee(self, player: int) -> list[Event]:
         """M12: a fleeing player pays 400 × stake; each other player receives a quarter and the

@@ -1,0 +1,92 @@
+"""Save and resume a match in progress (solo, hot-seat, a LAN host).
+
+A save is a match log (game/replay.py) whose last hand may be unfinished: the seed and the
+actions rebuild the exact state, so nothing but decisions needs storing. It is written after
+every action, atomically (a temporary file renamed over the old one), so a crash loses nothing.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from game.actions import Action
+from game.errors import IllegalAction, MahjongError
+from game.match import Match
+from game.replay import FORMAT, VERSION, LogError, LogWriter, read_log
+from game.tiles import NotationError
+
+
+def save_text(match: Match, extra: Mapping[str, Any] | None = None) -> str:
+    """The save of `match` as it stands, hands and the unfinished hand included."""
+    writer = LogWriter(match.rules.name, match.seed, dict(match.rules.options),
+                       match.start_scores, match.names)
+    if extra:
+        writer.lines[0]["extra"] = dict(extra)
+    for number, actions in enumerate(match.record, 1):
+        writer.hand(number, actions)
+    writer.lines.append({"end": True, "saved": True, "hands": len(match.record),
+                         "scores": list(match.scores)})
+    return writer.text()
+
+
+def save(match: Match, path: Path, extra: Mapping[str, Any] | None = None) -> None:
+    """Write the save atomically: a crash during the write leaves the previous save whole."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_name(path.name + ".tmp")
+    with open(tmp, "w", encoding="utf-8") as f:
+        f.write(save_text(match, extra))
+        f.flush()
+        os.fsync(f.fileno())
+    tmp.replace(path)
+
+
+def load_text(text: str) -> tuple[Match, dict[str, Any]]:
+    """The match a save describes, replayed to where it stopped, and the save's extra data."""
+    records = read_log(text)
+    head, hands, end = records[0], records[1:-1], records[-1]
+    if head.get("format") != FORMAT or head.get("version") != VERSION or not end.get("saved"):
+        raise LogError("this file is not a saved match")
+    try:
+        match = Match(str(head["ruleset"]), int(head["seed"]), head.get("options") or {},
+                      head.get("names") or None)
+    except (KeyError, TypeError, ValueError, MahjongError) as exc:
+        raise LogError(f"the save cannot start a match ({exc})") from None
+    for index, record in enumerate(hands, 1):
+        match.start_hand()
+        for step, pair in enumerate(record.get("actions") or [], 1):
+            try:
+                match.apply(int(pair[0]), Action.parse(str(pair[1])))
+            except (IllegalAction, NotationError, TypeError, ValueError, IndexError) as exc:
+                raise LogError(f"hand {index}, action {step}: {exc}") from None
+        if index < len(hands) and not match.hand_over:
+            raise LogError(f"hand {index} stops before its end but is not the last")
+    if end.get("scores") != list(match.scores):
+        raise LogError("the save's scores do not match its replay")
+    extra = head.get("extra")
+    return match, dict(extra) if isinstance(extra, dict) else {}
+
+
+def load(path: Path) -> tuple[Match, dict[str, Any]]:
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise LogError(f"cannot read {path}: {exc}") from None
+    return load_text(text)
+
+
+def describe(path: Path) -> dict[str, Any] | None:
+    """A short summary for a "continue?" prompt, or None if there is no usable save."""
+    try:
+        records = read_log(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, LogError, json.JSONDecodeError):
+        return None
+    head, end = records[0], records[-1]
+    if not end.get("saved"):
+        return None
+    return {"ruleset": head.get("ruleset"), "hands": end.get("hands"),
+            "scores": end.get("scores"), "names": head.get("names")}
+
