@@ -95,7 +95,7 @@ def test_reveal_problems_are_named() -> None:
     salt = new_salt()
     assert check_reveal(None, wall, salt, None) == [
         "the host revealed a wall it never committed to"]
-    assert check_reveal(commitment(wall, salt), wall[:-1] + [0], salt, None) == [
+    assert check_reveal(commitment(wall, salt), [*wall[:-1], 0], salt, None) == [
         "the revealed wall does not match the hash sent before the deal",
         "the revealed wall is not one full set of tiles"]
     assert check_reveal(commitment(wall, salt), [-1], salt, None) == [

@@ -121,8 +121,8 @@ def test_chat_is_cleaned_relayed_to_all_and_rate_limited() -> None:
         long_line: dict[str, Any] = {"t": "chat", "text": "x" * (MAX_CHAT + 1)}
         body = msgpack.packb(long_line)
         a.send_raw(len(body).to_bytes(4, "big") + body)
-        got = await a.until_closed()
-        assert any(m["t"] == "error" and m["code"] == "protocol" for m in got)
+        closing = await a.until_closed()
+        assert any(m["t"] == "error" and m["code"] == "protocol" for m in closing)
         await host.close()
 
     asyncio.run(scenario())
