@@ -404,27 +404,40 @@ _Rows = tuple[Sequence[int], Sequence[int]]
 
 
 def _cut(rows: _Rows, width: int) -> _Rows:
-    """A suit's usage rows as lists of exactly `width` entries."""
+    """A suit's usage rows as tuples of exactly `width` entries."""
     plain, paired = rows
     if len(plain) >= width:
-        return list(plain[:width]), list(paired[:width])
+        return tuple(plain[:width]), tuple(paired[:width])
     top = len(plain) - 1  # rows stop where every natural fits: the last entry repeats
-    return ([plain[min(s, top)] for s in range(width)],
-            [paired[min(s, top)] for s in range(width)])
+    return (tuple(plain[min(s, top)] for s in range(width)),
+            tuple(paired[min(s, top)] for s in range(width)))
+
+
+_COMBINED: dict[tuple[Sequence[int], ...], _Rows] = {}
+"""(rows, rows) → combined. Far fewer distinct rows exist than suit shapes, so most
+combinations of a game have been seen before."""
 
 
 def _combine(a: _Rows, b: _Rows) -> _Rows:
     """Two groups of suits as one: best usage with s sets shared between them, for every s."""
+    memo_key = (*a, *b)
+    found = _COMBINED.get(memo_key)
+    if found is not None:
+        return found
     a_plain, a_paired = a
     b_plain, b_paired = b
     # map stops at its shorter argument, so only the reversed side needs slicing
-    return (
-        [max(map(add, a_plain, b_plain[s::-1])) for s in range(len(a_plain))],
-        [
+    found = (
+        tuple([max(map(add, a_plain, b_plain[s::-1])) for s in range(len(a_plain))]),
+        tuple([
             max(max(map(add, a_plain, b_paired[s::-1])), max(map(add, a_paired, b_plain[s::-1])))
             for s in range(len(a_plain))
-        ],
+        ]),
     )
+    if len(_COMBINED) > 200_000:
+        _COMBINED.clear()  # a bound on memory for long runs
+    _COMBINED[memo_key] = found
+    return found
 
 
 def _used(rows: _Rows, rest: _Rows | None, sets: int) -> int:

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Container
-from typing import NamedTuple
+from typing import ClassVar, NamedTuple
 
 from game.actions import PASS, Action, ActionKind
 from game.bots import evaluate as ev
@@ -46,6 +46,17 @@ class Plan(NamedTuple):
 
 class HardBot:
     level = "hard"
+    fold_rule: ClassVar[dict[str, tuple[int, float, int, int]]] = {
+        "nanjing": (3, 0.6, 2, 20), "mazhan": (2, 0.8, 3, 25)}
+    """(deficiency, threat): a hand this far from winning folds when an opponent looks this
+    close (see `defence.threats`); (deficiency, wall): it folds late in the hand anyway."""
+    risk_weight: ClassVar[dict[str, float]] = {"nanjing": 3.0, "mazhan": 9.0}
+    """Danger against acceptance (in unseen tiles) when not folding."""
+    kong_slack = 1
+    nanjing_slack: ClassVar[dict[str, int]] = {
+        "plain": 0, "pairs": 1, "flush": 1, "half_flush": 1, "triplets": 0}
+    """Nanjing: extra deficiency accepted early for a plan's big item (N7: 七對 80, 清一色 60,
+    混一色 40 against a plain concealed hand of about 50 flowers)."""
 
     def __init__(self, seed: int) -> None:
         self.rng = random.Random(seed)
@@ -70,6 +81,8 @@ class HardBot:
         plans: list[Plan] = []
         if not self._must_plan(view):
             plans.append(Plan("plain", hand.naturals, None, ev.now(hand)))
+        if hand.pairs_ok:
+            plans.append(Plan("pairs", hand.naturals, None, ev.pairs_deficiency(hand.naturals)))
         totals = ev.suit_totals(view, hand)
         suit = max(range(3), key=lambda s: totals[s])
         lo = 9 * suit
@@ -97,7 +110,9 @@ class HardBot:
         if view.ruleset == "mazhan":
             slack = {"plain": 0, "flush": 2 if early else 1}
         else:
-            slack = {"plain": 0, "flush": 1 if early else 0, "half_flush": 0, "triplets": 0}
+            slack = dict(self.nanjing_slack)
+            if not early:
+                slack = {name: min(value, 0) for name, value in slack.items()}
         best = min(plans, key=lambda p: (p.deficiency - slack.get(p.name, -9),
                                          p.name != "plain"))
         return best
@@ -125,13 +140,15 @@ class HardBot:
         kong = ev.split(view, counts, len(view.melds[view.seat]) + 1)
         after = ev.now(kong)
         if view.ruleset == "nanjing" and view.wall_left > 30:
-            return after <= plan.deficiency + 1  # N11: 30 gold at once is worth a tile
+            return after <= plan.deficiency + self.kong_slack  # N11: 30 gold at once
         return after <= plan.deficiency
 
     def _plan_after(self, hand: ev.Hand, plan: Plan) -> dict[int, int]:
         """Kind → the plan's deficiency after discarding one of it."""
         if plan.name == "plain":
             return ev.after_discards(hand)
+        if plan.name == "pairs":  # N3: a pair broken costs one more tile to find
+            return {k: plan.deficiency + (1 - n % 2) for k, n in enumerate(hand.naturals) if n}
         if plan.name == "triplets":
             out: dict[int, int] = {}
             for kind, n in enumerate(hand.naturals):
@@ -158,9 +175,9 @@ class HardBot:
         seat_wind = 27 + view.seat
         best = min(after.get(a.tile, 99) for a in discards if a.tile is not None)
         top = max((t.level for t in found), default=0.0)
-        folding = (best >= 2 and top >= (0.6 if view.ruleset == "nanjing" else 0.8)) or \
-            (best >= 3 and view.wall_left < 25)
-        weight = 1.0 if view.ruleset == "nanjing" else 0.3
+        far, close, late_far, late = self.fold_rule[view.ruleset]
+        folding = (best >= far and top >= close) or (best >= late_far and view.wall_left < late)
+        weight = self.risk_weight[view.ruleset]
         my_river = [t for t, _ in view.rivers[view.seat]]
         choices: list[tuple[float, Action]] = []
         for action in discards:
@@ -174,7 +191,7 @@ class HardBot:
             if folding:
                 score += 100 * risk + 5 * d
             else:
-                score += 30 * weight * risk
+                score += weight * risk
                 score -= self._accept(hand, plan, tile, unseen)
             if tile == hand.wild:
                 score += 500  # M6/M17: wilds stay (three of them make 殺豬)
@@ -192,6 +209,8 @@ class HardBot:
         rest = ev.discard_hand(hand, tile)
         if plan.name == "triplets":
             return float(sum(unseen[k] for k, n in enumerate(rest.naturals) if 0 < n < 3))
+        if plan.name == "pairs":
+            return float(sum(unseen[k] for k, n in enumerate(rest.naturals) if n % 2))
         if plan.name != "plain":
             counts = plan.counts[:]
             if tile != hand.wild and counts[tile]:
@@ -228,8 +247,8 @@ class HardBot:
         """How much the claim helps the plan (None: it does not)."""
         if plan.scope is not None and tile not in plan.scope:
             return None
-        if plan.name == "triplets" and action.kind is ActionKind.CHOW:
-            return None
+        if plan.name == "pairs" or (plan.name == "triplets" and action.kind is ActionKind.CHOW):
+            return None  # seven pairs is concealed only (N3)
         if plan.name == "plain":
             d = ev.now(after)
         elif plan.name == "triplets":
