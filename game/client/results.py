@@ -96,12 +96,15 @@ class ResultsPanel:
         self.buttons = buttons
         self.draw_meld = draw_meld
         self.boxes = TextBoxes(ctx.fonts)
+        self.rect = pygame.Rect(0, 0, 0, 0)
+        """Where the panel went on the last draw."""
 
     def draw(self, surface: pygame.Surface) -> None:
         view, result = self.view, self.view.result
         self.boxes.placed.clear()
         w, h = surface.get_size()
         panel = pygame.Rect(round(w * 0.05), round(h * 0.04), round(w * 0.9), round(h * 0.78))
+        self.rect = panel
         shade = pygame.Surface(panel.size, pygame.SRCALPHA)
         shade.fill((*PANEL, 246))
         surface.blit(shade, panel)

@@ -162,6 +162,7 @@ class TableScene(Scene):
         self.counted_hand = -1
         self.advisor = Advisor()
         self.panel: ResultsPanel | None = None
+        self._result_cache: tuple[object, pygame.Surface, pygame.Rect] | None = None
         first = self.session.view(-1)
         self.start_scores = [0] * 4
         for seat, player in enumerate(first.players):
@@ -907,8 +908,18 @@ class TableScene(Scene):
         return ResultsPanel(self.ctx, self.view, self.result_buttons, meld_row)
 
     def _draw_result(self, surface: pygame.Surface) -> None:
-        self.panel = self.results_panel()
-        self.panel.draw(surface)
+        # the panel is drawn once per result and language; frames blit it and the buttons
+        key = (id(self.view), surface.get_size(), i18n.language())
+        if self._result_cache is None or self._result_cache[0] != key:
+            panel = self.results_panel()
+            panel.buttons = ButtonGroup()  # the live buttons are drawn on top each frame
+            image = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+            panel.draw(image)
+            self.panel = panel
+            self._result_cache = (key, image.subsurface(panel.rect).copy(), panel.rect)
+        _key, image, rect = self._result_cache
+        surface.blit(image, rect)
+        self.result_buttons.draw(surface, self.ctx.fonts)
 
 
 def linear_ease(t: float) -> float:
