@@ -547,7 +547,8 @@ class Hand:
         if self_draw and win_tile is not None:
             counts[win_tile] -= 1
         names = set(flags)
-        if self_draw and seat == 0 and self.discards == 0 and not any(self.claims):
+        if (self_draw and seat == 0 and self.discards == 0 and not any(self.claims)
+                and not self.melds[0]):  # M17, N7: on the dealt hand, before any kong
             names.add("heavenly")
         if seat != 0 and self._earthly(seat, self_draw):
             names.add("earthly")
