@@ -80,10 +80,12 @@ def run(argv_options: ClientOptions) -> int:
     screen = pygame.display.set_mode(options.size, flags)
     pygame.display.set_caption("麻將 Mahjong")
     fonts = Fonts()
+    from game.client.match_files import data_dir
     from game.client.sound import Sounds
 
     ctx = Context(options, settings, fonts, TileArt(fonts), settings_path=settings_path,
-                  size=screen.get_size(), sounds=Sounds.open(settings.volume))
+                  size=screen.get_size(), sounds=Sounds.open(settings.volume),
+                  data_dir=data_dir())
     ctx.stack.push(MainMenu(ctx))
     if options.play:
         from game.client.table import open_table

@@ -29,6 +29,8 @@ class Context:
     hands_completed: int = 0
     size: tuple[int, int] = (1280, 800)
     sounds: Sounds = field(default_factory=Sounds.silent)
+    data_dir: Path | None = None
+    """Where match logs and the save of the match in progress go (None: nowhere)."""
 
     @property
     def speed(self) -> float:

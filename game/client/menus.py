@@ -91,6 +91,7 @@ class MainMenu(MenuScene):
             return lambda: self.ctx.stack.push(ComingSoon(self.ctx, key))
 
         return [
+            *self.saved_match(),
             (t("menu.solo"), lambda: self.ctx.stack.push(SetupScene(self.ctx, hotseat=False))),
             (t("menu.hotseat"), lambda: self.ctx.stack.push(SetupScene(self.ctx, hotseat=True))),
             (t("menu.host"), soon("menu.host")),
@@ -104,6 +105,21 @@ class MainMenu(MenuScene):
 
     def back(self) -> None:
         self.ctx.quit()
+
+    def saved_match(self) -> list[tuple[str, Callable[[], None]]]:
+        """"Continue" first when a match in progress was saved, else nothing."""
+        if self.ctx.data_dir is None:
+            return []
+        from game.client.resume import continue_label
+
+        label = continue_label(self.ctx.data_dir)
+        return [] if label is None else [(label, self.resume)]
+
+    def resume(self) -> None:
+        from game.client.resume import resume_match
+
+        resume_match(self.ctx)
+        self.layout()  # a save that failed to load no longer offers Continue
 
     def open_calculator(self) -> None:
         from game.client.calc_scene import CalculatorScene

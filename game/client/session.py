@@ -11,9 +11,12 @@ from collections.abc import Callable, Sequence
 from typing import Any, Protocol
 
 from game.actions import PASS, Action, ActionKind
-from game.bots import Bot, make_bot
+from game.bots import LEVELS, Bot, make_bot
+from game.client.match_files import MatchFiles, Recorder, replay_digest
 from game.events import Event
 from game.match import HandRecord, Match
+from game.replay import LogError
+from game.saves import load
 from game.view import SeatView, events_for
 
 DISCARD_TIME = 15.0
@@ -77,6 +80,9 @@ class Session(Protocol):
 class LocalSession:
     """A Match on this machine: human seats answer through submit(), bots through step()."""
 
+    recorder: Recorder | None
+    """Keeps the match's log and save up to date (None: this table keeps nothing)."""
+
     def __init__(
         self,
         ruleset: str,
@@ -87,25 +93,77 @@ class LocalSession:
         hands: int | None = None,
         options: dict[str, Any] | None = None,
         clock: Callable[[], float] = time.monotonic,
+        files: MatchFiles | None = None,
     ) -> None:
+        """`files`: where to keep this match's log and save (None: keep nothing)."""
         if len(kinds) != 4 or len(levels) != 4 or len(names) != 4:
             raise ValueError("a table has four players: kinds, levels and names need four each")
-        self.ruleset = ruleset
         table = dict(options or {})
         if hands:
             table["hands"] = hands
-        self.match = Match(ruleset, seed, table or None, names)
+        match = Match(ruleset, seed, table or None, names)
+        self._setup(match, kinds, levels, clock, bot_salt=0)
+        if files is not None:
+            self.recorder = Recorder(files, files.new_log(ruleset, seed), self._extra())
+        self._record(self.match.start_hand())
+
+    def _setup(self, match: Match, kinds: Sequence[str], levels: Sequence[str],
+               clock: Callable[[], float], bot_salt: int) -> None:
+        self.ruleset = match.rules.name
+        self.match = match
         self.timed = bool(self.match.rules.options.get("timers"))
         self.clock = clock
         self._turn = 0
         """Counts decisions applied, so a timer restarts whenever the table moves on."""
         self._timer: tuple[int, float, float] | None = None
-        self._fallback = make_bot("normal", seed)
+        seed = match.seed
+        self._fallback = make_bot("normal", seed + bot_salt)
         self.kinds = tuple(kinds)
+        self.levels = tuple(levels)
         self.bots: dict[int, Bot] = {
-            p: make_bot(levels[p], seed * 7919 + p) for p in range(4) if kinds[p] != "human"
+            p: make_bot(levels[p], seed * 7919 + p + bot_salt)
+            for p in range(4) if kinds[p] != "human"
         }
-        self._events: list[Event] = list(self.match.start_hand())
+        self._events: list[Event] = []
+        self.recorder = None
+
+    @classmethod
+    def resume(cls, files: MatchFiles, clock: Callable[[], float] = time.monotonic
+               ) -> LocalSession:
+        """The match saved in `files`, exactly where it stopped. Raises LogError if the save
+        is missing, damaged or does not describe a local table."""
+        match, extra = load(files.save)
+        kinds, levels = extra.get("kinds"), extra.get("levels")
+        if (not isinstance(kinds, list) or not isinstance(levels, list) or len(kinds) != 4
+                or len(levels) != 4 or any(k not in ("human", "bot") for k in kinds)
+                or any(lv not in LEVELS for lv in levels)):
+            raise LogError("the save does not say who sits at the table")
+        if match.match_over:
+            raise LogError("the saved match is already over")
+        session = cls.__new__(cls)
+        # the bots' own random streams restart here; salting them with the number of actions
+        # keeps what they do after a resume a function of the save alone
+        actions = sum(len(r) for r in match.record)
+        session._setup(match, [str(k) for k in kinds], [str(lv) for lv in levels], clock,
+                       bot_salt=1_000_003 * actions)
+        log_name = extra.get("log")
+        log = (files.log_path(log_name) if isinstance(log_name, str) and log_name
+               else files.new_log(match.rules.name, match.seed))
+        session.recorder = Recorder(files, log, session._extra(), replay_digest(match))
+        session.recorder.after(match)
+        return session
+
+    def _extra(self) -> dict[str, Any]:
+        """What a save needs beyond the match to rebuild this session."""
+        return {"kinds": list(self.kinds), "levels": list(self.levels)}
+
+    def _record(self, events: list[Event]) -> None:
+        """Queue `events` for the table, then bring the log and the save up to date."""
+        self._events += events
+        self._turn += 1
+        if self.recorder is not None:
+            self.recorder.events(events)
+            self.recorder.after(self.match)
 
     @property
     def humans(self) -> tuple[int, ...]:
@@ -129,8 +187,7 @@ class LocalSession:
         player = self.view(-1).players[seat]
         if player in self.bots:
             raise ValueError(f"seat {seat} is played by a bot")
-        self._events += self.match.apply(seat, action)
-        self._turn += 1
+        self._record(self.match.apply(seat, action))
 
     def poll(self, viewer: int) -> list[Event]:
         out = events_for(self._events, viewer)
@@ -157,15 +214,13 @@ class LocalSession:
         seat = seats[0]
         player = self.view(-1).players[seat]
         action = self.bots[player].choose(self.match.view(seat))
-        self._events += self.match.apply(seat, action)
-        self._turn += 1
+        self._record(self.match.apply(seat, action))
         return True
 
     def next_hand(self) -> None:
         if self.match.match_over:
             return
-        self._events += self.match.next_hand()
-        self._turn += 1
+        self._record(self.match.next_hand())
 
     @property
     def history(self) -> tuple[HandRecord, ...]:
@@ -174,6 +229,11 @@ class LocalSession:
     @property
     def player_names(self) -> tuple[str, ...]:
         return self.match.names
+
+    @property
+    def start_scores(self) -> tuple[int, ...]:
+        """Scores by player before the first hand (a resumed match started long ago)."""
+        return self.match.start_scores
 
     def _human_seats_due(self) -> list[int]:
         if self.match.hand_over:
@@ -198,10 +258,11 @@ class LocalSession:
         state = self.timer()
         if state is None or state[0] > 0:
             return False
+        events: list[Event] = []
         for seat in self._human_seats_due():
             if seat in self.match.to_act():  # an earlier answer may have closed the window
-                self._events += self.match.apply(seat, self._timeout_action(seat))
-        self._turn += 1
+                events += self.match.apply(seat, self._timeout_action(seat))
+        self._record(events)
         return True
 
     def _timeout_action(self, seat: int) -> Action:

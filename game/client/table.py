@@ -122,8 +122,15 @@ def open_table(
         names = [(human if k == "human" else bot) + str(i + 1) for i, k in enumerate(seats)]
     match_seed = seed if seed is not None else random.SystemRandom().randrange(1 << 31)
     options = {"timers": True} if ctx.settings.timers and "human" in seats else None
-    session = LocalSession(ruleset, seats, levels, names, match_seed, hands, options)
-    scene = TableScene(ctx, session, demo=ctx.options.demo or "human" not in seats)
+    demo = ctx.options.demo or "human" not in seats
+    files = None
+    if ctx.data_dir is not None and not demo:  # solo and hot-seat keep a log and a save
+        from game.client.match_files import MatchFiles
+
+        files = MatchFiles(ctx.data_dir)
+    session = LocalSession(ruleset, seats, levels, names, match_seed, hands, options,
+                           files=files)
+    scene = TableScene(ctx, session, demo=demo)
     if replace:
         ctx.stack.replace(scene)
     else:
@@ -167,6 +174,10 @@ class TableScene(Scene):
         self.start_scores = [0] * 4
         for seat, player in enumerate(first.players):
             self.start_scores[player] = first.scores[seat]
+        # a resumed match or a replay knows the match's own start (the chart begins there)
+        known = getattr(self.session, "start_scores", None)
+        if known is not None:
+            self.start_scores = list(known)
         self.orders: dict[int, list[Tile]] = {}
         """Each local player's own arrangement of their concealed tiles."""
         self.drag: tuple[int, tuple[int, int]] | None = None

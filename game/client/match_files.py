@@ -1,0 +1,143 @@
+"""Where the window keeps its match logs and the save of the match in progress, and the
+recorder that keeps both up to date while a local match is played.
+
+The data folder is platformdirs' user data folder for "mahjong-tables", or the folder named by
+the MAHJONG_DATA environment variable (tests point it at a temporary folder).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import re
+import time
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import platformdirs
+
+from game.events import Event
+from game.match import Match
+from game.replay import LogWriter, event_line
+from game.saves import save
+
+APP_NAME = "mahjong-tables"
+DATA_ENV = "MAHJONG_DATA"
+SAVE_NAME = "current.jsonl"
+LOG_SUFFIX = ".jsonl"
+
+
+def data_dir() -> Path:
+    """The folder for logs and the save: $MAHJONG_DATA, else the user's data folder."""
+    override = os.environ.get(DATA_ENV)
+    return Path(override) if override else Path(platformdirs.user_data_dir(APP_NAME))
+
+
+@dataclass(frozen=True)
+class MatchFiles:
+    """The logs folder and the save file under one data folder."""
+
+    root: Path
+
+    @property
+    def logs(self) -> Path:
+        return self.root / "logs"
+
+    @property
+    def save(self) -> Path:
+        return self.root / SAVE_NAME
+
+    def new_log(self, ruleset: str, seed: int, now: float | None = None) -> Path:
+        """A fresh log path named by start time, ruleset and seed (never an existing file)."""
+        stamp = time.strftime("%Y%m%d-%H%M%S", time.localtime(time.time() if now is None
+                                                               else now))
+        base = f"{stamp}-{re.sub(r'[^a-z0-9]', '', ruleset.lower())}-{seed}"
+        path = self.logs / (base + LOG_SUFFIX)
+        n = 2
+        while path.exists():
+            path = self.logs / f"{base}-{n}{LOG_SUFFIX}"
+            n += 1
+        return path
+
+    def log_path(self, name: str) -> Path:
+        """A log named in a save; only the file name counts, so a save cannot point elsewhere."""
+        return self.logs / Path(name).name
+
+    def list_logs(self) -> list[Path]:
+        """Every log in the logs folder, newest first."""
+        try:
+            found = [p for p in self.logs.iterdir()
+                     if p.suffix == LOG_SUFFIX and p.is_file()]
+        except OSError:
+            return []
+
+        def age(p: Path) -> tuple[float, str]:
+            try:
+                return (p.stat().st_mtime, p.name)
+            except OSError:
+                return (0.0, p.name)
+
+        return sorted(found, key=age, reverse=True)
+
+
+def replay_digest(match: Match) -> hashlib._Hash:
+    """The running events hash of `match` so far, rebuilt by replaying its record."""
+    fresh = Match(match.rules.name, match.seed, dict(match.rules.options), match.names)
+    digest = hashlib.sha256()
+    for actions in match.record:
+        for e in fresh.start_hand():
+            digest.update(event_line(e))
+        for seat, action in actions:
+            for e in fresh.apply(seat, action):
+                digest.update(event_line(e))
+    return digest
+
+
+class Recorder:
+    """Writes the match log as each hand ends and the save after every action.
+
+    The log is rewritten whole (atomically) each time a hand ends, with a footer for the hands
+    so far, so it verifies at every point (`mahjong replay verify`) even if the match is left
+    unfinished; `match_over` in the footer tells a finished match from one left midway.
+    """
+
+    def __init__(self, files: MatchFiles, log: Path, extra: Mapping[str, Any],
+                 digest: hashlib._Hash | None = None) -> None:
+        self.files = files
+        self.log = log
+        self.extra = dict(extra, log=log.name)
+        self.digest = digest if digest is not None else hashlib.sha256()
+        self.logged = -1
+        """Hands in the log as last written (-1: not written yet this run)."""
+        self.error = ""
+        """The last write failure, for the screen; a full disk must not stop the game."""
+
+    def events(self, events: Iterable[Event]) -> None:
+        for e in events:
+            self.digest.update(event_line(e))
+
+    def after(self, match: Match) -> None:
+        """Bring the log and the save up to date with `match`."""
+        try:
+            if match.hand_over and len(match.history) != self.logged:
+                self.write_log(match)
+            if match.match_over:
+                self.files.save.unlink(missing_ok=True)
+            else:
+                save(match, self.files.save, self.extra)
+            self.error = ""
+        except OSError as exc:
+            self.error = str(exc)
+
+    def write_log(self, match: Match) -> None:
+        hands = len(match.history)
+        writer = LogWriter(match.rules.name, match.seed, dict(match.rules.options),
+                           match.start_scores, match.names)
+        for number, actions in enumerate(match.record[:hands], 1):
+            writer.hand(number, actions)
+        writer.finish(hands, match.scores, self.digest.hexdigest())
+        writer.lines[-1]["match_over"] = match.match_over
+        writer.write(self.log)
+        self.logged = hands

@@ -1,0 +1,105 @@
+"""A screen that says what went wrong (a damaged log, a save that will not load) and goes back.
+
+The detail is wrapped to the window's width; a person reads it, no traceback ever shows.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from game.client.context import Context
+from game.client.fonts import Fonts
+from game.client.i18n import t
+from game.client.results import TextBoxes
+from game.client.scene import Scene
+from game.client.widgets import ACCENT, TEXT, Button, ButtonGroup, felt_background
+
+
+def wrap(fonts: Fonts, text: str, size: int, width: int) -> list[str]:
+    """`text` cut into lines no wider than `width` at `size` (by words, or by characters for
+    text without spaces such as Chinese)."""
+    font = fonts.font(size)
+    lines: list[str] = []
+    for paragraph in text.splitlines() or [""]:
+        line = ""
+        for piece in _pieces(paragraph):
+            trial = line + piece
+            if line and font.size(trial.rstrip())[0] > width:
+                lines.append(line.rstrip())
+                line = piece.lstrip()
+            else:
+                line = trial
+        lines.append(line.rstrip())
+    return lines
+
+
+def _pieces(text: str) -> list[str]:
+    out: list[str] = []
+    word = ""
+    for ch in text:
+        if ch == " ":
+            out.append(word + " ")
+            word = ""
+        elif ord(ch) > 0x2e80:  # CJK: any character may start a line
+            if word:
+                out.append(word)
+                word = ""
+            out.append(ch)
+        else:
+            word += ch
+    if word:
+        out.append(word)
+    return out
+
+
+class NoticeScene(Scene):
+    """A title, a wrapped message and a Back button (Enter or Esc)."""
+
+    def __init__(self, ctx: Context, title: str, body: str) -> None:
+        super().__init__(ctx)
+        self.title = title
+        self.body = body
+        self.group = ButtonGroup()
+        self.boxes = TextBoxes(ctx.fonts)
+        self._bg: pygame.Surface | None = None
+        self.layout()
+
+    def layout(self) -> None:
+        w, h = self.ctx.size
+        bw, bh = max(180, w // 6), max(36, h // 18)
+        self.group.set([Button(pygame.Rect((w - bw) // 2, h - bh - h // 12, bw, bh), t("back"),
+                               self.close, pygame.K_RETURN, hint="Enter")])
+
+    def resize(self, size: tuple[int, int]) -> None:
+        super().resize(size)
+        self._bg = None
+        self.layout()
+
+    def close(self) -> None:
+        if self.ctx.stack.top is self:
+            self.ctx.stack.pop()
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if self.group.handle(event):
+            self.dirty = True
+        elif event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.close()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        if self._bg is None or self._bg.get_size() != surface.get_size():
+            self._bg = felt_background(surface.get_size())
+        surface.blit(self._bg, (0, 0))
+        self.boxes.placed.clear()
+        w, h = surface.get_size()
+        big = max(24, h // 14)
+        title_box = pygame.Rect(w // 12, h // 8, w * 10 // 12, big * 3 // 2)
+        self.boxes.put(surface, self.title, title_box, big, ACCENT, align="center", bold=True)
+        size = max(15, h // 32)
+        width = w * 3 // 4
+        y = h // 8 + big * 2
+        for line in wrap(self.ctx.fonts, self.body, size, width):
+            box = pygame.Rect((w - width) // 2, y, width, size * 3 // 2)
+            self.boxes.put(surface, line, box, size, TEXT, align="center")
+            y += size * 3 // 2
+        self.group.draw(surface, self.ctx.fonts)
+        self.dirty = False
