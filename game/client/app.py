@@ -87,7 +87,11 @@ def run(argv_options: ClientOptions) -> int:
                   size=screen.get_size(), sounds=Sounds.open(settings.volume),
                   data_dir=data_dir())
     ctx.stack.push(MainMenu(ctx))
-    if options.play:
+    if options.replay:
+        from game.client.replay_scene import open_replay
+
+        open_replay(ctx, Path(options.replay))  # a bad file is explained on screen
+    elif options.play:
         from game.client.table import open_table
 
         try:

@@ -138,12 +138,12 @@ STRINGS: Final[dict[str, tuple[str, str]]] = {
     "replay.failed": ("無法開啟這份牌局記錄", "This match log cannot be opened"),
     "replay.prev_page": ("上一頁", "Newer"),
     "replay.next_page": ("下一頁", "Older"),
-    "replay.prev_hand": ("上一局", "Hand −"),
+    "replay.prev_hand": ("上一局", "< Hand"),
     "replay.back": ("上一步", "Back"),
     "replay.play": ("播放", "Play"),
     "replay.pause": ("暫停", "Pause"),
     "replay.forward": ("下一步", "Step"),
-    "replay.next_hand": ("下一局", "Hand +"),
+    "replay.next_hand": ("下一局", "Hand >"),
     "replay.results": ("結果", "Result"),
     "replay.open": ("全開", "Open"),
     "replay.exit": ("返回", "Exit"),
@@ -151,8 +151,8 @@ STRINGS: Final[dict[str, tuple[str, str]]] = {
     "replay.status": ("第 {hand}/{hands} 局 · 第 {step}/{steps} 步",
                       "Hand {hand}/{hands} · step {step}/{steps}"),
     "replay.dealt": ("發牌", "Dealt"),
-    "replay.keys": ("←→ 一步 · 空白鍵 播放 · PgUp/PgDn 換局 · Tab 視角 · End 結果",
-                    "←→ step · Space play · PgUp/PgDn hand · Tab view · End result"),
+    "replay.keys1": ("←→ 一步 · 空白鍵 播放 · End 結果", "←→ step · Space play · End result"),
+    "replay.keys2": ("PgUp/PgDn 換局 · Tab 視角 · S 速度", "PgUp/PgDn hand · Tab view · S speed"),
 }
 
 _language = "zh"

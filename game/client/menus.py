@@ -96,7 +96,7 @@ class MainMenu(MenuScene):
             (t("menu.hotseat"), lambda: self.ctx.stack.push(SetupScene(self.ctx, hotseat=True))),
             (t("menu.host"), soon("menu.host")),
             (t("menu.join"), soon("menu.join")),
-            (t("menu.replays"), soon("menu.replays")),
+            (t("menu.replays"), self.open_replays),
             (t("menu.calculator"), self.open_calculator),
             (t("menu.rules"), self.open_rules),
             (t("menu.settings"), lambda: self.ctx.stack.push(SettingsScene(self.ctx))),
@@ -120,6 +120,11 @@ class MainMenu(MenuScene):
 
         resume_match(self.ctx)
         self.layout()  # a save that failed to load no longer offers Continue
+
+    def open_replays(self) -> None:
+        from game.client.replay_scene import ReplayListScene
+
+        self.ctx.stack.push(ReplayListScene(self.ctx))
 
     def open_calculator(self) -> None:
         from game.client.calc_scene import CalculatorScene

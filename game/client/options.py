@@ -32,6 +32,8 @@ class ClientOptions:
     play: bool = False
     hands: int | None = None
     names: list[str] | None = None
+    replay: str | None = None
+    """A match log to open in the replay viewer instead of a table."""
 
 
 class _Parser(argparse.ArgumentParser):
@@ -85,6 +87,8 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--size", type=_size, default=(1280, 800), metavar="WxH")
     parser.add_argument("--hands", type=int, default=None, help="hands in the match")
     parser.add_argument("--names", default=None, help="four names separated by commas")
+    parser.add_argument("--replay", default=None, metavar="FILE",
+                        help="open a match log in the replay viewer")
     return parser
 
 
@@ -119,4 +123,5 @@ def parse_play_args(argv: list[str]) -> ClientOptions:
         play=play or ns.demo,
         hands=ns.hands,
         names=names,
+        replay=ns.replay,
     )
