@@ -54,6 +54,9 @@ class MenuScene(Scene):
         bh = max(34, min(56, h // (len(items) + 6)))
         bw = max(260, w // 4)
         area = pygame.Rect((w - bw) // 2, int(h * 0.26), bw, int(h * 0.7))
+        # a long list (Continue on top of the main menu) shrinks its buttons to stay inside
+        while bh > 24 and len(items) * bh + (len(items) - 1) * (bh // 4) > area.h:
+            bh -= 1
         rects = column(area, len(items), bh, bh // 4)
         pairs = zip(rects, items, strict=True)
         self.group.set([Button(r, label, act) for r, (label, act) in pairs])

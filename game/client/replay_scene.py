@@ -249,7 +249,14 @@ class ReplayScene(TableScene):
 
     def show_table(self) -> None:
         self.hide_result = not self.hide_result
-        self.dirty = True
+        self._build_controls()
+
+    def results_button(self) -> None:
+        """To the hand's end, or back to its result panel from the table under it."""
+        if self.result_shown and self.hide_result:
+            self.show_table()
+        else:
+            self.to_results()
 
     @property
     def result_visible(self) -> bool:
@@ -345,7 +352,7 @@ class ReplayScene(TableScene):
             (t("replay.forward"), self.forward, not at_end),
             (t("replay.next_hand"), lambda: self.goto_hand(r.hand + 1),
              r.hand + 1 < r.hand_count),
-            (t("replay.results"), self.to_results, r.done < r.steps),
+            (t("replay.results"), self.results_button, r.done < r.steps or self.hide_result),
             (f"×{SPEEDS[self.speed_index]:g}", self.cycle_speed, True),
             (self.watch_label(), self.cycle_watch, True),
             (t("replay.exit"), self.close, True),

@@ -187,6 +187,12 @@ def test_speed_and_result_table_toggle(ctx: Context, screen: pygame.Surface,
     scene.draw(screen)
     key(scene, pygame.K_t)
     assert scene.result_visible
+    scene.result_buttons.buttons[0].action()  # 看牌桌: the table under the panel
+    assert not scene.result_visible
+    results = scene.controls.buttons[5]
+    assert results.label == t("replay.results") and results.enabled
+    results.action()  # and back to the panel
+    assert scene.result_visible
 
 
 def tampered_logs(path: Path) -> dict[str, str]:

@@ -152,6 +152,13 @@ def test_killed_process_resumes_from_the_menu(ctx: Context, screen: pygame.Surfa
     first = menu.group.buttons[0]
     assert first.label.startswith(t("menu.continue"))
     menu.draw(screen)
+    for size in ((1024, 640), (1280, 800)):  # ten buttons stay below the title, on screen
+        ctx.size = size
+        menu.resize(size)
+        room = pygame.Rect(0, int(size[1] * 0.25), size[0], size[1] - int(size[1] * 0.25))
+        assert all(room.contains(b.rect) for b in menu.group.buttons)
+        assert all(ctx.fonts.fit(b.label, int(b.rect.h * 0.5), b.rect.w - 12) >= 14
+                   for b in menu.group.buttons)
     first.action()
     table = ctx.stack.top
     assert isinstance(table, TableScene)
