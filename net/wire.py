@@ -9,6 +9,9 @@ from __future__ import annotations
 
 from typing import Any, Final
 
+from game.events import Event
+from game.melds import Meld
+from game.tiles import TILES
 from game.view import SeatView
 from game.view import view_from_wire as game_view_from_wire
 
@@ -69,3 +72,26 @@ def view_from_wire(state: dict[str, Any]) -> SeatView:
         return game_view_from_wire(expand_view(state))
     except (KeyError, TypeError, ValueError, IndexError) as exc:
         raise WireError(f"malformed view from the host: {exc}") from exc
+
+
+def event_from_wire(e: dict[str, Any]) -> Event:
+    """The Event that `Event.to_wire()` described; raises WireError if it is malformed."""
+    try:
+        meld = None
+        if "m" in e:
+            parsed = Meld.parse(e["m"])
+            claimed = e.get("mc")
+            meld = Meld(parsed.kind, parsed.tiles, None if claimed is None else TILES[claimed],
+                        e.get("ms"))
+        return Event(
+            kind=str(e["k"]),
+            seat=int(e.get("s", -1)),
+            tile=None if e.get("t") is None else TILES[e["t"]],
+            tiles=tuple(TILES[t] for t in e.get("ts", ())),
+            meld=meld,
+            other=int(e.get("o", -1)),
+            amount=int(e.get("a", 0)),
+            info=str(e.get("i", "")),
+        )
+    except (KeyError, TypeError, ValueError, IndexError) as exc:
+        raise WireError(f"malformed event from the host: {exc}") from exc

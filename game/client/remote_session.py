@@ -1,0 +1,265 @@
+"""A Session whose match lives on a LAN host: the table scene plays it like a LocalSession.
+
+The asyncio client (net/client.py) runs on a background thread with its own event loop. It
+hands each checked state and its events to this object under a lock; the window's thread only
+takes what has arrived (`step`, `poll`, `view`) and queues sends onto the loop, so drawing never
+waits on the network. A hand's final state is held until `next_hand()` so the results can be
+read while the host deals on.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import threading
+import time
+from collections import deque
+from dataclasses import dataclass
+from typing import Any
+
+from game.actions import Action
+from game.errors import IllegalAction
+from game.events import Event
+from game.view import SeatView
+from net.client import Client, JoinError
+from net.frames import Message
+from net.wire import WireError, event_from_wire, view_from_wire
+
+
+@dataclass(frozen=True)
+class _Step:
+    """One state from the host, with the events that led to it."""
+
+    seq: int
+    state: dict[str, Any]
+    events: tuple[dict[str, Any], ...]
+
+
+class RemoteSession:
+    """`Session` over the network. Seats in `view`/`submit` are hand seats, as in LocalSession."""
+
+    def __init__(
+        self,
+        address: str,
+        port: int,
+        *,
+        name: str = "player",
+        seat: int = -1,
+        token: str | None = None,
+        code: str | None = None,
+        watch: bool = False,
+        rules: str | None = None,
+    ) -> None:
+        self.ruleset = ""
+        self.watching = watch
+        self.error: str | None = None
+        """Why the connection ended early, for a person; None while all is well."""
+        self.chat: list[Message] = []
+        self.notices: list[Message] = []
+        self.wall_problems: list[str] = []
+        self.seats: list[dict[str, Any]] = []
+        self.results: list[dict[str, Any]] = []
+        """The host's summary of each finished hand (winner, deltas, scores per place)."""
+        self._lock = threading.Lock()
+        self._pending: deque[_Step] = deque()
+        self._state: dict[str, Any] | None = None
+        self._view: SeatView | None = None
+        self._events: list[Event] = []
+        self._held = False
+        """The shown hand is over: later states wait for next_hand()."""
+        self._over = False
+        self._sent_seq = -1
+        self._shown_seq = -1
+        self._place: int | None = None
+        self._client = Client(address, port, name=name, autoplay=None, seat=seat, token=token,
+                              code=code, watch=watch, rules=rules, on_message=self._arrived)
+        self._loop = asyncio.new_event_loop()
+        self._thread = threading.Thread(target=self._run, name="lan-client", daemon=True)
+        self._thread.start()
+
+    # ------------------------------------------------------------ network thread
+
+    def _run(self) -> None:
+        asyncio.set_event_loop(self._loop)
+        try:
+            self._loop.run_until_complete(self._client.run())
+        except JoinError as exc:
+            with self._lock:
+                self.error = str(exc)
+        except Exception as exc:  # the window must show it, not die of it
+            with self._lock:
+                self.error = f"the network client failed: {exc}"
+        finally:
+            with contextlib.suppress(Exception):
+                self._loop.run_until_complete(self._loop.shutdown_asyncgens())
+            self._loop.close()
+
+    def _arrived(self, msg: Message) -> None:
+        """Called on the network thread after the client has handled `msg`."""
+        kind = msg["t"]
+        with self._lock:
+            if kind in ("snapshot", "update"):
+                state = self._client.mirror.state
+                if state is not None and not self._client.mirror.waiting:
+                    events = tuple(msg.get("ev", ())) if kind == "update" else ()
+                    self._pending.append(_Step(self._client.mirror.seq, state, events))
+            elif kind == "welcome":
+                self.ruleset = str(msg["ruleset"])
+                self.seats = list(msg["seats"])
+            elif kind == "seated":
+                self._place = int(msg["seat"])
+            elif kind == "seats":
+                self.seats = list(msg["seats"])
+            elif kind == "hand":
+                self.results.append(dict(msg["result"]))
+            elif kind == "over":
+                self._over = True
+            elif kind == "chat":
+                self.chat.append(msg)
+            elif kind == "notice":
+                self.notices.append(msg)
+            elif kind == "reveal":
+                self.wall_problems = list(self._client.stats.wall_problems)
+
+    def _send(self, fn: Any, *args: Any) -> None:
+        if self._loop.is_closed():
+            return
+        with contextlib.suppress(RuntimeError):  # the loop closed in between: nothing to send
+            self._loop.call_soon_threadsafe(fn, *args)
+
+    # ------------------------------------------------------------ window thread
+
+    @property
+    def ready(self) -> bool:
+        """A first state has arrived (the table scene can open)."""
+        self._take()
+        return self._view is not None
+
+    @property
+    def connected(self) -> bool:
+        return self._thread.is_alive()
+
+    def wait_ready(self, timeout: float) -> bool:
+        """Block until ready, the connection failed, or `timeout` (tests and tools only)."""
+        deadline = time.monotonic() + timeout
+        while not self.ready and self.connected and time.monotonic() < deadline:
+            time.sleep(0.005)
+        return self.ready
+
+    @property
+    def place(self) -> int | None:
+        """The player number (place 0-3) we sit in; None for a spectator."""
+        return self._place
+
+    @property
+    def token(self) -> str | None:
+        return self._client.token
+
+    @property
+    def humans(self) -> tuple[int, ...]:
+        return () if self._place is None or self.watching else (self._place,)
+
+    @property
+    def hand_over(self) -> bool:
+        self._take()
+        return self._view is not None and self._view.phase == "over"
+
+    @property
+    def match_over(self) -> bool:
+        over = self.hand_over
+        with self._lock:
+            return over and self._over and not self._pending
+
+    def seat_of(self, player: int) -> int:
+        view = self._current()
+        return view.players.index(player)
+
+    def view(self, seat: int) -> SeatView:
+        view = self._current()
+        if seat == view.seat:
+            return view
+        # Only our own seat's view exists here; anyone else gets the public part of it.
+        return view._replace(seat=seat, counts=(0,) * 34, drawn=None, legal=(),
+                             to_act=tuple(s for s in view.to_act if view.phase == "discard"))
+
+    def submit(self, seat: int, action: Action) -> None:
+        view = self._current()
+        if self.watching or seat != view.seat:
+            raise IllegalAction("you can only play your own seat")
+        if self._sent_seq == self._shown_seq:
+            raise IllegalAction("waiting for the table")
+        if action not in view.legal:
+            raise IllegalAction(f"'{action}' is not legal now")
+        # Decided on the state shown; if the host has moved on it drops this as stale.
+        self._sent_seq = self._shown_seq
+        self._send(self._client.send, {"t": "action", "seq": self._shown_seq, "a": str(action)})
+
+    def poll(self, viewer: int) -> list[Event]:
+        self._take()
+        out, self._events = self._events, []
+        return out
+
+    def waiting_on_others(self) -> bool:
+        self._take()
+        with self._lock:
+            if self._pending and not self._held:
+                return True
+        view = self._view
+        if view is None or view.phase == "over":
+            return False
+        return view.seat not in view.to_act or not view.legal or self._sent_seq == self._shown_seq
+
+    def step(self) -> bool:
+        """Take what the host has sent; True if the table changed."""
+        return self._take()
+
+    def next_hand(self) -> None:
+        """The results were seen: show the next hand (the host deals it by itself)."""
+        self._held = False
+        self._take()
+
+    def say(self, text: str) -> None:
+        """Send a chat line (the host cleans, limits and relays it)."""
+        self._send(self._client.send, {"t": "chat", "text": text[:200]})
+
+    def phrase(self, key: str) -> None:
+        self._send(self._client.send, {"t": "chat", "phrase": key})
+
+    def close(self) -> None:
+        """Leave the table and stop the network thread."""
+        if self._thread.is_alive():
+            self._send(self._client.send, {"t": "bye", "reason": "left the table"})
+            self._send(self._close_writer)
+            self._thread.join(2)
+
+    def _close_writer(self) -> None:
+        writer = self._client._writer
+        if writer is not None:
+            writer.close()
+
+    # ------------------------------------------------------------ internals
+
+    def _current(self) -> SeatView:
+        self._take()
+        if self._view is None:
+            raise IllegalAction("the table has not dealt yet")
+        return self._view
+
+    def _take(self) -> bool:
+        """Move arrived states into the shown view, stopping at a hand's end."""
+        changed = False
+        with self._lock:
+            while self._pending and not self._held:
+                step = self._pending.popleft()
+                try:
+                    view = view_from_wire(step.state)
+                    events = [event_from_wire(e) for e in step.events]
+                except WireError as exc:
+                    self.error = str(exc)
+                    continue
+                self._view, self._state, self._shown_seq = view, step.state, step.seq
+                self._events.extend(events)
+                changed = True
+                if view.phase == "over":
+                    self._held = True
+        return changed

@@ -1,0 +1,135 @@
+"""The window's RemoteSession, headless, against a real loopback host on another thread."""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+import time
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from game.actions import Action, ActionKind
+from game.bots import make_bot
+from game.client.remote_session import RemoteSession
+from game.errors import IllegalAction
+from net.host import Host, HostConfig
+from net.wire import compact_view
+from tests.net.peers import LOOPBACK
+
+
+class HostThread:
+    """A host running on its own thread's event loop, as a separate machine would."""
+
+    def __init__(self, **kw: Any) -> None:
+        self.loop = asyncio.new_event_loop()
+        self.host = Host(HostConfig(address=LOOPBACK, name="window table", **kw))
+        self.summary: dict[str, Any] | None = None
+        self.thread = threading.Thread(target=self._run, daemon=True)
+
+    def _run(self) -> None:
+        async def main() -> None:
+            await self.host.start()
+            self.started.set()
+            self.summary = await self.host.run()
+            await asyncio.sleep(0.2)  # let the last frames leave before closing
+            await self.host.close()
+
+        self.loop.run_until_complete(main())
+
+    def __enter__(self) -> HostThread:
+        self.started = threading.Event()
+        self.thread.start()
+        assert self.started.wait(10)
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.thread.join(30)
+
+
+def _drive(session: RemoteSession, seconds: float = 60) -> Iterator[str]:
+    """Play like the table scene: act when asked, take updates, continue after results."""
+    bot = make_bot("normal", 4)
+    deadline = time.monotonic() + seconds
+    while not session.match_over:
+        assert time.monotonic() < deadline, "the match did not finish"
+        assert session.error is None, session.error
+        if session.hand_over:
+            yield f"results {session.view(-1).hand_no}"
+            session.next_hand()
+            time.sleep(0.002)
+        elif session.waiting_on_others():
+            if not session.step():
+                time.sleep(0.002)
+        else:
+            seat = session.seat_of(session.humans[0])
+            session.submit(seat, bot.choose(session.view(seat)))
+            yield "acted"
+
+
+def test_remote_session_plays_a_match_like_a_local_one() -> None:
+    with HostThread(ruleset="mazhan", seats=["open", "bot", "bot", "bot"], hands=2, seed=8,
+                    move_pause=0.002) as table:
+        session = RemoteSession(LOOPBACK, table.host.port, name="ann")
+        assert session.wait_ready(10) and session.ruleset == "mazhan"
+        assert session.humans == (0,) and session.place == 0
+        seat = session.seat_of(0)
+        events = session.poll(seat)
+        assert events and events[0].kind == "hand_start"
+        steps: list[str] = []
+        held_behind = False
+        for what in _drive(session):
+            steps.append(what)
+            if what.startswith("results"):
+                time.sleep(0.1)  # reading the results; the host deals on meanwhile
+                view = session.view(session.seat_of(0))
+                assert view.phase == "over" and session.hand_over  # held until next_hand()
+                held_behind |= table.host.match.hand_no > view.hand_no
+            if what == "acted" and steps.count("acted") == 1:
+                view = session.view(session.seat_of(0))
+                with pytest.raises(IllegalAction, match="waiting for the table"):
+                    session.submit(view.seat, view.legal[0])
+        assert {s for s in steps if s.startswith("results")} == {"results 1", "results 2"}
+        assert "acted" in steps and held_behind
+        assert any(e.kind == "discard" for e in session.poll(seat))
+        with pytest.raises(IllegalAction):
+            session.submit((session.seat_of(0) + 1) % 4, Action(ActionKind.PASS))
+        final = session.view(session.seat_of(0))
+        host_view = table.host.match.view(table.host._hand_seats()[0])
+        assert compact_view(final.to_wire()) == compact_view(host_view.to_wire())
+        assert session.results[-1]["scores"] == table.host.match.scores
+        assert session.wall_problems == []
+        session.close()
+    assert table.summary is not None and table.summary["hands"] == 2
+    assert table.host.played[0] > 0 and table.summary["timeouts"] == 0
+
+
+def test_remote_spectator_session_and_chat() -> None:
+    with HostThread(ruleset="nanjing", seats=["bot"] * 4, hands=1, seed=2, start_after=0.3,
+                    move_pause=0.005) as table:
+        player = RemoteSession(LOOPBACK, table.host.port, name="ann", watch=False)
+        other = RemoteSession(LOOPBACK, table.host.port, name="bo", watch=True)
+        watcher = RemoteSession(LOOPBACK, table.host.port, name="eve", watch=True)
+        assert watcher.wait_ready(10)
+        assert watcher.humans == () and watcher.view(-1).seat == -1
+        assert watcher.view(-1).concealed == ()
+        with pytest.raises(IllegalAction):
+            watcher.submit(0, Action(ActionKind.PASS))
+        watcher.phrase("hello")
+        deadline = time.monotonic() + 10
+        while not other.chat and time.monotonic() < deadline:
+            time.sleep(0.01)
+        assert other.chat and other.chat[0]["phrase"] == "hello"
+        assert other.chat[0]["name"] == "eve"
+        assert player.error is not None and "no seat" in player.error  # all places are bots'
+        assert not player.connected
+        while not watcher.match_over:
+            assert time.monotonic() < deadline + 20
+            if watcher.hand_over:
+                watcher.next_hand()
+            watcher.step()
+            time.sleep(0.005)
+        assert watcher.view(-1).phase == "over"
+        for s in (watcher, other, player):
+            s.close()
