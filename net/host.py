@@ -212,6 +212,7 @@ class Host:
         self._server: asyncio.Server | None = None
         self._handlers: set[asyncio.Task[Any]] = set()
         self._wake = asyncio.Event()
+        self._go = False
 
     # ------------------------------------------------------------ listening
 
@@ -268,6 +269,11 @@ class Host:
         self.names[player] = f"bot {player + 1}"
         self.tokens = {t: p for t, p in self.tokens.items() if p != player}
         self._broadcast_seats()
+
+    def start_now(self) -> None:
+        """Start without waiting for the open places (bots play them until someone joins)."""
+        self._go = True
+        self._wake.set()
 
     def open_place(self, player: int) -> None:
         """Let a newcomer take a bot's place (they play from the next hand)."""
@@ -390,6 +396,8 @@ class Host:
             "t": "welcome", "v": PROTOCOL_VERSION, "table": self.config.name,
             "ruleset": self.config.ruleset, "rules": self.rules, "seats": self._seat_list(),
             "started": self.started, "locked": bool(code),
+            "timers": [self.config.discard_seconds, self.config.claim_seconds]
+            if self.timers_on else None,
         })
         if self.fair is not None:  # a newcomer can still check this hand's wall at its end
             conn.send(self._commit_msg())
@@ -579,7 +587,7 @@ class Host:
         """Wait for players, play the match, return the final summary."""
         loop = asyncio.get_running_loop()
         deadline = loop.time() + self.config.start_after
-        while self._missing() and loop.time() < deadline:
+        while self._missing() and loop.time() < deadline and not self._go:
             await self._wait(deadline - loop.time())
         self.started = True
         for p in range(4):

@@ -20,6 +20,7 @@ from typing import Any
 from game.actions import Action
 from game.errors import IllegalAction
 from game.events import Event
+from game.match import HandRecord
 from game.view import SeatView
 from net.client import Client, JoinError
 from net.frames import Message
@@ -71,6 +72,9 @@ class RemoteSession:
         self._sent_seq = -1
         self._shown_seq = -1
         self._place: int | None = None
+        self._timers: tuple[float, float] | None = None
+        self._due_since: tuple[int, float] | None = None
+        """(shown seq, monotonic time) when our current decision became due."""
         self._client = Client(address, port, name=name, autoplay=None, seat=seat, token=token,
                               code=code, watch=watch, rules=rules, on_message=self._arrived)
         self._loop = asyncio.new_event_loop()
@@ -106,6 +110,9 @@ class RemoteSession:
             elif kind == "welcome":
                 self.ruleset = str(msg["ruleset"])
                 self.seats = list(msg["seats"])
+                timers = msg.get("timers")
+                if isinstance(timers, list) and len(timers) == 2:
+                    self._timers = (float(timers[0]), float(timers[1]))
             elif kind == "seated":
                 self._place = int(msg["seat"])
             elif kind == "seats":
@@ -208,6 +215,43 @@ class RemoteSession:
         if view is None or view.phase == "over":
             return False
         return view.seat not in view.to_act or not view.legal or self._sent_seq == self._shown_seq
+
+    def humans_to_act(self) -> tuple[int, ...]:
+        self._take()
+        view = self._view
+        if (view is None or self._place is None or self.watching or view.phase == "over"
+                or view.seat not in view.to_act or not view.legal
+                or self._sent_seq == self._shown_seq):
+            return ()
+        return (self._place,)
+
+    @property
+    def history(self) -> tuple[HandRecord, ...]:
+        """Not known here: the host keeps the match (see `results` for its hand summaries)."""
+        return ()
+
+    @property
+    def player_names(self) -> tuple[str, ...]:
+        view = self._current()
+        names = [""] * 4
+        for seat, player in enumerate(view.players):
+            names[player] = view.names[seat] if seat < len(view.names) else ""
+        return tuple(names)
+
+    def timer(self) -> tuple[float, float] | None:
+        """The host keeps the clock (M11); this counts down from when the decision was shown."""
+        if self._timers is None or not self.humans_to_act():
+            self._due_since = None
+            return None
+        view = self._current()
+        allowed = self._timers[0] if view.phase == "discard" else self._timers[1]
+        if self._due_since is None or self._due_since[0] != self._shown_seq:
+            self._due_since = (self._shown_seq, time.monotonic())
+        return max(0.0, allowed - (time.monotonic() - self._due_since[1])), allowed
+
+    def check_timeout(self) -> bool:
+        """The host plays for a player out of time; nothing to do here."""
+        return False
 
     def step(self) -> bool:
         """Take what the host has sent; True if the table changed."""

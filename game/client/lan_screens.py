@@ -1,0 +1,416 @@
+"""LAN screens: host a table (name, ruleset, places, join code) and join one (tables found
+live on the LAN, or an address typed by hand). Both hand a RemoteSession to the table scene.
+
+Networking runs on background threads (`LoopThread` for the host and the browser, the
+session's own thread for the client), so these screens only read results and never wait.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import threading
+from collections.abc import Callable, Coroutine
+from concurrent.futures import Future
+from typing import Any, TypeVar
+
+import pygame
+
+from game.client import i18n
+from game.client.context import Context
+from game.client.menus import MenuScene
+from game.client.options import RULESETS
+from game.client.remote_session import RemoteSession
+from game.client.widgets import MUTED, TEXT
+from net.discovery import Announcer, DiscoveryError, TableBrowser, TableInfo
+from net.frames import PROTOCOL_VERSION
+from net.host import Host, HostConfig
+from net.save import default_log_path, default_save_path
+
+T = TypeVar("T")
+
+TEXTS: dict[str, tuple[str, str]] = {
+    "host.title": ("開設區網牌桌", "Host a LAN table"),
+    "join.title": ("加入區網牌桌", "Join a LAN table"),
+    "table": ("牌桌名稱", "Table name"),
+    "ruleset": ("規則", "Rules"),
+    "place": ("座位", "Place"),
+    "you": ("你", "you"),
+    "open": ("等待玩家", "open for a player"),
+    "bot": ("電腦", "bot"),
+    "code": ("加入密碼", "Join code"),
+    "none": ("無", "none"),
+    "open_table": ("開桌", "Open the table"),
+    "start_now": ("現在開始 (空位由電腦代打)", "Start now (bots fill open places)"),
+    "waiting": ("等待玩家加入… 空位: {n}", "Waiting for players… open places: {n}"),
+    "address": ("位址", "Address"),
+    "connect": ("連線", "Connect"),
+    "connecting": ("連線中…", "Connecting…"),
+    "no_tables": ("區網上尚未找到牌桌", "No tables found on the LAN yet"),
+    "locked": ("需密碼", "locked"),
+    "free": ("空位 {n}", "{n} open"),
+    "started": ("已開始", "started"),
+    "back": ("返回", "Back"),
+    "edit": ("點一下編輯, Enter 完成", "click to edit, Enter when done"),
+}
+RULESET_NAMES = {"mazhan": ("馬站", "Mazhan"), "nanjing": ("南京", "Nanjing")}
+
+
+def tr(key: str, **values: object) -> str:
+    zh, en = TEXTS[key]
+    return (zh if i18n.language() == "zh" else en).format(**values)
+
+
+def _ruleset_name(ruleset: str) -> str:
+    zh, en = RULESET_NAMES.get(ruleset, (ruleset, ruleset))
+    return zh if i18n.language() == "zh" else en
+
+
+class LoopThread:
+    """An asyncio event loop on a daemon thread; coroutines are submitted from the window."""
+
+    def __init__(self) -> None:
+        self.loop = asyncio.new_event_loop()
+        self.thread = threading.Thread(target=self.loop.run_forever, name="lan-loop",
+                                       daemon=True)
+        self.thread.start()
+
+    def submit(self, coro: Coroutine[Any, Any, T]) -> Future[T]:
+        return asyncio.run_coroutine_threadsafe(coro, self.loop)
+
+    def call(self, fn: Callable[[], object]) -> None:
+        self.loop.call_soon_threadsafe(fn)
+
+    def stop(self) -> None:
+        async def cancel_all() -> None:
+            tasks = [t for t in asyncio.all_tasks() if t is not asyncio.current_task()]
+            for task in tasks:
+                task.cancel()
+            await asyncio.gather(*tasks, return_exceptions=True)
+
+        if self.thread.is_alive():
+            with contextlib.suppress(Exception):  # leaving must always work
+                self.submit(cancel_all()).result(5)
+            self.loop.call_soon_threadsafe(self.loop.stop)
+            self.thread.join(5)
+
+
+class TextField:
+    """A one-line text being edited with the keyboard (TEXTINPUT events)."""
+
+    def __init__(self, text: str, limit: int) -> None:
+        self.text = text
+        self.limit = limit
+        self.active = False
+
+    def start(self) -> None:
+        self.active = True
+        pygame.key.start_text_input()
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        """Take a key or text event; True if it was for this field."""
+        if not self.active:
+            return False
+        if event.type == pygame.TEXTINPUT:
+            self.text = (self.text + event.text)[: self.limit]
+        elif event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_BACKSPACE:
+                self.text = self.text[:-1]
+            elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_ESCAPE, pygame.K_TAB):
+                self.active = False
+                pygame.key.stop_text_input()
+        else:
+            return False
+        return True
+
+    def shown(self) -> str:
+        return self.text + ("_" if self.active else "")
+
+
+class _LanScene(MenuScene):
+    """Shared: a status line, a pending RemoteSession opened as a table once it is ready."""
+
+    def __init__(self, ctx: Context) -> None:
+        self.status = ""
+        self.session: RemoteSession | None = None
+        self.opened = False
+        self.fields: list[TextField] = []
+        super().__init__(ctx)
+
+    def refresh(self) -> None:
+        focus = self.group.focus
+        self.layout()
+        self.group.focus = focus
+        self.dirty = True
+
+    def handle(self, event: pygame.event.Event) -> None:
+        for text_field in self.fields:
+            if text_field.handle(event):
+                self.refresh()
+                return
+        super().handle(event)
+
+    def edit(self, text_field: TextField) -> Callable[[], None]:
+        def act() -> None:
+            text_field.start()
+            self.refresh()
+
+        return act
+
+    def update(self, dt: float) -> bool:
+        session = self.session
+        if session is not None and not self.opened:
+            if session.ready:
+                self.opened = True
+                from game.client.table import TableScene  # the table pulls in the engine
+
+                self.ctx.stack.push(TableScene(self.ctx, session))
+            elif session.error is not None:
+                self.status = session.error
+                self.session = None
+                self.dirty = True
+        return False
+
+    def wake_in(self) -> float | None:
+        return 0.1
+
+    def on_enter(self) -> None:
+        super().on_enter()
+        if self.opened and self.session is not None:  # back from the table: leave it
+            self.session.close()
+            self.session, self.opened = None, False
+            self.leave_table()
+
+    def leave_table(self) -> None:
+        """Came back from a table (hosts close theirs)."""
+
+    def back(self) -> None:
+        self.shutdown()
+        super().back()
+
+    def shutdown(self) -> None:
+        if self.session is not None:
+            self.session.close()
+            self.session = None
+
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)
+        w, h = surface.get_size()
+        if self.status:
+            img = self.ctx.fonts.render(self.status[:120], max(14, h // 40), TEXT)
+            surface.blit(img, img.get_rect(midbottom=(w // 2, h - 34)))
+        tip = self.ctx.fonts.render(tr("edit"), max(12, h // 50), MUTED)
+        surface.blit(tip, tip.get_rect(midbottom=(w // 2, h - 8)))
+
+
+class HostScreen(_LanScene):
+    """Table name, ruleset, the three other places (open or bot) and an optional join code."""
+
+    title_key = "menu.host"
+
+    def __init__(self, ctx: Context, player_name: str = "", *, interface: str | None = None,
+                 announce: bool = True) -> None:
+        self.interface = interface
+        """Listen and announce on this IPv4 address only (None: every interface)."""
+        self.announce = announce
+        self.name = TextField(player_name or ("牌桌" if i18n.language() == "zh" else "Table"),
+                              30)
+        self.code = TextField("", 12)
+        self.ruleset = ctx.options.ruleset
+        self.kinds = ["open", "open", "open", "open"]
+        self.player = player_name or ("主人" if i18n.language() == "zh" else "Host")
+        self.net: LoopThread | None = None
+        self.host: Host | None = None
+        self.announcer: Announcer | None = None
+        super().__init__(ctx)
+        self.fields = [self.name, self.code]
+
+    def items(self) -> list[tuple[str, Callable[[], None]]]:
+        if self.host is not None:
+            free = len(self.host.free_seats)
+            return [(tr("waiting", n=free), lambda: None),
+                    (tr("start_now"), self.start_now), (tr("back"), self.back)]
+        out: list[tuple[str, Callable[[], None]]] = [
+            (f"{tr('table')}: {self.name.shown()}", self.edit(self.name)),
+            (f"{tr('ruleset')}: {_ruleset_name(self.ruleset)}", self.cycle_ruleset),
+            (f"{tr('place')} 1: {self.player} ({tr('you')})", lambda: None),
+        ]
+        for place in range(1, 4):
+            out.append((f"{tr('place')} {place + 1}: {tr(self.kinds[place])}",
+                        self.toggle(place)))
+        out.append((f"{tr('code')}: {self.code.shown() or tr('none')}", self.edit(self.code)))
+        out.append((tr("open_table"), self.open_table))
+        out.append((tr("back"), self.back))
+        return out
+
+    def cycle_ruleset(self) -> None:
+        self.ruleset = RULESETS[(RULESETS.index(self.ruleset) + 1) % len(RULESETS)]
+        self.refresh()
+
+    def toggle(self, place: int) -> Callable[[], None]:
+        def act() -> None:
+            self.kinds[place] = "bot" if self.kinds[place] == "open" else "open"
+            self.refresh()
+
+        return act
+
+    def config(self) -> HostConfig:
+        name = self.name.text.strip() or "Table"
+        return HostConfig(
+            ruleset=self.ruleset, name=name, seats=list(self.kinds),
+            address=self.interface or "0.0.0.0",
+            start_after=600.0, hand_pause=3.0, move_pause=0.4, code=self.code.text or None,
+            save_path=default_save_path(name),
+        )
+
+    def open_table(self) -> None:
+        config = self.config()
+        self.net = LoopThread()
+        host = Host(config)
+        config.log_path = default_log_path(config.name, host.seed)
+        try:
+            self.net.submit(host.start()).result(5)
+        except OSError as exc:
+            self.status = f"cannot open the table: {exc.strerror or exc}"
+            self.net.stop()
+            self.net = None
+            self.refresh()
+            return
+        self.host = host
+        announcer = Announcer(name=config.name, port=host.port, protocol=PROTOCOL_VERSION,
+                              ruleset=config.ruleset, rules=host.rules,
+                              free=len(host.free_seats), locked=bool(config.code),
+                              interface=self.interface)
+        if self.announce:
+            try:
+                self.net.submit(announcer.start()).result(5)
+                self.announcer = announcer
+            except (DiscoveryError, OSError) as exc:  # still joinable by address
+                self.status = str(exc)
+
+        def seats_changed(free: int, started: bool) -> None:
+            if self.announcer is not None:
+                asyncio.get_running_loop().create_task(
+                    self.announcer.update(free=free, started=started))
+            self.dirty = True
+
+        host.on_seats = seats_changed
+        self.net.submit(host.run())
+        self.session = RemoteSession("127.0.0.1", host.port, name=self.player, seat=0,
+                                     code=config.code)
+        self.refresh()
+
+    def start_now(self) -> None:
+        if self.net is not None and self.host is not None:
+            self.net.call(self.host.start_now)
+
+    def update(self, dt: float) -> bool:
+        if self.host is not None and self.dirty:
+            self.refresh()
+        return super().update(dt)
+
+    def leave_table(self) -> None:
+        self.shutdown()
+        self.refresh()
+
+    def shutdown(self) -> None:
+        super().shutdown()
+        if self.net is not None:
+            if self.announcer is not None:
+                with contextlib.suppress(Exception):  # leaving must always work
+                    self.net.submit(self.announcer.close()).result(5)
+            if self.host is not None:
+                with contextlib.suppress(Exception):  # leaving must always work
+                    self.net.submit(self.host.close()).result(5)
+            self.net.stop()
+        self.net, self.host, self.announcer = None, None, None
+
+
+class JoinScreen(_LanScene):
+    """Tables seen on the LAN, updated live, and an address typed by hand."""
+
+    title_key = "menu.join"
+
+    def __init__(self, ctx: Context, player_name: str = "", *, interface: str | None = None,
+                 browse: bool = True) -> None:
+        self.player = player_name or ("玩家" if i18n.language() == "zh" else "Player")
+        self.address = TextField("", 60)
+        self.code = TextField("", 12)
+        self.tables: dict[str, TableInfo] = {}
+        self._lock = threading.Lock()
+        self.net = LoopThread()
+        self.browser = TableBrowser(on_add=self._seen, on_update=self._seen,
+                                    on_remove=self._gone, interface=interface)
+        if browse:
+            try:
+                self.net.submit(self.browser.start()).result(5)
+            except (DiscoveryError, OSError) as exc:
+                self.status = str(exc)
+        super().__init__(ctx)
+        self.fields = [self.address, self.code]
+
+    def _seen(self, table: TableInfo) -> None:
+        with self._lock:
+            self.tables[table.service] = table
+        self.dirty = True
+
+    def _gone(self, table: TableInfo) -> None:
+        with self._lock:
+            self.tables.pop(table.service, None)
+        self.dirty = True
+
+    def items(self) -> list[tuple[str, Callable[[], None]]]:
+        with self._lock:
+            tables = sorted(self.tables.values(), key=lambda t: t.name)
+        out: list[tuple[str, Callable[[], None]]] = []
+        for table in tables[:6]:
+            flags = [_ruleset_name(table.ruleset), tr("free", n=table.free)]
+            if table.locked:
+                flags.append(tr("locked"))
+            if table.started:
+                flags.append(tr("started"))
+            out.append((f"{table.name}  ·  {' · '.join(flags)}", self.join_table(table)))
+        if not tables:
+            out.append((tr("no_tables"), lambda: None))
+        out.append((f"{tr('address')}: {self.address.shown() or 'host:port'}",
+                    self.edit(self.address)))
+        out.append((f"{tr('code')}: {self.code.shown() or tr('none')}", self.edit(self.code)))
+        out.append((tr("connect"), self.connect))
+        out.append((tr("back"), self.back))
+        return out
+
+    def update(self, dt: float) -> bool:
+        if self.dirty:
+            self.refresh()
+        return super().update(dt)
+
+    def join_table(self, table: TableInfo) -> Callable[[], None]:
+        def act() -> None:
+            if table.protocol != PROTOCOL_VERSION:
+                self.status = f"{table.name}: protocol {table.protocol}, we speak " \
+                              f"{PROTOCOL_VERSION}"
+            else:
+                self._open(table.address, table.port, table.rules)
+            self.refresh()
+
+        return act
+
+    def connect(self) -> None:
+        host, sep, port = self.address.text.strip().rpartition(":")
+        if not sep or not host or not port.isdigit() or not 1 <= int(port) <= 65535:
+            self.status = "type the address as host:port, e.g. 192.168.1.20:5000"
+        else:
+            self._open(host.strip("[]"), int(port), None)
+        self.refresh()
+
+    def _open(self, address: str, port: int, rules: str | None) -> None:
+        self.shutdown()
+        self.status = tr("connecting")
+        self.session = RemoteSession(address, port, name=self.player,
+                                     code=self.code.text or None, rules=rules)
+
+    def back(self) -> None:
+        super().back()
+        with contextlib.suppress(Exception):  # leaving must always work
+            self.net.submit(self.browser.close()).result(5)
+        self.net.stop()
