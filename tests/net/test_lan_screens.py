@@ -10,16 +10,16 @@ os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
 os.environ["PYGAME_HIDE_SUPPORT_PROMPT"] = "1"
 
-import pygame  # noqa: E402
-import pytest  # noqa: E402
+import pygame
+import pytest
 
-from game.client.context import Context  # noqa: E402
-from game.client.fonts import Fonts  # noqa: E402
-from game.client.lan_screens import HostScreen, JoinScreen  # noqa: E402
-from game.client.options import ClientOptions  # noqa: E402
-from game.client.settings import Settings  # noqa: E402
-from game.client.table import TableScene  # noqa: E402
-from game.client.tile_art import TileArt  # noqa: E402
+from game.client.context import Context
+from game.client.fonts import Fonts
+from game.client.lan_screens import HostScreen, JoinScreen
+from game.client.options import ClientOptions
+from game.client.settings import Settings
+from game.client.table import TableScene
+from game.client.tile_art import TileArt
 
 
 @pytest.fixture
