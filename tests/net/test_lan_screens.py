@@ -51,6 +51,7 @@ def _type(scene: HostScreen | JoinScreen, text: str) -> None:
 
 def test_host_screen_opens_a_table_and_a_join_screen_joins_it_by_address(ctx: Context) -> None:
     surface = pygame.display.get_surface()
+    assert surface is not None
     host_screen = HostScreen(ctx, "Ann", interface="127.0.0.1", announce=False)
     ctx.stack.push(host_screen)
     host_screen.kinds = ["open", "open", "bot", "bot"]
