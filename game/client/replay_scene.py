@@ -8,7 +8,6 @@ of the user's own table.
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable
 from pathlib import Path
 
@@ -205,7 +204,7 @@ class ReplayScene(TableScene):
 
     def toggle_play(self) -> None:
         self.playing = not self.playing
-        self.next_step_at = time.perf_counter()
+        self.next_step_at = self.now
         self._build_controls()
 
     def cycle_speed(self) -> None:
@@ -311,7 +310,7 @@ class ReplayScene(TableScene):
     def update(self, dt: float) -> bool:
         moving = super().update(dt)
         if self.playing:
-            now = time.perf_counter()
+            now = self.now
             waiting_result = self.replay.hand_over and (not self.result_shown
                                                         or now < self.result_at)
             if not self.flights and not waiting_result and now >= self.next_step_at:
@@ -327,7 +326,7 @@ class ReplayScene(TableScene):
     def wake_in(self) -> float | None:
         if not self.playing:
             return None
-        now = time.perf_counter()
+        now = self.now
         at = max(self.next_step_at, self.result_at if self.replay.hand_over else 0.0)
         return max(0.0, at - now)
 

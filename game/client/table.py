@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import math
 import random
-import time
 from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -140,6 +139,9 @@ def open_table(
 class TableScene(Scene):
     def __init__(self, ctx: Context, session: Session, demo: bool = False) -> None:
         super().__init__(ctx)
+        self.now = 0.0
+        """Scene time in seconds, advanced by `update(dt)`: pacing never reads the wall clock,
+        so tests that drive `update` are deterministic."""
         self.session = session
         self.demo = demo
         self.layout: TableLayout = table_layout(ctx.size)
@@ -385,7 +387,7 @@ class TableScene(Scene):
             self.selected = -1
             self.hover = -1
         self._poll()
-        self.next_bot_at = time.perf_counter() + THINK_DELAY / self.ctx.speed
+        self.next_bot_at = self.now + THINK_DELAY / self.ctx.speed
 
     def _build_actions(self) -> None:
         buttons: list[Button] = []
@@ -436,7 +438,8 @@ class TableScene(Scene):
             self.dice_roll = None
             self.layer = None
         self.tweens.update(dt)
-        now = time.perf_counter()
+        self.now += dt
+        now = self.now
         timer = self.session.timer()
         if timer is not None:
             if self.session.check_timeout():  # M11: the session played for the player
@@ -465,7 +468,7 @@ class TableScene(Scene):
         return moving
 
     def wake_in(self) -> float | None:
-        now = time.perf_counter()
+        now = self.now
         timer = self.session.timer()
         if timer is not None:  # redraw as each second of the countdown goes
             return min(timer[0] % 1.0 or 1.0, 1.0)
@@ -505,7 +508,7 @@ class TableScene(Scene):
         self.result_shown = False
         self.result_buttons.set([])
         self._poll()
-        self.next_bot_at = time.perf_counter() + THINK_DELAY / self.ctx.speed
+        self.next_bot_at = self.now + THINK_DELAY / self.ctx.speed
 
     def _standings(self) -> None:
         session = self.session
