@@ -34,6 +34,27 @@ SURNAMES = (
     "蘇魏呂丁任沈姚盧姜崔鍾譚陸汪范金石廖賈夏韋付方白鄒孟熊秦邱江尹薛閆段雷侯龍史陶黎賀顧毛郝"
     "龔邵萬錢嚴覃武戴莫孔向湯小大老阿玩家甲乙丙丁機器人電腦"
 )
+
+
+def common_hanzi() -> str:
+    """The everyday characters of both scripts, so typed player names show: GB2312 level 1
+    (3,755 simplified) and Big5's frequently used block (5,401 traditional)."""
+    out: list[str] = []
+    for hi in range(0xB0, 0xD8):
+        for lo in range(0xA1, 0xFF):
+            try:
+                out.append(bytes([hi, lo]).decode("gb2312"))
+            except UnicodeDecodeError:
+                pass
+    for hi in range(0xA4, 0xC7):
+        for lo in [*range(0x40, 0x7F), *range(0xA1, 0xFF)]:
+            try:
+                out.append(bytes([hi, lo]).decode("big5"))
+            except UnicodeDecodeError:
+                pass
+    return "".join(out)
+
+
 CJK = re.compile(r"[\u2e80-\u9fff\uf900-\ufaff\uff00-\uffef\u3000-\u303f]")
 
 FACES = {
@@ -56,7 +77,8 @@ def wanted_text(purpose: str) -> str:
     latin = "".join(chr(c) for c in range(0x20, 0x7F)) + "°±·–—‘’“”…€£¥"
     if purpose == "tiles":
         return TILE_GLYPHS + latin
-    return "".join(sorted(set(TILE_GLYPHS + PUNCTUATION + SURNAMES + latin + text_sources())))
+    return "".join(sorted(set(TILE_GLYPHS + PUNCTUATION + SURNAMES + latin + text_sources()
+                              + common_hanzi())))
 
 
 def rename(font: TTFont, family: str, style: str) -> None:

@@ -24,6 +24,7 @@ from game.client.tile_art import TileArt
 @pytest.fixture(autouse=True)
 def _settings_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("MAHJONG_SETTINGS", str(tmp_path / "settings.json"))
+    monkeypatch.setenv("MAHJONG_DATA", str(tmp_path / "data"))  # never the user's own folder
     i18n.set_language("zh")
 
 
