@@ -401,7 +401,8 @@ class TableScene(Scene):
                 label = t("action." + action.kind.value)
                 tiles = action.tiles or ((action.tile,) if action.tile is not None
                                          and action.kind is not ActionKind.WIN else ())
-                bw = max(bh * 2, bh + len(tiles) * round(bh * 0.6))
+                label_w = _label_width(self.ctx.fonts, label, bh) if tiles else 0
+                bw = max(bh * 2, label_w + len(tiles) * round(bh * 0.6) + bh // 6)
                 x -= bw + 6
                 key = pygame.K_1 + n if n < 9 else None
                 letter = KIND_KEYS.get(action.kind)
@@ -951,6 +952,15 @@ _PIPS: dict[int, tuple[tuple[float, float], ...]] = {
 }
 
 
+def _label_width(fonts: object, label: str, height: int) -> int:
+    """Room for a tile button's label at half the button's height, padded, at least square."""
+    from game.client.fonts import Fonts
+
+    assert isinstance(fonts, Fonts)
+    text_w = fonts.font(int(height * 0.5)).size(label)[0]
+    return max(height, text_w + height // 3)
+
+
 class _TileButton(Button):
     """An action button that shows its tiles (each chow option as tiles)."""
 
@@ -968,13 +978,14 @@ class _TileButton(Button):
         if not self.tiles:
             super().draw(surface, fonts, hot)
             return
-        text_rect = pygame.Rect(self.rect.x, self.rect.y, self.rect.h, self.rect.h)
+        text_rect = pygame.Rect(self.rect.x, self.rect.y, _label_width(fonts, self.label,
+                                                                       self.rect.h),
+                                self.rect.h)
         saved = self.label
         self.label = ""
         super().draw(surface, fonts, hot)
         self.label = saved
-        img = fonts.render(self.label, fonts.fit(self.label, int(self.rect.h * 0.5),
-                                                 self.rect.h), TEXT)
+        img = fonts.render(self.label, int(self.rect.h * 0.5), TEXT)
         surface.blit(img, img.get_rect(center=text_rect.center))
         tw = max(10, round(self.rect.h * 0.6) - 2)
         x = text_rect.right
