@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from enum import Enum
+from typing import NamedTuple
 
 from game.tiles import NotationError, Tile, format_tiles, parse_tiles
 
@@ -29,10 +29,9 @@ _NEEDS_TILE = {
 }
 
 
-@dataclass(frozen=True, slots=True)
-class Action:
+class Action(NamedTuple):
     """One decision. `tile` is the tile acted on; for a chow `tiles` is the whole sorted chow
-    and `tile` the claimed one."""
+    and `tile` the claimed one. (A named tuple: legality checks compare many of them.)"""
 
     kind: ActionKind
     tile: Tile | None = None
