@@ -1,8 +1,13 @@
-"""Wire-size benchmark: `python -m net.bench [--hands N] [--json]`.
+"""LAN benchmark: `python -m net.bench [--hands N] [--json]`.
 
-Plays loopback tables with four autoplaying clients and reports update and snapshot sizes
-(frame header included) as the clients received them. Targets: median update <= 150 bytes,
-snapshot <= 4 KB.
+Wire sizes: loopback tables with four autoplaying clients; update and snapshot sizes (frame
+header included) as the clients received them. Targets: median update <= 150 bytes, snapshot
+<= 4 KB.
+
+Latency: four players and four spectators, each in its own process (as on separate machines),
+against a host in this one; for every action, the time from its arrival at the host until the
+last of the eight clients has applied the update it caused (one monotonic clock for all
+processes). Target: p99 <= 20 ms.
 """
 
 from __future__ import annotations
@@ -11,6 +16,8 @@ import argparse
 import asyncio
 import json
 import statistics
+import subprocess
+import sys
 from typing import Any
 
 from net.client import Client
@@ -39,18 +46,77 @@ async def measure(ruleset: str, hands: int, seed: int) -> dict[str, Any]:
     }
 
 
+async def _one_client(port: int, name: str, watch: bool, seed: int) -> None:
+    client = Client("127.0.0.1", port, name=name, autoplay=None if watch else "normal",
+                    watch=watch, seed=seed, trace=True)
+    stats = await client.run()
+    print(json.dumps({"name": name, "desyncs": stats.desyncs,
+                      "applied": {str(k): v for k, v in stats.applied_at.items()}}))
+
+
+async def latency(ruleset: str, hands: int, seed: int, watchers: int = 4) -> dict[str, Any]:
+    host = Host(HostConfig(ruleset=ruleset, name="bench", seats=["open"] * 4, hands=hands,
+                           seed=seed, address="127.0.0.1", start_after=60))
+    arrivals: list[tuple[float, dict[str, int]]] = []
+    host.on_action = lambda at, seqs: arrivals.append((at, seqs))
+    await host.start()
+    procs = []
+    for i in range(4 + watchers):
+        watch = i >= 4
+        name = f"{'watch' if watch else 'play'}{i}"
+        argv = [sys.executable, "-m", "net.bench", "--client", str(host.port), name,
+                str(seed + i)] + (["--watch"] if watch else [])
+        procs.append(await asyncio.create_subprocess_exec(*argv, stdout=subprocess.PIPE))
+    outputs = await asyncio.gather(host.run(), *(p.communicate() for p in procs))
+    await host.close()
+    applied: dict[str, dict[int, float]] = {}
+    desyncs = 0
+    for out, _err in outputs[1:]:
+        row = json.loads(out)
+        applied[row["name"]] = {int(k): v for k, v in row["applied"].items()}
+        desyncs += row["desyncs"]
+    delays: list[float] = []
+    for at, seqs in arrivals:
+        done = [applied[name][seq] for name, seq in seqs.items()
+                if name in applied and seq in applied[name]]
+        if len(done) == len(applied):
+            delays.append((max(done) - at) * 1000)
+    delays.sort()
+    return {
+        "clients": len(applied),
+        "actions": len(delays),
+        "latency_ms_median": round(statistics.median(delays), 2),
+        "latency_ms_p99": round(delays[min(len(delays) - 1, round(0.99 * (len(delays) - 1)))],
+                                2),
+        "latency_ms_max": round(delays[-1], 2),
+        "desyncs": desyncs,
+    }
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m net.bench")
     parser.add_argument("--hands", type=int, default=8)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--json", action="store_true")
+    parser.add_argument("--no-latency", action="store_true")
+    parser.add_argument("--client", nargs=3, metavar=("PORT", "NAME", "SEED"),
+                        help=argparse.SUPPRESS)
+    parser.add_argument("--watch", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
-    report = {rs: asyncio.run(measure(rs, args.hands, args.seed)) for rs in ("mazhan", "nanjing")}
+    if args.client:
+        port, name, seed = args.client
+        asyncio.run(_one_client(int(port), name, args.watch, int(seed)))
+        return 0
+    report: dict[str, Any] = {
+        rs: asyncio.run(measure(rs, args.hands, args.seed)) for rs in ("mazhan", "nanjing")
+    }
+    if not args.no_latency:
+        report["latency"] = asyncio.run(latency("mazhan", args.hands, args.seed))
     if args.json:
         print(json.dumps(report))
     else:
-        for rs, row in report.items():
-            print(rs, " ".join(f"{k}={v}" for k, v in row.items()))
+        for key, row in report.items():
+            print(key, " ".join(f"{k}={v}" for k, v in row.items()))
     return 0
 
 

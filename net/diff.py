@@ -17,6 +17,7 @@ bytes and a sorted hand that lost one tile costs a splice of nothing.
 from __future__ import annotations
 
 import hashlib
+import json
 from dataclasses import dataclass, field
 from typing import Any, Final
 
@@ -39,14 +40,14 @@ class DiffError(ProtocolError):
 
 def same(a: object, b: object) -> bool:
     """Equal values of equal types all the way down (so True is not 1 and 1 is not 1.0)."""
+    if a is b:
+        return True
     if type(a) is not type(b):
         return False
-    if isinstance(a, dict):
-        assert isinstance(b, dict)
-        return a.keys() == b.keys() and all(same(a[k], b[k]) for k in a)
-    if isinstance(a, list):
-        assert isinstance(b, list)
-        return len(a) == len(b) and all(same(x, y) for x, y in zip(a, b, strict=True))
+    if isinstance(a, dict | list):
+        # `==` (in C) settles most cases; equal containers are then told apart by their
+        # canonical bytes, which keep bool, int and float distinct.
+        return bool(a == b) and canonical(a) == canonical(b)
     return a == b
 
 
@@ -56,9 +57,9 @@ def _size(obj: object) -> int:
 
 def diff(old: object, new: object) -> Change | None:
     """The change turning `old` into `new`, or None when they are the same."""
-    if same(old, new):
-        return None
     if isinstance(old, dict) and isinstance(new, dict):
+        # Recurse key by key rather than comparing whole subtrees first: each level is then
+        # walked once.
         sub: dict[str, Change] = {}
         for key in old:
             if key not in new:
@@ -70,7 +71,9 @@ def diff(old: object, new: object) -> Change | None:
                 change = diff(old[key], value)
                 if change is not None:
                     sub[key] = change
-        return [DICT, sub]
+        return [DICT, sub] if sub else None
+    if same(old, new):
+        return None
     if isinstance(old, list) and isinstance(new, list):
         return _list_diff(old, new)
     return _set(new)
@@ -150,8 +153,17 @@ def apply(old: object, change: Change | None) -> Any:
 
 
 def canonical(state: object) -> bytes:
-    """msgpack bytes with every map's keys sorted, so equal states give equal bytes."""
-    return msgpack.packb(_sorted(state), use_bin_type=True)  # type: ignore[no-any-return]
+    """Bytes that are equal exactly when two states are `same`, whatever their maps' key order.
+
+    JSON with sorted keys does this in C (true/1/1.0 stay distinct); a state JSON cannot hold
+    (bytes) falls back to msgpack with every map's keys sorted.
+    """
+    try:
+        return json.dumps(state, sort_keys=True, separators=(",", ":"),
+                          allow_nan=False).encode()
+    except (TypeError, ValueError):
+        packed: bytes = msgpack.packb(_sorted(state), use_bin_type=True)
+        return b"\x00" + packed
 
 
 def _sorted(value: object) -> object:
@@ -163,7 +175,7 @@ def _sorted(value: object) -> object:
 
 
 def checksum(state: object) -> int:
-    """A 32-bit digest of the canonical form (5 bytes on the wire).
+    """A 32-bit digest of the canonical form (at most 5 bytes on the wire).
 
     It only has to catch a client that drifted, not resist forgery: the host is the authority
     and a miss costs at most one more update before the next mismatch is seen.

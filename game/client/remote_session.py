@@ -190,7 +190,11 @@ class RemoteSession:
                              to_act=tuple(s for s in view.to_act if view.phase == "discard"))
 
     def submit(self, seat: int, action: Action) -> None:
-        view = self._current()
+        # Judged against the view on screen (the one the player decided on), so nothing newer
+        # is taken in first.
+        view = self._view
+        if view is None:
+            raise IllegalAction("the table has not dealt yet")
         if self.watching or seat != view.seat:
             raise IllegalAction("you can only play your own seat")
         if self._sent_seq == self._shown_seq:

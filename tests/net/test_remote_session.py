@@ -48,7 +48,7 @@ class HostThread:
         self.thread.join(30)
 
 
-def _drive(session: RemoteSession, seconds: float = 60) -> Iterator[str]:
+def _drive(session: RemoteSession, seconds: float = 60) -> Iterator[tuple[str, Any]]:
     """Play like the table scene: act when asked, take updates, continue after results."""
     bot = make_bot("normal", 4)
     deadline = time.monotonic() + seconds
@@ -56,7 +56,7 @@ def _drive(session: RemoteSession, seconds: float = 60) -> Iterator[str]:
         assert time.monotonic() < deadline, "the match did not finish"
         assert session.error is None, session.error
         if session.hand_over:
-            yield f"results {session.view(-1).hand_no}"
+            yield f"results {session.view(-1).hand_no}", None
             session.next_hand()
             time.sleep(0.002)
         elif session.waiting_on_others():
@@ -64,8 +64,9 @@ def _drive(session: RemoteSession, seconds: float = 60) -> Iterator[str]:
                 time.sleep(0.002)
         else:
             seat = session.seat_of(session.humans[0])
-            session.submit(seat, bot.choose(session.view(seat)))
-            yield "acted"
+            action = bot.choose(session.view(seat))
+            session.submit(seat, action)
+            yield "acted", (seat, action)
 
 
 def test_remote_session_plays_a_match_like_a_local_one() -> None:
@@ -76,10 +77,13 @@ def test_remote_session_plays_a_match_like_a_local_one() -> None:
         assert session.humans == (0,) and session.place == 0
         seat = session.seat_of(0)
         events = session.poll(seat)
-        assert events and events[0].kind == "hand_start"
+        while not events:  # the snapshot came first; the deal's events follow it
+            session.step()
+            events = session.poll(seat)
+        assert events[0].kind == "hand_start"
         steps: list[str] = []
         held_behind = False
-        for what in _drive(session):
+        for what, detail in _drive(session):
             steps.append(what)
             if what.startswith("results"):
                 time.sleep(0.1)  # reading the results; the host deals on meanwhile
@@ -87,9 +91,8 @@ def test_remote_session_plays_a_match_like_a_local_one() -> None:
                 assert view.phase == "over" and session.hand_over  # held until next_hand()
                 held_behind |= table.host.match.hand_no > view.hand_no
             if what == "acted" and steps.count("acted") == 1:
-                view = session.view(session.seat_of(0))
                 with pytest.raises(IllegalAction, match="waiting for the table"):
-                    session.submit(view.seat, view.legal[0])
+                    session.submit(*detail)  # a second click before the table answered
         assert {s for s in steps if s.startswith("results")} == {"results 1", "results 2"}
         assert "acted" in steps and held_behind
         assert any(e.kind == "discard" for e in session.poll(seat))
