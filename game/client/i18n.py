@@ -16,8 +16,6 @@ STRINGS: Final[dict[str, tuple[str, str]]] = {
     "menu.rules": ("規則", "Rules"),
     "menu.settings": ("設定", "Settings"),
     "menu.quit": ("離開", "Quit"),
-    "coming_soon": ("即將推出", "Coming soon"),
-    "coming_soon.body": ("這個功能還在製作中。", "This part of the game is still being built."),
     "back": ("返回", "Back"),
     "start": ("開始", "Start"),
     "setup.title": ("新牌局", "New game"),

@@ -1,4 +1,4 @@
-"""Main menu, new-game setup, settings and the 'coming soon' screen."""
+"""Main menu, new-game setup and settings."""
 
 from __future__ import annotations
 
@@ -16,7 +16,6 @@ from game.client.widgets import (
     ACCENT,
     MUTED,
     PANEL,
-    TEXT,
     Button,
     ButtonGroup,
     column,
@@ -90,15 +89,12 @@ class MenuScene(Scene):
 
 class MainMenu(MenuScene):
     def items(self) -> list[tuple[str, Callable[[], None]]]:
-        def soon(key: str) -> Callable[[], None]:
-            return lambda: self.ctx.stack.push(ComingSoon(self.ctx, key))
-
         return [
             *self.saved_match(),
             (t("menu.solo"), lambda: self.ctx.stack.push(SetupScene(self.ctx, hotseat=False))),
             (t("menu.hotseat"), lambda: self.ctx.stack.push(SetupScene(self.ctx, hotseat=True))),
-            (t("menu.host"), soon("menu.host")),
-            (t("menu.join"), soon("menu.join")),
+            (t("menu.host"), self.open_host),
+            (t("menu.join"), self.open_join),
             (t("menu.replays"), self.open_replays),
             (t("menu.calculator"), self.open_calculator),
             (t("menu.rules"), self.open_rules),
@@ -108,6 +104,16 @@ class MainMenu(MenuScene):
 
     def back(self) -> None:
         self.ctx.quit()
+
+    def open_host(self) -> None:
+        from game.client.lan_screens import HostScreen  # networking loads only when asked
+
+        self.ctx.stack.push(HostScreen(self.ctx))
+
+    def open_join(self) -> None:
+        from game.client.lan_screens import JoinScreen
+
+        self.ctx.stack.push(JoinScreen(self.ctx))
 
     def saved_match(self) -> list[tuple[str, Callable[[], None]]]:
         """"Continue" first when a match in progress was saved, else nothing."""
@@ -138,21 +144,6 @@ class MainMenu(MenuScene):
         from game.client.rules_scene import RulesScene
 
         self.ctx.stack.push(RulesScene(self.ctx, self.ctx.options.ruleset))
-
-
-class ComingSoon(MenuScene):
-    def __init__(self, ctx: Context, title_key: str) -> None:
-        self.title_key = title_key
-        super().__init__(ctx)
-
-    def items(self) -> list[tuple[str, Callable[[], None]]]:
-        return [(t("back"), self.back)]
-
-    def draw(self, surface: pygame.Surface) -> None:
-        super().draw(surface)
-        w, h = surface.get_size()
-        body = self.ctx.fonts.render(t("coming_soon.body"), max(16, h // 30), TEXT)
-        surface.blit(body, body.get_rect(center=(w // 2, int(h * 0.3))))
 
 
 class SettingsScene(MenuScene):
