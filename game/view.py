@@ -12,7 +12,8 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 from game.actions import Action
 from game.events import DEAL, DRAW, Event
 from game.melds import Meld
-from game.rules.base import HandResult
+from game.rules.base import HandResult, Payment, Settlement
+from game.scoring import ScoreLine, ScoreResult
 from game.tiles import TILES, Tile, tiles_of
 
 if TYPE_CHECKING:
@@ -122,6 +123,7 @@ class SeatView(NamedTuple):
             "stake": self.stake,
             "dealer_streak": self.dealer_streak,
             "revealed": [[int(t) for t in h] for h in self.revealed],
+            "result": None if self.result is None else result_to_wire(self.result),
         }
 
 
@@ -173,8 +175,58 @@ def view_from_wire(w: dict[str, Any]) -> SeatView:
         names=tuple(w["names"]),
         stake=w["stake"],
         dealer_streak=w["dealer_streak"],
-        result=None,
+        result=None if w.get("result") is None else result_from_wire(w["result"]),
         revealed=tuple(tuple(TILES[t] for t in h) for h in w["revealed"]),
+    )
+
+
+def _lines_wire(lines: tuple[ScoreLine, ...]) -> list[list[Any]]:
+    return [[x.key, x.zh, x.en, x.value, x.unit] for x in lines]
+
+
+def _lines_from(raw: list[list[Any]]) -> tuple[ScoreLine, ...]:
+    return tuple(ScoreLine(str(k), str(zh), str(en), int(v), str(u)) for k, zh, en, v, u in raw)
+
+
+def _payments_wire(payments: tuple[Payment, ...]) -> list[list[Any]]:
+    return [[p.payer, p.payee, p.amount, p.key, p.zh, p.en] for p in payments]
+
+
+def _payments_from(raw: list[list[Any]]) -> tuple[Payment, ...]:
+    return tuple(Payment(int(a), int(b), int(n), str(k), str(zh), str(en))
+                 for a, b, n, k, zh, en in raw)
+
+
+def result_to_wire(r: HandResult) -> dict[str, Any]:
+    """A hand's result as plain data (for the LAN and anything else that sends views)."""
+    s = r.settlement
+    return {
+        "winner": r.winner, "discarder": r.discarder, "how": r.how,
+        "score": None if r.score is None else {
+            "total": r.score.total, "items": _lines_wire(r.score.items),
+            "extra": dict(r.score.extra), "reading": r.score.reading},
+        "settlement": {"payments": _payments_wire(s.payments), "dealer_keeps": s.dealer_keeps,
+                       "values": list(s.values),
+                       "loser_lines": [_lines_wire(x) for x in s.loser_lines]},
+        "payments": _payments_wire(r.payments),
+        "deltas": list(r.deltas),
+    }
+
+
+def result_from_wire(w: dict[str, Any]) -> HandResult:
+    score = w["score"]
+    s = w["settlement"]
+    d = w["deltas"]
+    return HandResult(
+        winner=w["winner"], discarder=w["discarder"], how=str(w["how"]),
+        score=None if score is None else ScoreResult(
+            int(score["total"]), _lines_from(score["items"]), dict(score["extra"]),
+            str(score["reading"])),
+        settlement=Settlement(_payments_from(s["payments"]), bool(s["dealer_keeps"]),
+                              tuple(s["values"]),
+                              tuple(_lines_from(x) for x in s["loser_lines"])),
+        payments=_payments_from(w["payments"]),
+        deltas=(d[0], d[1], d[2], d[3]),
     )
 
 
