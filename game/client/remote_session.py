@@ -65,6 +65,7 @@ class RemoteSession:
         self._pending: deque[_Step] = deque()
         self._state: dict[str, Any] | None = None
         self._view: SeatView | None = None
+        self._history: list[HandRecord] = []
         self._events: list[Event] = []
         self._held = False
         """The shown hand is over: later states wait for next_hand()."""
@@ -231,8 +232,8 @@ class RemoteSession:
 
     @property
     def history(self) -> tuple[HandRecord, ...]:
-        """Not known here: the host keeps the match (see `results` for its hand summaries)."""
-        return ()
+        """The finished hands seen at this table, from the results the views carry."""
+        return tuple(self._history)
 
     @property
     def player_names(self) -> tuple[str, ...]:
@@ -310,4 +311,15 @@ class RemoteSession:
                 changed = True
                 if view.phase == "over":
                     self._held = True
+                    self._record(view)
         return changed
+
+    def _record(self, view: SeatView) -> None:
+        """Keep a finished hand for the standings, as the host's Match would."""
+        if view.result is None or any(r.hand_no == view.hand_no for r in self._history):
+            return
+        scores = [0] * 4
+        for seat, player in enumerate(view.players):
+            scores[player] = view.scores[seat]
+        self._history.append(HandRecord(view.hand_no, view.players[0], view.result,
+                                        tuple(scores)))

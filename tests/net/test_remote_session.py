@@ -89,6 +89,7 @@ def test_remote_session_plays_a_match_like_a_local_one() -> None:
                 time.sleep(0.1)  # reading the results; the host deals on meanwhile
                 view = session.view(session.seat_of(0))
                 assert view.phase == "over" and session.hand_over  # held until next_hand()
+                assert view.result is not None  # the results screen has the scorer's lines
                 held_behind |= table.host.match.hand_no > view.hand_no
             if what == "acted" and steps.count("acted") == 1:
                 with pytest.raises(IllegalAction, match="waiting for the table"):
@@ -102,6 +103,8 @@ def test_remote_session_plays_a_match_like_a_local_one() -> None:
         host_view = table.host.match.view(table.host._hand_seats()[0])
         assert compact_view(final.to_wire()) == compact_view(host_view.to_wire())
         assert session.results[-1]["scores"] == table.host.match.scores
+        assert [r.hand_no for r in session.history] == [1, 2]
+        assert list(session.history[-1].scores) == table.host.match.scores
         assert session.wall_problems == []
         session.close()
     assert table.summary is not None and table.summary["hands"] == 2
