@@ -55,6 +55,8 @@ class Match:
         self.hand_no = 0
         self.hand: Hand | None = None
         self.history: list[HandRecord] = []
+        self.flees: dict[int, list[tuple[int, int]]] = {}
+        """Hand number → (actions applied before it, player) of each flee (M12), for logs."""
         self.record: list[list[tuple[int, Action]]] = []
         """Every hand's actions in order, as (seat, action): with the seed, a full replay."""
         self.house = 0
@@ -144,6 +146,7 @@ class Match:
         quarter = 100 * stake
         seat = self.seat_of(player)
         out: list[Event] = []
+        self.flees.setdefault(len(self.record), []).append((len(self.actions), player))
         self.scores[player] -= 4 * quarter
         for other in range(4):
             if other != player:

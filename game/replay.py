@@ -45,8 +45,14 @@ class LogWriter:
                            "options": dict(self.options), "seed": self.seed,
                            "start_scores": list(self.start_scores), "names": list(self.names)})
 
-    def hand(self, hand_no: int, actions: Iterable[tuple[int, Action]]) -> None:
-        self.lines.append({"hand": hand_no, "actions": [[s, str(a)] for s, a in actions]})
+    def hand(self, hand_no: int, actions: Iterable[tuple[int, Action]],
+             flees: Iterable[Sequence[int]] = ()) -> None:
+        """One hand's actions; `flees` are [actions applied before it, player] (M12)."""
+        line: dict[str, Any] = {"hand": hand_no, "actions": [[s, str(a)] for s, a in actions]}
+        fled = [[int(at), int(player)] for at, player in flees]
+        if fled:
+            line["flees"] = fled
+        self.lines.append(line)
 
     def finish(self, hands: int, final_scores: Sequence[int], events_sha256: str) -> None:
         self.lines.append({"end": True, "hands": hands, "final_scores": list(final_scores),
@@ -67,6 +73,35 @@ class LogWriter:
         tmp = path.with_suffix(path.suffix + ".tmp")
         tmp.write_text(self.text(), encoding="utf-8")
         tmp.replace(path)
+
+
+def replay_hand(match: Match, number: int, actions: Sequence[Any],
+                flees: Iterable[Sequence[Any]] = (), digest: Any | None = None,
+                partial: bool = False) -> None:
+    """Deal `match`'s next hand and apply a log's actions and flees to it, feeding `digest`
+    (a hashlib object) every event line. `partial`: the hand may stop before its end (a save).
+    Raises LogError saying which action of which hand went wrong."""
+    def feed(events: Iterable[Event]) -> None:
+        if digest is not None:
+            for e in events:
+                digest.update(event_line(e))
+
+    feed(match.start_hand())
+    try:
+        pending = sorted((int(at), int(player)) for at, player in flees)
+    except (TypeError, ValueError) as exc:
+        raise LogError(f"hand {number}: damaged flee record ({exc})") from None
+    for step, pair in enumerate(actions):
+        while pending and pending[0][0] == step:
+            feed(match.flee(pending.pop(0)[1]))
+        try:
+            feed(match.apply(int(pair[0]), Action.parse(str(pair[1]))))
+        except (IllegalAction, NotationError, TypeError, ValueError, IndexError) as exc:
+            raise LogError(f"hand {number}, action {step + 1}: {exc}") from None
+    for _, player in pending:
+        feed(match.flee(player))
+    if not partial and not match.hand_over:
+        raise LogError(f"hand {number}: the actions stop before the hand ends")
 
 
 def event_line(e: Event) -> bytes:
@@ -131,19 +166,7 @@ def verify(text: str) -> Verified:
     for index, record in enumerate(hands, 1):
         if record.get("hand") != index or not isinstance(record.get("actions"), list):
             raise LogError(f"hand {index}: the record is damaged")
-        for e in match.start_hand():
-            digest.update(event_line(e))
-        for step, pair in enumerate(record["actions"], 1):
-            try:
-                seat, text_action = int(pair[0]), str(pair[1])
-                action = Action.parse(text_action)
-                events = match.apply(seat, action)
-            except (IllegalAction, NotationError, TypeError, ValueError, IndexError) as exc:
-                raise LogError(f"hand {index}, action {step}: {exc}") from None
-            for e in events:
-                digest.update(event_line(e))
-        if not match.hand_over:
-            raise LogError(f"hand {index}: the actions stop before the hand ends")
+        replay_hand(match, index, record["actions"], record.get("flees") or (), digest)
     result = Verified(len(hands), list(match.scores), digest.hexdigest())
     if end.get("hands") != result.hands:
         raise LogError(f"the log claims {end.get('hands')} hands but holds {result.hands}")

@@ -13,11 +13,9 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from game.actions import Action
-from game.errors import IllegalAction, MahjongError
+from game.errors import MahjongError
 from game.match import Match
-from game.replay import FORMAT, VERSION, LogError, LogWriter, read_log
-from game.tiles import NotationError
+from game.replay import FORMAT, VERSION, LogError, LogWriter, read_log, replay_hand
 
 
 def save_text(match: Match, extra: Mapping[str, Any] | None = None) -> str:
@@ -27,7 +25,7 @@ def save_text(match: Match, extra: Mapping[str, Any] | None = None) -> str:
     if extra:
         writer.lines[0]["extra"] = dict(extra)
     for number, actions in enumerate(match.record, 1):
-        writer.hand(number, actions)
+        writer.hand(number, actions, match.flees.get(number, ()))
     writer.lines.append({"end": True, "saved": True, "hands": len(match.record),
                          "scores": list(match.scores)})
     return writer.text()
@@ -56,14 +54,8 @@ def load_text(text: str) -> tuple[Match, dict[str, Any]]:
     except (KeyError, TypeError, ValueError, MahjongError) as exc:
         raise LogError(f"the save cannot start a match ({exc})") from None
     for index, record in enumerate(hands, 1):
-        match.start_hand()
-        for step, pair in enumerate(record.get("actions") or [], 1):
-            try:
-                match.apply(int(pair[0]), Action.parse(str(pair[1])))
-            except (IllegalAction, NotationError, TypeError, ValueError, IndexError) as exc:
-                raise LogError(f"hand {index}, action {step}: {exc}") from None
-        if index < len(hands) and not match.hand_over:
-            raise LogError(f"hand {index} stops before its end but is not the last")
+        replay_hand(match, index, record.get("actions") or [], record.get("flees") or (),
+                    partial=index == len(hands))
     if end.get("scores") != list(match.scores):
         raise LogError("the save's scores do not match its replay")
     extra = head.get("extra")

@@ -179,7 +179,8 @@ class Host:
         self.rules = rules_hash(config.ruleset, self.options)
         self.log = LogWriter(config.ruleset, self.seed, self.options, self.match.start_scores)
         for number, record in enumerate(self.records, 1):
-            self.log.hand(number, [(int(s), Action.parse(str(a))) for s, a in record.actions])
+            self.log.hand(number, [(int(s), Action.parse(str(a))) for s, a in record.actions],
+                          record.flees)
         self.hands_done = len(self.records)
         self.resumed = saved is not None
         self.conns: set[_Conn] = set()
@@ -729,6 +730,8 @@ class Host:
         self.benched.add(player)
         self.timers.pop(player, None)
         events = self.match.flee(player)
+        for e in events:
+            self.digest.update(event_line(e))
         self._notice("fled", player, f"{self.names[player]} fled ({why}); a bot plays for them")
         self._publish(events)
         self._broadcast_seats()
@@ -759,7 +762,7 @@ class Host:
                 conn.send({"t": "hand", "hand": record.hand_no, "result": summary})
         self.records.append(HandLog([[s, str(a)] for s, a in self.match.actions],
                                     list(self.hand_flees)))
-        self.log.hand(record.hand_no, self.match.actions)
+        self.log.hand(record.hand_no, self.match.actions, self.hand_flees)
         self._save()
         self._write_log(final=False)
         if self.on_hand is not None:

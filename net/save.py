@@ -17,11 +17,9 @@ from typing import Any
 
 import platformdirs
 
-from game.actions import Action
-from game.errors import IllegalAction, MahjongError
+from game.errors import MahjongError
 from game.match import Match
-from game.replay import event_line
-from game.tiles import NotationError
+from game.replay import LogError, replay_hand
 
 SAVE_FORMAT = "mahjong-lan-save"
 SAVE_VERSION = 1
@@ -113,20 +111,8 @@ def replay(data: SaveData, digest: Any | None = None) -> Match:
     except (MahjongError, ValueError, TypeError) as exc:
         raise SaveError(f"the saved table cannot start a match ({exc})") from None
     for number, hand in enumerate(data.hands, 1):
-        for e in match.start_hand():
-            sha.update(event_line(e))
-        flees = sorted((int(at), int(player)) for at, player in hand.flees)
-        for step, pair in enumerate(hand.actions):
-            while flees and flees[0][0] == step:
-                match.flee(flees.pop(0)[1])
-            try:
-                events = match.apply(int(pair[0]), Action.parse(str(pair[1])))
-            except (IllegalAction, NotationError, TypeError, ValueError, IndexError) as exc:
-                raise SaveError(f"saved hand {number}, action {step + 1}: {exc}") from None
-            for e in events:
-                sha.update(event_line(e))
-        for _, player in flees:
-            match.flee(player)
-        if not match.hand_over:
-            raise SaveError(f"saved hand {number} stops before the hand ends")
+        try:
+            replay_hand(match, number, hand.actions, hand.flees, sha)
+        except LogError as exc:
+            raise SaveError(f"saved {exc}") from None
     return match

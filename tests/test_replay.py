@@ -93,3 +93,34 @@ def test_missing_file_is_a_clean_error(tmp_path: Path) -> None:
     out = subprocess.run([sys.executable, "-m", "game", "replay", "verify",
                           str(tmp_path / "nope.jsonl")], capture_output=True, text=True)
     assert out.returncode == 1 and "cannot read" in json.loads(out.stdout)["error"]
+
+
+def test_a_flee_mid_hand_replays(tmp_path: Path) -> None:
+    """M12 flees are logged with their place in the hand, so the replay settles them too."""
+    from game.bots import make_bot
+    from game.match import Match
+    from game.replay import LogWriter, event_line
+
+    match = Match("mazhan", 8, {"flee": True, "hands": 2})
+    bots = [make_bot("normal", p) for p in range(4)]
+    digest = hashlib.sha256()
+    log = LogWriter("mazhan", 8, dict(match.rules.options), match.start_scores)
+    while not match.match_over:
+        for e in match.start_hand():
+            digest.update(event_line(e))
+        while not match.hand_over:
+            if match.hand_no == 1 and len(match.actions) == 10:
+                for e in match.flee(2):
+                    digest.update(event_line(e))
+            seat = match.to_act()[0]
+            for e in match.apply(seat, bots[match.players[seat]].choose(match.view(seat))):
+                digest.update(event_line(e))
+        log.hand(match.hand_no, match.actions, match.flees.get(match.hand_no, ()))
+    log.finish(len(match.history), match.scores, digest.hexdigest())
+    assert match.flees == {1: [(10, 2)]}
+    result = verify(log.text())
+    assert result.final_scores == match.scores and match.house > 0
+    records = [json.loads(line) for line in log.text().splitlines()]
+    del records[1]["flees"]
+    with pytest.raises(LogError, match="scores"):
+        verify(_rechain(records))
