@@ -41,17 +41,10 @@ def common_hanzi() -> str:
     (3,755 simplified) and Big5's frequently used block (5,401 traditional)."""
     out: list[str] = []
     for hi in range(0xB0, 0xD8):
-        for lo in range(0xA1, 0xFF):
-            try:
-                out.append(bytes([hi, lo]).decode("gb2312"))
-            except UnicodeDecodeError:
-                pass
+        out.extend(bytes([hi, lo]).decode("gb2312", "ignore") for lo in range(0xA1, 0xFF))
     for hi in range(0xA4, 0xC7):
-        for lo in [*range(0x40, 0x7F), *range(0xA1, 0xFF)]:
-            try:
-                out.append(bytes([hi, lo]).decode("big5"))
-            except UnicodeDecodeError:
-                pass
+        out.extend(bytes([hi, lo]).decode("big5", "ignore")
+                   for lo in [*range(0x40, 0x7F), *range(0xA1, 0xFF)])
     return "".join(out)
 
 
