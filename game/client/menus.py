@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 import pygame
 
@@ -10,6 +11,14 @@ from game.client import i18n
 from game.client.context import Context
 from game.client.i18n import t
 from game.client.options import BOT_LEVELS, RULESETS
+from game.client.rule_options import (
+    defaults,
+    option_help,
+    option_label,
+    setup_options,
+    step_value,
+    value_text,
+)
 from game.client.scene import Scene
 from game.client.settings import ANIMATION_SPEEDS, VOLUMES
 from game.client.widgets import (
@@ -21,6 +30,7 @@ from game.client.widgets import (
     column,
     felt_background,
 )
+from game.rules.base import Option
 
 MATCH_LENGTHS = (1, 4, 8, 16)
 
@@ -216,6 +226,10 @@ class SetupScene(MenuScene):
         self.names = _default_names(self.kinds)
         self.hands = 8
         self.editing = -1
+        self.rule_values: dict[str, dict[str, Any]] = {rs: defaults(rs) for rs in RULESETS}
+        """Each ruleset's table options as set here (kept while the ruleset cycles)."""
+        self.option_rows: dict[int, Option] = {}
+        """Item index → the option that row changes (for ←/→)."""
         super().__init__(ctx)
 
     def items(self) -> list[tuple[str, Callable[[], None]]]:
@@ -228,9 +242,59 @@ class SetupScene(MenuScene):
             name = self.names[i] + ("_" if self.editing == i else "")
             out.append((f"{t('wind.' + str(i))}  {name}  ({kind}{level})", self.seat_action(i)))
         out.append((f"{t('setup.length')}: {t('setup.hands', n=self.hands)}", self.cycle_length))
+        self.option_rows = {}
+        values = self.rule_values[self.ruleset]
+        for option in setup_options(self.ruleset):
+            self.option_rows[len(out)] = option
+            label = f"{option_label(option)}: {value_text(values[option.name])}"
+            out.append((label, self.option_action(option, 1)))
         out.append((t("start"), self.start))
         out.append((t("back"), self.back))
         return out
+
+    def layout(self) -> None:
+        """Players on the left, the ruleset's options on the right, Start and Back below."""
+        items = self.items()
+        if not self.option_rows:
+            super().layout()
+            return
+        w, h = self.ctx.size
+        first = min(self.option_rows)
+        left, right = items[:first], items[first:-2]
+        top = int(h * 0.22)
+        gap = max(12, w // 40)
+        cw = min(max(300, (w - 3 * gap) // 2), 520)
+        bottom_h = max(34, min(52, h // 14))
+        area_h = h - top - bottom_h - max(40, h // 10)
+        # the options sit beside the seats, from the row under the ruleset that decides them
+        rows = max(len(left), len(right) + 1)
+        bh = max(30, min(52, area_h // rows - 6))
+        while bh > 24 and rows * bh + (rows - 1) * (bh // 4) > area_h:
+            bh -= 1
+        step = bh + bh // 4
+        y0 = top + (area_h - (rows * step - bh // 4)) // 2
+        x0 = (w - 2 * cw - gap) // 2
+        rects = [pygame.Rect(x0, y0 + i * step, cw, bh) for i in range(len(left))]
+        rects += [pygame.Rect(x0 + cw + gap, y0 + (i + 1) * step, cw, bh)
+                  for i in range(len(right))]
+        bw = max(160, cw // 2)
+        y = y0 + rows * step + bh // 3
+        rects += [pygame.Rect(w // 2 - bw - gap // 2, y, bw, bottom_h),
+                  pygame.Rect(w // 2 + gap // 2, y, bw, bottom_h)]
+        self.group.set([Button(r, label, act) for r, (label, act) in zip(rects, items,
+                                                                          strict=True)])
+
+    def option_action(self, option: Option, step: int) -> Callable[[], None]:
+        def act() -> None:
+            values = self.rule_values[self.ruleset]
+            values[option.name] = step_value(option, values[option.name], step)
+            self.refresh()
+
+        return act
+
+    def chosen_options(self) -> dict[str, Any]:
+        """The current ruleset's options as set on this screen, for the Match."""
+        return dict(self.rule_values[self.ruleset])
 
     def refresh(self) -> None:
         focus = self.group.focus
@@ -275,6 +339,11 @@ class SetupScene(MenuScene):
             pygame.key.start_text_input()
             self.refresh()
             return
+        option = self.option_rows.get(self.group.focus)
+        if (option is not None and event.type == pygame.KEYDOWN
+                and event.key in (pygame.K_LEFT, pygame.K_RIGHT)):
+            self.option_action(option, -1 if event.key == pygame.K_LEFT else 1)()
+            return
         super().handle(event)
 
     def edit_name(self, event: pygame.event.Event) -> None:
@@ -295,8 +364,12 @@ class SetupScene(MenuScene):
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
         w, h = surface.get_size()
-        tip = t("setup.rename")
-        img = self.ctx.fonts.render(tip, max(13, h // 48), MUTED)
+        option = self.option_rows.get(self.group.focus)
+        # the focused option's whole description (the button holds a short form)
+        tip = (f"{option_help(option)}  ·  {t('setup.option_keys')}" if option is not None
+               else t("setup.rename"))
+        size = self.ctx.fonts.fit(tip, max(13, h // 48), w - 24)
+        img = self.ctx.fonts.render(tip, size, MUTED)
         surface.blit(img, img.get_rect(midbottom=(w // 2, h - 8)))
 
     def start(self) -> None:
@@ -312,6 +385,7 @@ class SetupScene(MenuScene):
             hands=self.hands,
             seed=self.ctx.options.seed,
             replace=False,
+            options=self.chosen_options(),
         )
 
 

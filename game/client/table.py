@@ -13,7 +13,7 @@ import random
 from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TypeAlias
+from typing import Any, TypeAlias
 
 import pygame
 
@@ -109,8 +109,10 @@ def open_table(
     hands: int | None,
     seed: int | None,
     replace: bool,
+    options: dict[str, Any] | None = None,
 ) -> None:
-    """Start a local match and show it (solo, hot-seat or --demo)."""
+    """Start a local match and show it (solo, hot-seat or --demo). `options`: the ruleset's
+    table options chosen on the setup screen (the timers setting is added here)."""
     from game.client.session import LocalSession
 
     if names is None:
@@ -120,14 +122,16 @@ def open_table(
         bot = "電腦" if zh else "Bot "
         names = [(human if k == "human" else bot) + str(i + 1) for i, k in enumerate(seats)]
     match_seed = seed if seed is not None else random.SystemRandom().randrange(1 << 31)
-    options = {"timers": True} if ctx.settings.timers and "human" in seats else None
+    table = dict(options or {})
+    if ctx.settings.timers and "human" in seats:
+        table["timers"] = True
     demo = ctx.options.demo or "human" not in seats
     files = None
     if ctx.data_dir is not None and not demo:  # solo and hot-seat keep a log and a save
         from game.client.match_files import MatchFiles
 
         files = MatchFiles(ctx.data_dir)
-    session = LocalSession(ruleset, seats, levels, names, match_seed, hands, options,
+    session = LocalSession(ruleset, seats, levels, names, match_seed, hands, table or None,
                            files=files)
     scene = TableScene(ctx, session, demo=demo)
     if replace:
