@@ -12,10 +12,15 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from game.client import i18n
-from game.client import menus as menus_mod
 from game.client.context import Context
 from game.client.menus import SetupScene
-from game.client.rule_options import SET_ELSEWHERE, option_label, setup_options, step_value
+from game.client.rule_options import (
+    SET_ELSEWHERE,
+    option_label,
+    setup_options,
+    step_value,
+    value_text,
+)
 from game.client.session import LocalSession
 from game.client.table import TableScene
 from game.rules.base import Option
@@ -58,7 +63,7 @@ def test_every_option_can_be_changed_on_screen_and_reaches_the_match(
         wanted = step_value(option, option.default)
         assert wanted != option.default
         assert scene.group.buttons[row].label.endswith(
-            menus_mod.value_text(wanted)), scene.group.buttons[row].label
+            value_text(wanted)), scene.group.buttons[row].label
         _press(scene, len(scene.group.buttons) - 2)  # Start
         top = ctx.stack.top
         assert isinstance(top, TableScene) and isinstance(top.session, LocalSession)
@@ -100,7 +105,7 @@ def test_the_screen_reads_the_table_not_a_list_of_its_own(
         ctx: Context, screen: pygame.Surface, monkeypatch: pytest.MonkeyPatch) -> None:
     extra = Option("dice_luck", "low", ("low", "high"), "骰運", "Dice luck: how lucky")
     table: dict[str, Any] = {**OPTION_TABLES["nanjing"], "dice_luck": extra}
-    monkeypatch.setitem(OPTION_TABLES, "nanjing", table)  # type: ignore[index]
+    monkeypatch.setitem(OPTION_TABLES, "nanjing", table)
     scene = _setup(ctx, "nanjing")
     row = _row(scene, extra)
     i18n.set_language("en")
