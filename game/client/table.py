@@ -24,6 +24,7 @@ from game.client.hand_order import move, reconcile
 from game.client.hints import NO_HINTS, Advisor, Hints
 from game.client.hud import draw_hints, draw_timer
 from game.client.i18n import t
+from game.client.lan_table import LanOverlay, lan_feed
 from game.client.layout import TableLayout, full_height, river_grid, table_layout
 from game.client.results import ResultsPanel, StandingsScene
 from game.client.scene import Scene
@@ -190,6 +191,9 @@ class TableScene(Scene):
         """(hand index, press position) while the mouse button is held on a tile."""
         self.drag_pos: tuple[int, int] | None = None
         self.shown_second = -1
+        feed = lan_feed(session)
+        self.lan = LanOverlay(ctx, feed) if feed is not None else None
+        """Chat, notices, bot marks and wall warnings: only at a LAN table."""
         self._poll()
 
     # ------------------------------------------------------------ whose screen it is
@@ -288,6 +292,9 @@ class TableScene(Scene):
                 self.shown_player = self.curtain
                 self.curtain = None
                 self._refresh_view()
+            return
+        if self.lan is not None and self.lan.handle(event, may_open=not self.result_shown):
+            self.dirty = True
             return
         if self.result_shown:
             if self.result_buttons.handle(event):
@@ -445,6 +452,11 @@ class TableScene(Scene):
         self.tweens.update(dt)
         self.now += dt
         now = self.now
+        if self.lan is not None:
+            changed, plates = self.lan.update(now)
+            if plates:
+                self.layer = None
+            self.dirty |= changed
         timer = self.session.timer()
         if timer is not None:
             if self.session.check_timeout():  # M11: the session played for the player
@@ -473,6 +485,12 @@ class TableScene(Scene):
         return moving
 
     def wake_in(self) -> float | None:
+        wake = self._wake_in()
+        if self.lan is not None:  # chat and notices arrive from the network at any time
+            return self.lan.wake_in() if wake is None else min(wake, self.lan.wake_in())
+        return wake
+
+    def _wake_in(self) -> float | None:
         now = self.now
         timer = self.session.timer()
         if timer is not None:  # redraw as each second of the countdown goes
@@ -527,6 +545,8 @@ class TableScene(Scene):
     def resize(self, size: tuple[int, int]) -> None:
         super().resize(size)
         self.layout = table_layout(size)
+        if self.lan is not None:
+            self.lan.layout = self.layout
         self.layer = None
         self._bg = None
         self._build_actions()
@@ -581,10 +601,23 @@ class TableScene(Scene):
             draw_timer(surface, (band.x + r + 4, band.centery), r, timer[0], timer[1],
                        self.ctx.fonts)
         self._draw_status(surface)
+        if self.lan is not None:
+            self.lan.draw_chat(surface)
         self._draw_moving(surface)
         if self.result_shown:
             self._draw_result(surface)
+        if self.lan is not None:  # notices and warnings stay readable over the results
+            self.lan.draw_notes(surface, self._alert_box() if self.result_shown else None)
         self.dirty = False
+
+    def _alert_box(self) -> pygame.Rect | None:
+        """Under the results panel, left of its buttons: the warning's place while it shows."""
+        if self.panel is None or not self.result_buttons.buttons:
+            return None
+        m = self.layout.margin
+        top = self.panel.rect.bottom + m
+        right = min(b.rect.x for b in self.result_buttons.buttons) - 2 * m
+        return pygame.Rect(m, top, right - m, self.ctx.size[1] - m - top)
 
     def _draw_curtain(self, surface: pygame.Surface) -> None:
         w, h = surface.get_size()
@@ -616,9 +649,11 @@ class TableScene(Scene):
         pygame.draw.rect(layer, (70, 120, 100), c, width=2, border_radius=max(6, c.w // 30))
         draw_wall(layer, c.inflate(-4, -4), self.wall_thickness, view, self.viewer)
         plates = self._plates()
+        tags = self.lan.tags() if self.lan is not None else ["", "", "", ""]
         for seat in range(4):
             rel = (seat - self.viewer) % 4
             rect = plates[rel]
+            tag = tags[view.players[seat]] if view.players else ""
             active = seat in view.to_act or (view.phase == "discard" and seat == view.current)
             if active and view.phase != "over":
                 pygame.draw.rect(layer, (60, 100, 70), rect, border_radius=6)
@@ -639,17 +674,31 @@ class TableScene(Scene):
                 if seat == 0:
                     self._dealer_mark(layer, (x + label.get_width() + rect.h // 2, rect.centery),
                                       rect.h // 3)
+                if tag:
+                    right = rect.right - 16 - sc.get_width()
+                    self._plate_tag(layer, tag, (right, rect.centery), "midright",
+                                    max(10, rect.h * 2 // 5))
             else:
-                line_h = rect.h // 3
+                # a marked plate gives its badge a row of its own between name and score; each
+                # line's size keeps its glyphs inside its row
+                rows = 4 if tag else 3
+                line_h = rect.h // rows
+                row_size = self._row_size(line_h)
+                wind = fonts.render(t(f"wind.{seat}") if i18n.language() == "zh"
+                                    else "ESWN"[seat], row_size, ACCENT if seat == 0 else TEXT,
+                                    bold=True)
                 layer.blit(wind, wind.get_rect(midtop=(rect.centerx, rect.y)))
-                size = fonts.fit(name, max(11, line_h), rect.w - 6)
+                size = fonts.fit(name, row_size, rect.w - 6)
                 label = fonts.render(name, size, TEXT)
                 layer.blit(label, label.get_rect(midtop=(rect.centerx, rect.y + line_h)))
-                sc = fonts.render(score, max(11, line_h * 4 // 5), HIGHLIGHT)
-                layer.blit(sc, sc.get_rect(midtop=(rect.centerx, rect.y + 2 * line_h)))
+                sc = fonts.render(score, row_size, HIGHLIGHT)
+                layer.blit(sc, sc.get_rect(midtop=(rect.centerx, rect.y + (rows - 1) * line_h)))
                 if seat == 0:
                     self._dealer_mark(layer, (rect.right - line_h // 2, rect.y + line_h // 2),
                                       line_h // 2)
+                if tag:
+                    self._plate_tag(layer, tag, (rect.centerx, rect.y + 2 * line_h + 1),
+                                    "midtop", self._row_size(line_h - 3), rect.w - 4)
         # middle: wall count, hand, stake, dice, wild indicator
         wt = 2 * self.wall_thickness
         mid = pygame.Rect(0, 0, c.w - 2 * plates[1].w - 12 - wt, c.h - 2 * plates[0].h - 12 - wt)
@@ -672,6 +721,25 @@ class TableScene(Scene):
             layer.blit(face, spot)
             label = fonts.render(t("table.wild"), max(10, small * 4 // 5), ACCENT)
             layer.blit(label, label.get_rect(midtop=(spot.centerx, spot.bottom + 1)))
+
+    def _row_size(self, height: int) -> int:
+        """The largest text size whose lines fit in `height` pixels."""
+        size = max(9, height)
+        while size > 9 and self.ctx.fonts.font(size).get_linesize() > height + 2:
+            size -= 1
+        return size
+
+    def _plate_tag(self, layer: pygame.Surface, text: str, at: tuple[int, int], anchor: str,
+                   size: int, width: int = 0) -> None:
+        """A small badge on a name plate: a bot plays this place now."""
+        fonts = self.ctx.fonts
+        if width:
+            size = fonts.fit(text, size, width - 8)
+        img = fonts.render(text, size, PANEL, bold=True)
+        box = img.get_rect().inflate(8, 2)
+        setattr(box, anchor, at)
+        pygame.draw.rect(layer, MUTED, box, border_radius=box.h // 3)
+        layer.blit(img, img.get_rect(center=box.center))
 
     def _dealer_mark(self, layer: pygame.Surface, center: tuple[int, int], r: int) -> None:
         r = max(r, 7)
