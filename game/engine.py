@@ -16,7 +16,7 @@ from game.actions import PASS, Action, ActionKind
 from game.errors import HandOver, NotYourTurn, UnknownAction
 from game.events import Event
 from game.melds import Meld, MeldKind
-from game.rules.base import HandResult, Payment, Ruleset, Settlement
+from game.rules.base import HandResult, Payment, Ruleset, Settlement, combined
 from game.scoring import ScoreResult, WinContext
 from game.shapes import is_seven_pairs, is_win, seven_pairs_waits, waits
 from game.tiles import PLAY_KINDS, TILES, Tile, tiles_of
@@ -277,7 +277,7 @@ class Hand:
             return self._discard(seat, action.tile)
         if kind is ActionKind.WIN:
             assert self.drawn is not None
-            return self._win(seat, self.drawn, None, robbing=False)
+            return self._win((seat,), self.drawn, None, robbing=False)
         tile = action.tile
         assert tile is not None
         if kind is ActionKind.CONCEALED_KONG:
@@ -481,8 +481,10 @@ class Hand:
         source, tile = self.pending
         order = after(source)
         winners = [s for s in order if self.answers.get(s, PASS).kind is ActionKind.WIN]
-        if winners:  # 截胡: only the first in turn order after the discarder wins (M7, N2)
-            return self._win(winners[0], tile, source, robbing=self.phase is Phase.ROB)
+        if winners:
+            if self.rules.several_winners == "first":  # 截胡: the first after the discarder
+                winners = winners[:1]  # (M7, N2)
+            return self._win(winners, tile, source, robbing=self.phase is Phase.ROB)
         if self.phase is Phase.ROB:
             self.phase = Phase.DISCARD
             return self._complete_added_kong(source, tile)
@@ -587,26 +589,40 @@ class Hand:
         # N7: before its own first discard, having made no claim.
         return self.discard_counts[seat] == 0 and self.claims[seat] == 0 and not self.melds[seat]
 
-    def _win(self, seat: int, tile: Tile, source: int | None, *, robbing: bool) -> list[Event]:
+    def _win(self, seats: Sequence[int], tile: Tile, source: int | None, *,
+             robbing: bool) -> list[Event]:
+        """`seats` win on `tile`: the self-drawer, or those who declared on one discard or
+        robbed kong, in turn order after `source` (several only under N2's option "all")."""
         self_draw = source is None
         out: list[Event] = []
         if not self_draw:
             assert source is not None
             if robbing:
-                out.append(Event(ev.ROBBED, source, tile=tile, other=seat))
+                out.append(Event(ev.ROBBED, source, tile=tile, other=seats[0]))
             else:
                 self.rivers[source][-1] = (tile, True)
                 self._seat_public[source] = None
                 self.last_discard = None
-        ctx = self.context(seat, tile, self_draw=self_draw, discarder=source, robbing=robbing)
+        contexts = [self.context(seat, tile, self_draw=self_draw, discarder=source,
+                                 robbing=robbing) for seat in seats]
         if not self_draw:
-            self.hands[seat][tile] += 1
-        score = self.rules.score_winner(ctx)
+            # The one tile joins the first winner's hand; the others win on it without taking
+            # it, so the 144 tiles stay 144.
+            self.hands[seats[0]][tile] += 1
         how = "robbing" if robbing else ("self_draw" if self_draw else "discard")
-        out.append(Event(ev.WIN, seat, tile=tile, other=-1 if source is None else source,
-                         amount=score.total, info=how))
-        settlement = self.rules.settle(self, seat, ctx, score, source, how)
-        return out + self._finish(seat, source, how, score, settlement)
+        wins: list[tuple[int, ScoreResult]] = []
+        settlements: list[Settlement] = []
+        for seat, ctx in zip(seats, contexts, strict=True):
+            score = self.rules.score_winner(ctx)
+            out.append(Event(ev.WIN, seat, tile=tile, other=-1 if source is None else source,
+                             amount=score.total, info=how))
+            wins.append((seat, score))
+            # each win is settled on its own: the discarder (or the konger, N13b) pays each
+            # winner what that win owes (N10, N13)
+            settlements.append(self.rules.settle(self, seat, ctx, score, source, how))
+        (first, score), *others = wins
+        return out + self._finish(first, source, how, score, combined(settlements),
+                                  tuple(others), tile)
 
     def _quick_win(self, seat: int, feeder: int) -> list[Event]:
         ctx = self.context(seat, None, self_draw=False, discarder=feeder, robbing=False,
@@ -621,7 +637,9 @@ class Hand:
         return [Event(ev.EXHAUSTED), *self._finish(None, None, "exhausted", None, settlement)]
 
     def _finish(self, winner: int | None, source: int | None, how: str,
-                score: ScoreResult | None, settlement: Settlement) -> list[Event]:
+                score: ScoreResult | None, settlement: Settlement,
+                others: tuple[tuple[int, ScoreResult], ...] = (),
+                tile: Tile | None = None) -> list[Event]:
         self.phase = Phase.OVER
         self.pending = None
         self.offers = {}
@@ -631,7 +649,7 @@ class Hand:
         out.extend(self._pay(settlement.payments))
         d = self.deltas
         self.result = HandResult(winner, source, how, score, settlement, tuple(self.payments),
-                                 (d[0], d[1], d[2], d[3]))
+                                 (d[0], d[1], d[2], d[3]), others, tile)
         out.append(Event(ev.HAND_END, -1 if winner is None else winner, info=how))
         return out
 

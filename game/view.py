@@ -145,8 +145,8 @@ def _meld_from(value: list[Any]) -> Meld:
 
 
 def view_from_wire(w: dict[str, Any]) -> SeatView:
-    """The SeatView that `SeatView.to_wire()` described (without `result`, which the wire form
-    leaves out). Raises KeyError, TypeError, ValueError or IndexError on a malformed dict."""
+    """The SeatView that `SeatView.to_wire()` described, its result (every winner) included.
+    Raises KeyError, TypeError, ValueError or IndexError on a malformed dict."""
     last = w["last_discard"]
     return SeatView(
         seat=w["seat"],
@@ -197,36 +197,48 @@ def _payments_from(raw: list[list[Any]]) -> tuple[Payment, ...]:
                  for a, b, n, k, zh, en in raw)
 
 
+def _score_wire(score: ScoreResult) -> dict[str, Any]:
+    return {"total": score.total, "items": _lines_wire(score.items),
+            "extra": dict(score.extra), "reading": score.reading}
+
+
+def _score_from(w: dict[str, Any]) -> ScoreResult:
+    return ScoreResult(int(w["total"]), _lines_from(w["items"]), dict(w["extra"]),
+                       str(w["reading"]))
+
+
 def result_to_wire(r: HandResult) -> dict[str, Any]:
     """A hand's result as plain data (for the LAN and anything else that sends views)."""
     s = r.settlement
     return {
         "winner": r.winner, "discarder": r.discarder, "how": r.how,
-        "score": None if r.score is None else {
-            "total": r.score.total, "items": _lines_wire(r.score.items),
-            "extra": dict(r.score.extra), "reading": r.score.reading},
+        "score": None if r.score is None else _score_wire(r.score),
         "settlement": {"payments": _payments_wire(s.payments), "dealer_keeps": s.dealer_keeps,
                        "values": list(s.values),
                        "loser_lines": [_lines_wire(x) for x in s.loser_lines]},
         "payments": _payments_wire(r.payments),
         "deltas": list(r.deltas),
+        "others": [[seat, _score_wire(score)] for seat, score in r.others],
+        "tile": None if r.tile is None else int(r.tile),
     }
 
 
 def result_from_wire(w: dict[str, Any]) -> HandResult:
+    """The HandResult that `result_to_wire` described; one sent by an older peer, without
+    further winners or the winning tile, has none."""
     score = w["score"]
     s = w["settlement"]
     d = w["deltas"]
     return HandResult(
         winner=w["winner"], discarder=w["discarder"], how=str(w["how"]),
-        score=None if score is None else ScoreResult(
-            int(score["total"]), _lines_from(score["items"]), dict(score["extra"]),
-            str(score["reading"])),
+        score=None if score is None else _score_from(score),
         settlement=Settlement(_payments_from(s["payments"]), bool(s["dealer_keeps"]),
                               tuple(s["values"]),
                               tuple(_lines_from(x) for x in s["loser_lines"])),
         payments=_payments_from(w["payments"]),
         deltas=(d[0], d[1], d[2], d[3]),
+        others=tuple((int(seat), _score_from(x)) for seat, x in w.get("others", ())),
+        tile=_tile_or_none(w.get("tile")),
     )
 
 

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from game.errors import BadOption
 from game.scoring import ScoreLine, ScoreResult, WinContext
+from game.tiles import Tile
 
 if TYPE_CHECKING:
     from game.engine import Hand
@@ -52,6 +53,22 @@ class Settlement:
     """Mazhan: each seat's M20 lines (empty for the winner)."""
 
 
+def combined(settlements: Sequence[Settlement]) -> Settlement:
+    """Several wins on one discard or robbed kong settled together (ruling N2's option): every
+    win's payments, each winner's value at its seat, and the dealer keeps the deal when any of
+    the wins would keep it (N5: the dealer among the winners, or any big hand). Non-winner
+    lines come from the first settlement only: a ruleset with such lines (Mazhan, M20) lets
+    only one player win (M7)."""
+    if not settlements:
+        raise ValueError("combined() needs at least one settlement")
+    return Settlement(
+        tuple(p for s in settlements for p in s.payments),
+        any(s.dealer_keeps for s in settlements),
+        tuple(sum(s.values[seat] for s in settlements) for seat in range(4)),
+        settlements[0].loser_lines,
+    )
+
+
 @dataclass(frozen=True, slots=True)
 class HandResult:
     """How a hand ended, for the results screen: lines as the scorer gave them."""
@@ -67,10 +84,28 @@ class HandResult:
     """Every payment of the hand, those made at once during play included (Nanjing)."""
     deltas: tuple[int, int, int, int]
     """Per seat: the total change of score over the hand."""
+    others: tuple[tuple[int, ScoreResult], ...] = ()
+    """(seat, score) of each further winner on the same discard or robbed kong, in turn order
+    after `winner` (ruling N2's option "all"); empty when one player won."""
+    tile: Tile | None = None
+    """The tile won on (None for a drawn hand or 快照). It joins the first winner's hand only:
+    the further winners' revealed hands lack it."""
 
     @property
     def dealer_keeps(self) -> bool:
         return self.settlement.dealer_keeps
+
+    @property
+    def wins(self) -> tuple[tuple[int, ScoreResult], ...]:
+        """(seat, score) of every winner in turn order after the discarder; empty if drawn."""
+        if self.winner is None or self.score is None:
+            return ()
+        return ((self.winner, self.score), *self.others)
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        """Every winner's seat, in turn order after the discarder."""
+        return tuple(seat for seat, _ in self.wins)
 
 
 class Ruleset(Protocol):
@@ -85,6 +120,11 @@ class Ruleset(Protocol):
     """When 地胡 applies: "dealer_first_discard" (M17) or "before_own_discard" (N7)."""
     bonus_kinds: frozenset[int]
     start_score: int
+
+    @property
+    def several_winners(self) -> str:
+        """When several seats win on one discard or robbed kong: "first" (截胡, only the first
+        in turn order after the discarder wins; M7, N2) or "all" (each wins; N2's option)."""
 
     @property
     def options(self) -> Mapping[str, Any]: ...

@@ -44,6 +44,7 @@ class Mazhan:
     earthly = "dealer_first_discard"
     bonus_kinds = frozenset({*FLOWERS, WHITE})  # M2
     start_score = START_SCORE
+    several_winners = "first"  # M7: 截胡, only the first in turn order after the discarder
 
     def __init__(self, options: Mapping[str, Any] | None = None) -> None:
         self.options = check_options(OPTIONS, options)

@@ -23,6 +23,9 @@ OPTIONS: Mapping[str, Option] = {
         Option("until_broke", False, (True, False), "打到輸光",
                "The match also ends when a player's gold is gone (N14)"),
         Option("timers", False, (True, False), "計時", "15 s to discard, 8 s to claim"),
+        Option("several_winners", "first", ("first", "all"), "一炮多響",
+               "Several wins on one discard: the first in turn order (截胡) or all, each "
+               "paid by the discarder (N2)"),
     )
 }
 
@@ -50,6 +53,10 @@ class Nanjing:
 
     def __init__(self, options: Mapping[str, Any] | None = None) -> None:
         self.options = check_options(OPTIONS, options)
+
+    @property
+    def several_winners(self) -> str:
+        return str(self.options["several_winners"])  # N2: "first" (截胡) or "all"
 
     def reserve(self) -> int:
         return 0  # N3: drawn when the wall is empty
