@@ -26,8 +26,11 @@ from game.client.widgets import (
 from game.match import HandRecord
 from game.rules.base import HandResult, Payment
 from game.scoring import ScoreLine
+from game.tiles import Tile
 from game.view import SeatView
 
+HAND_SCALE = (0.05, 0.05, 0.04, 0.032)
+"""A revealed hand's tile height as a share of the window's, by the number of winners shown."""
 GAIN = (140, 230, 140)
 LOSS = (240, 130, 120)
 PLAYER_COLORS = ((240, 190, 60), (120, 190, 250), (240, 120, 150), (150, 230, 150))
@@ -116,8 +119,13 @@ class ResultsPanel:
         put(surface, self.title(result), pygame.Rect(inner.x, inner.y, inner.w, line * 2),
             line * 2, ACCENT, bold=True)
         y = inner.y + line * 2 + pad // 2
-        if result is not None and result.winner is not None and view.revealed:
-            y = self.draw_hand(surface, result.winner, inner.x, y, inner.w) + pad // 2
+        if result is not None and view.revealed:
+            winners = result.winners
+            scale = HAND_SCALE[min(len(winners), len(HAND_SCALE) - 1)]
+            for seat in winners:
+                # the one winning tile joined the first winner's hand; the others show it apart
+                extra = result.tile if seat != result.winner else None
+                y = self.draw_hand(surface, seat, inner.x, y, inner.w, scale, extra) + pad // 2
         left = pygame.Rect(inner.x, y, inner.w // 2 - pad, inner.bottom - y)
         right = pygame.Rect(inner.centerx + pad, y, inner.w // 2 - pad, inner.bottom - y)
         if result is not None:
@@ -129,21 +137,28 @@ class ResultsPanel:
         names = self.view.names
         if result is None or result.winner is None:
             return t("result.exhausted")
-        text = t("result.win", name=names[result.winner])
+        text = t("result.win", name=" · ".join(names[seat] for seat in result.winners))
         if result.how in ("self_draw", "robbing", "kuaizhao"):
             text += "  " + t(f"result.how.{result.how}")
         elif result.discarder is not None:
             text += "  " + t("result.from", name=names[result.discarder])
         return text
 
-    def draw_hand(self, surface: pygame.Surface, seat: int, x: int, y: int, width: int) -> int:
+    def draw_hand(self, surface: pygame.Surface, seat: int, x: int, y: int, width: int,
+                  scale: float = HAND_SCALE[1], extra: Tile | None = None) -> int:
+        """`seat`'s revealed hand, melds and bonus tiles in a row (`extra`, a winning tile
+        not in the hand, set apart after it); returns the row's bottom."""
         view, art = self.view, self.ctx.art
         tiles = view.revealed[seat]
         count = len(tiles) + sum(len(m.tiles) + 1 for m in view.melds[seat]) + len(
-            view.bonus[seat]) + 1
-        tw = max(12, min(round(self.ctx.size[1] * 0.05), (width - 20) // max(count, 1)))
+            view.bonus[seat]) + 1 + (2 if extra is not None else 0)
+        tw = max(12, min(round(self.ctx.size[1] * scale), (width - 20) // max(count, 1)))
         for tile in tiles:
             surface.blit(art.face(tile, tw, wild=tile == view.wild), (x, y))
+            x += tw
+        if extra is not None:
+            x += tw // 3
+            surface.blit(art.face(extra, tw, wild=extra == view.wild), (x, y))
             x += tw
         x += tw // 2
         for meld in view.melds[seat]:
@@ -155,16 +170,22 @@ class ResultsPanel:
 
     def draw_lines(self, surface: pygame.Surface, result: HandResult, box: pygame.Rect,
                    line: int) -> None:
-        """The winner's lines exactly as scored, then (Mazhan, M20) each non-winner's."""
+        """Each winner's lines exactly as scored (headed by its seat and name when several won
+        on one discard, ruling N2), then (Mazhan, M20) each non-winner's."""
         put = self.boxes.put
         rows: list[tuple[str, str, tuple[int, int, int]]] = []
-        if result.score is not None:
-            rows += [(label, value, TEXT) for label, value in score_rows(result.score.items)]
-            if not any(item.unit == "total" for item in result.score.items):
-                rows.append((t("result.total"), str(result.score.total), ACCENT))
+        several = len(result.wins) > 1
+        for seat, score in result.wins:
+            if several:
+                rows.append((f"{t(f'wind.{seat}')} {self.view.names[seat]}",
+                             t("result.win", name="").strip(), ACCENT))
+            rows += [(label, value, TEXT) for label, value in score_rows(score.items)]
+            if not any(item.unit == "total" for item in score.items):
+                rows.append((t("result.total"), str(score.total), ACCENT))
         settlement = result.settlement
+        winners = result.winners
         for seat, lines in enumerate(settlement.loser_lines):
-            if seat == result.winner or not lines:
+            if seat in winners or not lines:
                 continue
             rows.append((f"{t(f'wind.{seat}')} {self.view.names[seat]}",
                          f"{t('result.value')} {settlement.values[seat]}", ACCENT))
