@@ -755,6 +755,8 @@ class Host:
         }
         if result.score is not None:
             summary["total"] = result.score.total
+        if result.others:  # N2 option "all": several won on one discard
+            summary["winners"] = [players[seat] for seat in result.winners]
         reveal = self._reveal_msg()
         for conn in list(self.conns):
             if conn.hello:
