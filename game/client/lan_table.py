@@ -335,9 +335,12 @@ class LanOverlay:
     def _draw_panel(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         if rect.h < 16:
             return
+        pad = 3
         size = self.text_size()
+        # a small window still shows two lines of chat above the hint
+        while size > 10 and 3 * self.ctx.fonts.font(size).get_linesize() > rect.h - 2 * pad:
+            size -= 1
         line_h = self.ctx.fonts.font(size).get_linesize()
-        pad = 4
         self._panel(surface, rect, 140)
         room = (rect.h - 2 * pad) // line_h
         hint = t("lan.chat_hint", last=len(PHRASE_KEYS))

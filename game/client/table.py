@@ -413,11 +413,14 @@ class TableScene(Scene):
                 tiles = action.tiles or ((action.tile,) if action.tile is not None
                                          and action.kind is not ActionKind.WIN else ())
                 label_w = _label_width(self.ctx.fonts, label, bh) if tiles else 0
-                bw = max(bh * 2, label_w + len(tiles) * round(bh * 0.6) + bh // 6)
-                x -= bw + 6
                 key = pygame.K_1 + n if n < 9 else None
                 letter = KIND_KEYS.get(action.kind)
                 hint = f"{n + 1}" + (f"/{pygame.key.name(letter).upper()}" if letter else "")
+                # the key hint sits in the bottom-right corner: the tiles stop short of it
+                hint_w = (self.ctx.fonts.font(max(10, bh // 4)).size(hint)[0] + 8 if tiles
+                          else 0)
+                bw = max(bh * 2, label_w + len(tiles) * round(bh * 0.6) + bh // 6 + hint_w)
+                x -= bw + 6
                 buttons.append(_TileButton(pygame.Rect(x, area.y, bw, bh), label,
                                            self._submitter(action), key, hint=hint,
                                            tiles=tuple(tiles), art=self.ctx.art))
