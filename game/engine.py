@@ -152,7 +152,7 @@ class Hand:
                                 tuple(self.rivers[s]))
             parts = [p for p in seats if p is not None]
             cached = self._public_cache = (
-                tuple(sum(h) for h in self.hands),
+                tuple(map(sum, self.hands)),
                 tuple(p[0] for p in parts),
                 tuple(p[1] for p in parts),
                 tuple(p[2] for p in parts),

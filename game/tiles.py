@@ -83,7 +83,7 @@ class Tile(int):
         return _NAMES_EN[self]
 
     def __str__(self) -> str:
-        return f"{number_of(self)}{suit_of(self)}"
+        return _NOTATION[self]
 
     def __repr__(self) -> str:
         return f"Tile.parse({str(self)!r})"
@@ -110,6 +110,9 @@ def number_of(kind: int) -> int:
     if kind < 27:
         return kind % 9 + 1
     return kind - 26 if kind < 34 else kind - 33
+
+
+_NOTATION: Final = tuple(f"{number_of(k)}{suit_of(k)}" for k in range(NUM_KINDS))
 
 
 def is_suited(kind: int) -> bool:
