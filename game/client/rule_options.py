@@ -13,9 +13,9 @@ from game.client import i18n
 from game.rules.base import Option
 from game.rules.registry import OPTION_TABLES
 
-SET_ELSEWHERE = frozenset({"hands", "timers"})
+SET_ELSEWHERE = frozenset({"hands", "timers", "flee"})
 """`hands` is the match-length row; `timers` is a player setting (Settings, and on by default
-on the LAN)."""
+on the LAN); `flee` (M12) only means something at a LAN table, where the host turns it on."""
 
 _RULING = re.compile(r"\s*\((?:[MN]\d+(?:[-,/ ]*[MN]?\d+)*)\)\s*$")
 """A trailing ruling reference such as "(M10)": for the rules' authors, not for the screen."""
