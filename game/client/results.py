@@ -128,7 +128,10 @@ class ResultsPanel:
                 y = self.draw_hand(surface, seat, inner.x, y, inner.w, scale, extra) + pad // 2
         left = pygame.Rect(inner.x, y, inner.w // 2 - pad, inner.bottom - y)
         right = pygame.Rect(inner.centerx + pad, y, inner.w // 2 - pad, inner.bottom - y)
-        if result is not None:
+        if result is not None and result.winner is None:
+            self.draw_drawn_hand(surface, result, left, line, pad)
+            self.draw_payments(surface, result, right, line)
+        elif result is not None:
             self.draw_lines(surface, result, left, line)
             self.draw_payments(surface, result, right, line)
         self.buttons.draw(surface, self.ctx.fonts)
@@ -167,6 +170,22 @@ class ResultsPanel:
             surface.blit(art.face(tile, round(tw * 0.8)), (x, y + tw // 4))
             x += round(tw * 0.8) + 1
         return y + full_height(tw)
+
+    def draw_drawn_hand(self, surface: pygame.Surface, result: HandResult, box: pygame.Rect,
+                        line: int, pad: int) -> None:
+        """A drawn hand (M10, N3): no win is paid (Nanjing kong money and penalties paid during
+        the hand stand, in the payment table); every hand shown, and who deals next (M3, N5)."""
+        put = self.boxes.put
+        dealer = t("result.dealer_stays" if result.dealer_keeps else "result.dealer_passes")
+        put(surface, f"{t('result.drawn_note')} {dealer}", pygame.Rect(box.x, box.y, box.w, line),
+            line, TEXT)
+        y = box.y + line + pad
+        if not self.view.revealed:
+            return
+        for seat in range(4):
+            label = f"{t(f'wind.{seat}')} {self.view.names[seat]}"
+            put(surface, label, pygame.Rect(box.x, y, box.w, line), line, ACCENT)
+            y = self.draw_hand(surface, seat, box.x, y + line, box.w, HAND_SCALE[-1]) + pad // 2
 
     def draw_lines(self, surface: pygame.Surface, result: HandResult, box: pygame.Rect,
                    line: int) -> None:

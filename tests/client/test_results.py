@@ -32,8 +32,9 @@ def assert_fits(boxes: TextBoxes, bounds: pygame.Rect) -> None:
         assert bounds.contains(rect), (text, rect, bounds)
 
 
-def finish_hand(ctx: Context, ruleset: str, seed: int, hands: int = 1) -> TableScene:
-    session = LocalSession(ruleset, ["bot"] * 4, ["normal"] * 4, ["王", "李", "張", "劉"],
+def finish_hand(ctx: Context, ruleset: str, seed: int, hands: int = 1,
+                level: str = "normal") -> TableScene:
+    session = LocalSession(ruleset, ["bot"] * 4, [level] * 4, ["王", "李", "張", "劉"],
                            seed, hands=hands)
     scene = TableScene(ctx, session, demo=True)
     ctx.stack.push(scene)
@@ -90,6 +91,38 @@ def test_results_show_exactly_the_scorers_lines(ctx: Context, ruleset: str,
         assert distinct_colors(screen) > 20
         return
     raise AssertionError("no win in 40 seeds")
+
+
+@pytest.mark.parametrize("language", ["zh", "en"])
+def test_a_drawn_hand_shows_every_hand_and_who_deals_next(ctx: Context, language: str) -> None:
+    """M10/N3: no win is paid; the panel shows the four hands and the dealer rule (M3, N5)."""
+    i18n.set_language(language)
+    screen = pygame.display.set_mode((1024, 640))
+    ctx.size = (1024, 640)
+    for ruleset in ("nanjing", "mazhan"):
+        for seed in range(1, 60):
+            scene = finish_hand(ctx, ruleset, seed, level="random")  # random play rarely wins
+            result = scene.view.result
+            assert result is not None
+            if result.winner is not None:
+                continue
+            scene.resize((1024, 640))
+            scene.draw(screen)
+            save(screen, f"results_drawn_{ruleset}_{language}")
+            panel = scene.panel
+            assert panel is not None
+            texts = [text for text, _rect, _box in panel.boxes.placed]
+            rule = "result.dealer_stays" if ruleset == "nanjing" else "result.dealer_passes"
+            assert any(i18n.t(rule) in text for text in texts)  # N5 keeps, M3 moves the deal
+            names = scene.view.names
+            for seat in range(4):
+                assert f"{i18n.t(f'wind.{seat}')} {names[seat]}" in texts
+            assert not any(p.key.startswith("win") for p in result.payments)
+            assert sum(result.deltas) == 0
+            assert_fits(panel.boxes, screen.get_rect())
+            break
+        else:
+            raise AssertionError(f"no drawn {ruleset} hand in 60 seeds")
 
 
 def test_match_end_standings_chart(ctx: Context, screen: pygame.Surface) -> None:
