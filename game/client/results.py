@@ -140,7 +140,10 @@ class ResultsPanel:
         names = self.view.names
         if result is None or result.winner is None:
             return t("result.exhausted")
-        text = t("result.win", name=" · ".join(names[seat] for seat in result.winners))
+        winners = " · ".join(names[seat] for seat in result.winners)
+        # several winners on one discard (N2, option "all") read as a plural
+        text = (t("result.win_many", names=winners) if len(result.winners) > 1
+                else t("result.win", name=winners))
         if result.how in ("self_draw", "robbing", "kuaizhao"):
             text += "  " + t(f"result.how.{result.how}")
         elif result.discarder is not None:
