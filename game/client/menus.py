@@ -9,7 +9,7 @@ import pygame
 
 from game.client import i18n
 from game.client.context import Context
-from game.client.i18n import t
+from game.client.i18n import STRINGS, language, t
 from game.client.options import BOT_LEVELS, RULESETS
 from game.client.rule_options import (
     defaults,
@@ -97,19 +97,26 @@ class MenuScene(Scene):
         self.dirty = False
 
 
+def both(key: str) -> str:
+    """A main-menu label in both languages, the chosen one first: whoever sits down first can
+    find the button before finding the settings."""
+    zh, en = STRINGS[key]
+    return f"{zh}  {en}" if language() == "zh" else f"{en}  {zh}"
+
+
 class MainMenu(MenuScene):
     def items(self) -> list[tuple[str, Callable[[], None]]]:
         return [
             *self.saved_match(),
-            (t("menu.solo"), lambda: self.ctx.stack.push(SetupScene(self.ctx, hotseat=False))),
-            (t("menu.hotseat"), lambda: self.ctx.stack.push(SetupScene(self.ctx, hotseat=True))),
-            (t("menu.host"), self.open_host),
-            (t("menu.join"), self.open_join),
-            (t("menu.replays"), self.open_replays),
-            (t("menu.calculator"), self.open_calculator),
-            (t("menu.rules"), self.open_rules),
-            (t("menu.settings"), lambda: self.ctx.stack.push(SettingsScene(self.ctx))),
-            (t("menu.quit"), self.ctx.quit),
+            (both("menu.solo"), lambda: self.ctx.stack.push(SetupScene(self.ctx, hotseat=False))),
+            (both("menu.hotseat"), lambda: self.ctx.stack.push(SetupScene(self.ctx, hotseat=True))),
+            (both("menu.host"), self.open_host),
+            (both("menu.join"), self.open_join),
+            (both("menu.replays"), self.open_replays),
+            (both("menu.calculator"), self.open_calculator),
+            (both("menu.rules"), self.open_rules),
+            (both("menu.settings"), lambda: self.ctx.stack.push(SettingsScene(self.ctx))),
+            (both("menu.quit"), self.ctx.quit),
         ]
 
     def back(self) -> None:
