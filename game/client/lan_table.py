@@ -90,7 +90,7 @@ def notice_text(msg: Mapping[str, Any], names: Sequence[str]) -> str:
     name = names[place] if isinstance(place, int) and 0 <= place < len(names) else ""
     code = str(msg.get("code", ""))
     key = f"lan.notice.{code}"
-    text = t(key, name=name or "?")
+    text = t(key, name=name or "?", msg=str(msg.get("msg", "")))
     if text == key:
         return str(msg.get("msg", code))
     if code == "save":

@@ -126,6 +126,12 @@ class RemoteSession:
                 self.chat.append(msg)
             elif kind == "notice":
                 self.notices.append(msg)
+            elif kind == "error":
+                # A refusal that leaves us at the table (chat too fast, a move the host would
+                # not take): a banner like a notice. Errors that end the connection never
+                # get here; they become `error` in `_run`.
+                self.notices.append({"t": "notice", "code": f"refused.{msg['code']}",
+                                     "msg": str(msg["msg"])})
             elif kind == "reveal":
                 self.wall_problems = list(self._client.stats.wall_problems)
 
