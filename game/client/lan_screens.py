@@ -18,13 +18,23 @@ import pygame
 
 from game.client import i18n
 from game.client.context import Context
+from game.client.i18n import t
 from game.client.menus import MenuScene
 from game.client.options import RULESETS
 from game.client.remote_session import RemoteSession
+from game.client.rule_options import (
+    defaults,
+    option_help,
+    option_label,
+    setup_options,
+    step_value,
+    value_text,
+)
 from game.client.widgets import MUTED, TEXT
+from game.rules.base import Option
 from net.discovery import Announcer, DiscoveryError, TableBrowser, TableInfo
 from net.frames import PROTOCOL_VERSION
-from net.host import Host, HostConfig
+from net.host import Host, HostConfig, lan_options
 from net.save import default_log_path, default_save_path
 
 T = TypeVar("T")
@@ -199,8 +209,14 @@ class _LanScene(MenuScene):
         if self.status:
             img = self.ctx.fonts.render(self.status[:120], max(14, h // 40), TEXT)
             surface.blit(img, img.get_rect(midbottom=(w // 2, h - 34)))
-        tip = self.ctx.fonts.render(tr("edit"), max(12, h // 50), MUTED)
+        text = self.tip()
+        size = self.ctx.fonts.fit(text, max(12, h // 50), w - 24)
+        tip = self.ctx.fonts.render(text, size, MUTED)
         surface.blit(tip, tip.get_rect(midbottom=(w // 2, h - 8)))
+
+    def tip(self) -> str:
+        """The help line at the bottom."""
+        return tr("edit")
 
 
 class HostScreen(_LanScene):
@@ -218,6 +234,10 @@ class HostScreen(_LanScene):
         self.code = TextField("", 12)
         self.ruleset = ctx.options.ruleset
         self.kinds = ["open", "open", "open", "open"]
+        self.rule_values: dict[str, dict[str, Any]] = {rs: defaults(rs) for rs in RULESETS}
+        """Each ruleset's table options as set here, as on the setup screen."""
+        self.option_rows: dict[int, Option] = {}
+        """Item index → the option that row changes (for ←/→)."""
         self.player = player_name or ("主人" if i18n.language() == "zh" else "Host")
         self.net: LoopThread | None = None
         self.host: Host | None = None
@@ -233,6 +253,14 @@ class HostScreen(_LanScene):
         out: list[tuple[str, Callable[[], None]]] = [
             (f"{tr('table')}: {self.name.shown()}", self.edit(self.name)),
             (f"{tr('ruleset')}: {_ruleset_name(self.ruleset)}", self.cycle_ruleset),
+        ]
+        self.option_rows = {}
+        values = self.rule_values[self.ruleset]
+        for option in setup_options(self.ruleset):
+            self.option_rows[len(out)] = option
+            out.append((f"{option_label(option)}: {value_text(values[option.name])}",
+                        self.option_action(option, 1)))
+        out += [
             (f"{tr('place')} 1: {self.player} ({tr('you')})", lambda: None),
         ]
         for place in range(1, 4):
@@ -247,6 +275,34 @@ class HostScreen(_LanScene):
         self.ruleset = RULESETS[(RULESETS.index(self.ruleset) + 1) % len(RULESETS)]
         self.refresh()
 
+    def option_action(self, option: Option, step: int) -> Callable[[], None]:
+        def act() -> None:
+            values = self.rule_values[self.ruleset]
+            values[option.name] = step_value(option, values[option.name], step)
+            self.refresh()
+
+        return act
+
+    def chosen_options(self) -> dict[str, Any]:
+        """The ruleset's options as set here, with the LAN's timers and flee on (M11, M12)."""
+        return lan_options(self.ruleset, self.rule_values[self.ruleset])
+
+    def handle(self, event: pygame.event.Event) -> None:
+        option = None if self.host is not None else self.option_rows.get(self.group.focus)
+        if (option is not None and event.type == pygame.KEYDOWN
+                and event.key in (pygame.K_LEFT, pygame.K_RIGHT)
+                and not any(f.active for f in self.fields)):
+            self.option_action(option, -1 if event.key == pygame.K_LEFT else 1)()
+            return
+        super().handle(event)
+
+    def tip(self) -> str:
+        option = None if self.host is not None else self.option_rows.get(self.group.focus)
+        # the focused option's whole description (the button holds a short form)
+        if option is not None:
+            return f"{option_help(option)}  ·  {t('setup.option_keys')}"
+        return super().tip()
+
     def toggle(self, place: int) -> Callable[[], None]:
         def act() -> None:
             self.kinds[place] = "bot" if self.kinds[place] == "open" else "open"
@@ -260,7 +316,7 @@ class HostScreen(_LanScene):
             ruleset=self.ruleset, name=name, seats=list(self.kinds),
             address=self.interface or "0.0.0.0",
             start_after=600.0, hand_pause=3.0, move_pause=0.4, code=self.code.text or None,
-            save_path=default_save_path(name),
+            save_path=default_save_path(name), options=self.chosen_options(),
         )
 
     def open_table(self) -> None:
