@@ -23,7 +23,8 @@ OPTIONS: Mapping[str, Option] = {
         Option("until_broke", False, (True, False), "打到輸光",
                "The match also ends when a player's gold is gone (N14)"),
         Option("timers", False, (True, False), "計時", "15 s to discard, 8 s to claim"),
-        Option("several_winners", "first", ("first", "all"), "一炮多響",
+        Option("several_winners", "first", ("first", "all"),
+               "一炮多響：預設截胡，只有放炮者之後第一家胡；或能胡的都胡，各由放炮者付 (N2)",
                "Several wins on one discard: the first in turn order (截胡) or all, each "
                "paid by the discarder (N2)"),
     )
