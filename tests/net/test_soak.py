@@ -129,7 +129,7 @@ class LiveTable:
         await self.host.close()
 
     def __exit__(self, *exc: object) -> None:
-        asyncio.run_coroutine_threadsafe(self._shutdown(), self.loop).result(10)
+        asyncio.run_coroutine_threadsafe(self._shutdown(), self.loop).result(60)  # a loaded CI box
         self.loop.call_soon_threadsafe(self.loop.stop)
         self.thread.join(10)
         self.loop.close()
