@@ -1,0 +1,208 @@
+"""Connection handling for the LAN host: each peer's read loop, limits, flood control,
+hello, and the messages a peer may send.
+
+A connection may act only for the place it sat in, only with an action in that seat's legal
+list, and only against the latest state it was sent. A peer that sends bad frames, floods,
+stalls or falls too far behind is closed; the others play on.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import time
+from typing import Final
+
+from game.actions import Action
+from game.tiles import NotationError
+from net.chat import PHRASES, clean_text
+from net.frames import PROTOCOL_VERSION, Message, ProtocolError
+from net.peer import Peer
+from net.places import Places
+from net.table_state import SPECTATOR
+
+READ_CHUNK: Final = 16 * 1024
+MAX_CONNECTIONS: Final = 16
+MAX_NAME: Final = 32
+
+
+class Connections(Places):
+    """Serves each TCP peer for the host."""
+
+    async def _serve(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        conn = Peer(reader, writer)
+        task = asyncio.current_task()
+        if task is not None:
+            self._handlers.add(task)
+            task.add_done_callback(self._handlers.discard)
+        if len(self.conns) >= MAX_CONNECTIONS:
+            conn.send({"t": "error", "code": "full", "msg": "too many connections"})
+            conn.close()
+            return
+        self.conns.add(conn)
+        try:
+            await self._read_loop(conn)
+        except ProtocolError as exc:
+            self.dropped += 1
+            with contextlib.suppress(Exception):
+                conn.send({"t": "error", "code": "protocol", "msg": str(exc)[:200]})
+        except (TimeoutError, ConnectionError, OSError):
+            self.dropped += 1
+        finally:
+            self._forget(conn)
+
+    async def _read_loop(self, conn: Peer) -> None:
+        while not conn.closed:
+            timeout = self.config.idle_timeout if conn.hello else self.config.hello_timeout
+            data = await asyncio.wait_for(conn.reader.read(READ_CHUNK), timeout)
+            if not data:
+                return
+            conn.decoder.feed(data)
+            for msg in conn.decoder:
+                self._throttle(conn)
+                self._dispatch(conn, msg)
+                if conn.closed:
+                    return
+
+    def _throttle(self, conn: Peer) -> None:
+        now = time.monotonic()
+        conn.tokens = min(self.config.burst, conn.tokens + (now - conn.stamp) * self.config.rate)
+        conn.stamp = now
+        # A fresh connection starts with a full bucket.
+        if conn.decoder.frames_in == 1:
+            conn.tokens = self.config.burst
+        conn.tokens -= 1
+        if conn.tokens < 0:
+            raise ProtocolError("too many messages")
+
+    def _forget(self, conn: Peer) -> None:
+        conn.close()
+        self.conns.discard(conn)
+        seat = conn.seat
+        if seat is not None and self.by_seat.get(seat) is conn:
+            del self.by_seat[seat]
+            self.timers.pop(seat, None)
+            if self.started and not self.finished:
+                self.gone_since[seat] = time.monotonic()
+                self._notice("bot", seat, f"{self.names[seat]} left; a bot plays for them")
+            self._broadcast_seats()
+            self._wake.set()  # a bot may now have to play that place
+
+    def _dispatch(self, conn: Peer, msg: Message) -> None:
+        kind = msg["t"]
+        if kind == "hello":
+            self._on_hello(conn, msg)
+        elif not conn.hello:
+            raise ProtocolError("the first message must be hello")
+        elif kind == "sit":
+            self._on_sit(conn, msg["seat"])
+        elif kind == "action":
+            self._on_action(conn, msg)
+        elif kind == "resync":
+            if (conn.seat is not None or conn.watching) and self.started:
+                conn.send(conn.stream.snapshot(self._state(self._viewer(conn))))
+        elif kind == "chat":
+            self._on_chat(conn, msg)
+        elif kind == "ping":
+            conn.send({"t": "pong", "n": msg["n"]})
+        elif kind == "pong":
+            pass
+        elif kind == "bye":
+            conn.close()
+        else:
+            raise ProtocolError(f"a client may not send {kind!r}")
+
+    def _refuse(self, conn: Peer, code: str, text: str) -> None:
+        conn.send({"t": "error", "code": code, "msg": text})
+        conn.close()
+
+    def _on_hello(self, conn: Peer, msg: Message) -> None:
+        if conn.hello:
+            raise ProtocolError("hello sent twice")
+        if msg["v"] != PROTOCOL_VERSION:
+            self._refuse(conn, "version",
+                         f"this table speaks protocol {PROTOCOL_VERSION}, you sent {msg['v']}")
+            return
+        if msg.get("rules") not in (None, self.rules):
+            self._refuse(conn, "rules", "the table's rules changed since it was announced")
+            return
+        token = msg.get("token")
+        returning = token is not None and token in self.tokens
+        code = self.config.code
+        if code and not returning and msg.get("code") != code:
+            self._refuse(conn, "code", "this table is locked: ask the host for its join code"
+                         if not msg.get("code") else "wrong join code")
+            return
+        if msg.get("watch") and not self.config.spectators:
+            self._refuse(conn, "watch", "this table does not take spectators")
+            return
+        conn.hello = True
+        conn.name = clean_text(msg["name"])[:MAX_NAME] or "player"
+        conn.send({
+            "t": "welcome", "v": PROTOCOL_VERSION, "table": self.config.name,
+            "ruleset": self.config.ruleset, "rules": self.rules, "seats": self._seat_list(),
+            "started": self.started, "locked": bool(code),
+            "timers": [self.config.discard_seconds, self.config.claim_seconds]
+            if self.timers_on else None,
+        })
+        if self.fair is not None:  # a newcomer can still check this hand's wall at its end
+            conn.send(self._commit_msg())
+        if msg.get("watch"):
+            conn.watching = True
+            if self.started:
+                conn.send(conn.stream.snapshot(self._state(SPECTATOR)))
+        elif returning:
+            assert token is not None
+            self._take_seat(conn, self.tokens[token], token)
+
+    def _on_action(self, conn: Peer, msg: Message) -> None:
+        seat = conn.seat
+        if seat is None or not self.started or self.match.hand_over:
+            conn.send({"t": "error", "code": "illegal", "msg": "nothing to do now"})
+            return
+        if seat in self.benched:
+            conn.send({"t": "error", "code": "bot",
+                       "msg": "a bot plays your place until the next hand"})
+            return
+        if msg["seq"] != conn.stream.seq:
+            # Decided on an old state: the client will get the new one and decide again.
+            self.stale += 1
+            return
+        try:
+            action = Action.parse(msg["a"])
+        except NotationError as exc:
+            self.illegal += 1
+            conn.send({"t": "error", "code": "illegal", "msg": str(exc)[:200]})
+            return
+        if action not in self.match.legal_actions(self._hand_seats()[seat]):
+            self.illegal += 1
+            conn.send({"t": "error", "code": "illegal", "msg": f"'{action}' is not legal now"})
+            return
+        self.watch.acted(seat)
+        self.played[seat] += 1
+        arrived = time.perf_counter()
+        self._apply(seat, action)
+        if self.on_action is not None:
+            self.on_action(arrived, {c.name: c.stream.seq for c in self.conns if c.hello})
+
+    def _on_chat(self, conn: Peer, msg: Message) -> None:
+        if not conn.chat.allow(time.monotonic()):
+            conn.send({"t": "error", "code": "chat", "msg": "you are chatting too fast"})
+            return
+        out: Message = {"t": "chat", "seat": conn.seat, "name": self._name(conn)}
+        if "phrase" in msg:
+            if msg["phrase"] not in PHRASES:
+                conn.send({"t": "error", "code": "chat", "msg": "unknown phrase"})
+                return
+            out["phrase"] = msg["phrase"]
+        else:
+            text = clean_text(msg["text"])
+            if not text:
+                return
+            out["text"] = text
+        for other in list(self.conns):
+            if other.hello:
+                other.send(out)
+
+    def _name(self, conn: Peer) -> str:
+        return conn.name if conn.seat is None else self.names[conn.seat]

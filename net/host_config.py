@@ -1,0 +1,68 @@
+"""A LAN table's settings: `HostConfig`, the LAN option defaults and the rules fingerprint."""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from game.rules.registry import make_ruleset
+from game.timeouts import CLAIM_SECONDS, DISCARD_SECONDS, FLEE_AFTER_DISCONNECT_SECONDS
+from net.diff import canonical
+
+
+def rules_hash(ruleset: str, options: Mapping[str, Any] | None) -> str:
+    """A short fingerprint of the ruleset and its options, shown in hello and discovery."""
+    blob = canonical({"ruleset": ruleset, "options": dict(options or {})})
+    return hashlib.blake2b(blob, digest_size=6).hexdigest()
+
+
+def lan_options(ruleset: str, options: Mapping[str, Any] | None) -> dict[str, Any]:
+    """The options a LAN table plays with: timers and flee default on (M11, M12) where the
+    ruleset has them, unless the host chose otherwise."""
+    out = dict(options or {})
+    known = make_ruleset(ruleset).options
+    for key in ("timers", "flee"):
+        if key in known and key not in out:
+            out[key] = True
+    return out
+
+
+@dataclass
+class HostConfig:
+    ruleset: str
+    name: str
+    seats: list[str] = field(default_factory=lambda: ["open", "bot", "bot", "bot"])
+    """Per place: "open" for a network player or "bot"."""
+    hands: int | None = None
+    """Stop after this many hands even if the match is not over."""
+    seed: int | None = None
+    bots: str = "normal"
+    start_after: float = 120.0
+    address: str = "127.0.0.1"
+    port: int = 0
+    options: dict[str, Any] | None = None
+    """Ruleset options; `lan_options` adds the LAN defaults."""
+    hello_timeout: float = 10.0
+    idle_timeout: float = 60.0
+    rate: float = 50.0
+    """Messages per second a peer may send on average..."""
+    burst: float = 200.0
+    """...and in one burst."""
+    move_pause: float = 0.0
+    """Seconds between bot moves (0 for headless tables)."""
+    hand_pause: float = 0.0
+    """Seconds between a hand's end and the next deal (time to read the results)."""
+    discard_seconds: float = DISCARD_SECONDS
+    claim_seconds: float = CLAIM_SECONDS
+    flee_after: float = FLEE_AFTER_DISCONNECT_SECONDS
+    """Seconds of absence during a match that count as fleeing (M12)."""
+    code: str | None = None
+    """Join code of a locked table, checked at hello (a returning token needs none)."""
+    save_path: Path | None = None
+    """Written after every hand; None: not saved."""
+    log_path: Path | None = None
+    """The match log (game/replay.py format), rewritten after every hand; None: none."""
+    spectators: bool = True

@@ -1,0 +1,115 @@
+"""Places at a LAN table: open or bot, reconnect tokens, taking a place, bots and benching.
+
+Network "places" are 0-3, the match's player numbers, which keep their number while hand seats
+rotate. A bot plays a place whose player is away, and a benched place (fled, or joined mid-hand)
+until the next hand.
+"""
+
+from __future__ import annotations
+
+import secrets
+from typing import Any
+
+from game.bots import Bot, make_bot
+from net.diff import SeatStream
+from net.peer import Peer
+from net.table_state import TableState
+
+
+class Places(TableState):
+    """Who plays each place, and how a peer takes one."""
+
+    @property
+    def free_seats(self) -> list[int]:
+        """Places a newcomer may take: open, nobody there, nobody holding a token for it."""
+        owned = set(self.tokens.values())
+        return [p for p, k in enumerate(self.kinds)
+                if k == "open" and p not in self.by_seat and p not in owned]
+
+    def _missing(self) -> list[int]:
+        """Open places whose player is not here (before the match starts or resumes)."""
+        return [p for p, k in enumerate(self.kinds) if k == "open" and p not in self.by_seat]
+
+    def human(self, player: int) -> bool:
+        """Whether the place's own player decides now (else a bot does)."""
+        return player in self.by_seat and player not in self.benched
+
+    def _seat_list(self) -> list[dict[str, Any]]:
+        free = self.free_seats
+        return [
+            {"kind": k, "name": self.names[p], "taken": p not in free,
+             "bot": not self.human(p), "away": k == "open" and p not in self.by_seat
+             and p in self.tokens.values()}
+            for p, k in enumerate(self.kinds)
+        ]
+
+    def add_bot(self, player: int) -> None:
+        """Give an empty place to a bot for good (nobody may join it)."""
+        if player in self.by_seat:
+            raise ValueError(f"place {player} has a player; a bot cannot take it")
+        self.kinds[player] = "bot"
+        self.names[player] = f"bot {player + 1}"
+        self.tokens = {t: p for t, p in self.tokens.items() if p != player}
+        self._broadcast_seats()
+
+    def open_place(self, player: int) -> None:
+        """Let a newcomer take a bot's place (they play from the next hand)."""
+        self.kinds[player] = "open"
+        self._broadcast_seats()
+        self._wake.set()
+
+    def _on_sit(self, conn: Peer, seat: int) -> None:
+        if conn.seat is not None:
+            conn.send({"t": "error", "code": "seated", "msg": "you already have a place"})
+            return
+        if conn.watching:
+            conn.send({"t": "error", "code": "seat", "msg": "spectators cannot take a place"})
+            return
+        free = self.free_seats
+        if seat == -1 and free:
+            seat = free[0]
+        if seat not in free:
+            conn.send({"t": "error", "code": "seat", "msg": f"place {seat} is not free"})
+            return
+        token = secrets.token_urlsafe(16)
+        self.tokens = {t: p for t, p in self.tokens.items() if p != seat}
+        self.tokens[token] = seat
+        self.names[seat] = conn.name
+        if self.started:
+            self.match.names = tuple(self.names)
+            if not self.match.hand_over:
+                self.benched.add(seat)  # a bot finishes this hand; the newcomer plays the next
+        self._take_seat(conn, seat, token)
+
+    def _take_seat(self, conn: Peer, seat: int, token: str) -> None:
+        old = self.by_seat.get(seat)
+        if old is not None and old is not conn:
+            old.send({"t": "bye", "reason": "you joined from somewhere else"})
+            old.seat = None
+            old.close()
+        conn.seat = seat
+        self.by_seat[seat] = conn
+        self.gone_since.pop(seat, None)
+        conn.send({"t": "seated", "seat": seat, "token": token})
+        self._broadcast_seats()
+        if self.started:
+            conn.stream = SeatStream(seq=conn.stream.seq)
+            conn.send(conn.stream.snapshot(self._state(seat)))
+            if seat in self.benched:
+                self._notice("bot", seat, f"{self.names[seat]} plays from the next hand")
+            else:
+                self._notice("back", seat, f"{self.names[seat]} is back")
+        self._wake.set()
+
+    def _broadcast_seats(self) -> None:
+        seats = self._seat_list()
+        for conn in list(self.conns):
+            if conn.hello:
+                conn.send({"t": "seats", "seats": seats})
+        if self.on_seats is not None:
+            self.on_seats(len(self.free_seats), self.started)
+
+    def _bot(self, player: int) -> Bot:
+        if player not in self.bots:
+            self.bots[player] = make_bot(self.config.bots, self.seed * 4 + player)
+        return self.bots[player]

@@ -1,0 +1,170 @@
+"""What every part of the LAN host shares: the match, the places and the peers, and sending
+views and events to those peers.
+
+`TableState` holds the state the host's parts (places.py, connections.py, turn_clock.py and
+host.py) read and change, plus the helpers they all use: each viewer's state, publishing a
+batch of events as per-seat diffs, applying an action, notices, and the fair-wall commitment.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import random
+from collections.abc import Callable
+from typing import Any, Final
+
+from game.actions import Action
+from game.bots import Bot
+from game.errors import IllegalAction
+from game.events import Event
+from game.match import Match
+from game.replay import LogWriter, event_line
+from game.timeouts import FleeWatch
+from net.fair import commitment
+from net.frames import Message
+from net.host_config import HostConfig, lan_options, rules_hash
+from net.peer import Peer
+from net.save import HandLog, SaveData, replay
+from net.wire import compact_view
+
+SPECTATOR: Final = -1
+
+
+class TableState:
+    """The host's state and the helpers that send it; `Host` is the class to use."""
+
+    def __init__(
+        self,
+        config: HostConfig,
+        on_hand: Callable[[dict[str, Any]], None] | None = None,
+        saved: SaveData | None = None,
+    ) -> None:
+        if len(config.seats) != 4 or any(s not in ("open", "bot") for s in config.seats):
+            raise ValueError("seats must be four of 'open' or 'bot'")
+        self.config = config
+        self.on_hand = on_hand
+        self.tokens: dict[str, int] = {}
+        self.digest = hashlib.sha256()
+        """Events hash of the match log (every event, in order)."""
+        self.records: list[HandLog] = []
+        if saved is None:
+            self.seed = config.seed if config.seed is not None else random.randrange(2**31)
+            self.options = lan_options(config.ruleset, config.options)
+            self.match = Match(config.ruleset, self.seed, self.options)
+            self.kinds = list(config.seats)
+            self.names = [f"bot {i + 1}" if k == "bot" else "" for i, k in enumerate(self.kinds)]
+        else:
+            self.seed = saved.seed
+            self.options = dict(saved.options)
+            self.match = replay(saved, self.digest)
+            self.kinds = list(saved.kinds)
+            self.names = list(saved.names)
+            self.tokens = dict(saved.tokens)
+            self.records = list(saved.hands)
+        self.rules = rules_hash(config.ruleset, self.options)
+        self.log = LogWriter(config.ruleset, self.seed, self.options, self.match.start_scores)
+        for number, record in enumerate(self.records, 1):
+            self.log.hand(number, [(int(s), Action.parse(str(a))) for s, a in record.actions],
+                          record.flees)
+        self.hands_done = len(self.records)
+        self.resumed = saved is not None
+        self.conns: set[Peer] = set()
+        self.by_seat: dict[int, Peer] = {}
+        self.bots: dict[int, Bot] = {}
+        self.benched: set[int] = set()
+        """Places a bot plays until the next hand although their player is here (fled, or
+        joined mid-hand)."""
+        self.gone_since: dict[int, float] = {}
+        self.watch = FleeWatch()
+        self.timers: dict[int, tuple[tuple[Any, ...], float]] = {}
+        """Per place waiting on its player: (decision key, monotonic deadline)."""
+        self.hand_flees: list[list[int]] = []
+        self.fair: tuple[int, str] | None = None
+        """(hand number, salt) of the wall committed to."""
+        self.started = False
+        self.finished = False
+        self.dropped = 0
+        self.illegal = 0
+        self.stale = 0
+        self.timeouts = 0
+        self.flees = 0
+        self.played = [0, 0, 0, 0]
+        """Actions each place's own player made over the network."""
+        self.port = config.port
+        self.on_seats: Callable[[int, bool], None] | None = None
+        """Called with (free places, started) whenever they change, e.g. to update discovery."""
+        self.on_action: Callable[[float, dict[str, int]], None] | None = None
+        """Benchmarks: (time an action arrived, seq each peer will see its effect at)."""
+        self._server: asyncio.Server | None = None
+        self._handlers: set[asyncio.Task[Any]] = set()
+        self._wake = asyncio.Event()
+        self._go = False
+
+    @property
+    def timers_on(self) -> bool:
+        return bool(self.match.rules.options.get("timers"))
+
+    def _notice(self, code: str, seat: int, text: str) -> None:
+        for conn in list(self.conns):
+            if conn.hello:
+                conn.send({"t": "notice", "code": code, "seat": seat, "msg": text})
+
+    def _hand_seats(self) -> tuple[int, ...]:
+        """Hand seat of each player for the hand on the table (finished or not)."""
+        players = self.match.hand_players()
+        return tuple(players.index(player) for player in range(4))
+
+    def _viewer(self, conn: Peer) -> int:
+        return SPECTATOR if conn.seat is None else conn.seat
+
+    def _state(self, player: int) -> dict[str, Any]:
+        seat = SPECTATOR if player == SPECTATOR else self._hand_seats()[player]
+        return compact_view(self.match.view(seat).to_wire())
+
+    def _publish(self, events: list[Event]) -> None:
+        seats = self._hand_seats()
+        public: tuple[dict[str, Any], list[Any]] | None = None
+        shared: dict[int, tuple[Message, dict[str, Any]]] = {}
+        for conn in list(self.conns):
+            if conn.seat is not None:
+                player = conn.seat
+                seen = self.match.events_for(seats[player], events)
+                msg = conn.stream.update(self._state(player), [e.to_wire() for e in seen])
+            elif conn.watching and self.started:
+                if public is None:
+                    spectator_events = self.match.events_for(SPECTATOR, events)
+                    public = (self._state(SPECTATOR), [e.to_wire() for e in spectator_events])
+                # Spectators in step share one diff: compute it once per old state.
+                old = conn.stream.state
+                cached = shared.get(id(old))
+                if cached is None:
+                    msg = conn.stream.update(public[0], public[1])
+                    if msg is not None:
+                        shared[id(old)] = (msg, old)
+                else:
+                    conn.stream.seq += 1
+                    conn.stream.state = public[0]
+                    msg = dict(cached[0], seq=conn.stream.seq)
+            else:
+                continue
+            if msg is not None:
+                conn.send(msg)
+
+    def _apply(self, player: int, action: Action) -> None:
+        try:
+            events = self.match.apply(self._hand_seats()[player], action)
+        except IllegalAction as exc:  # legal_actions said yes; keep the table alive anyway
+            self.illegal += 1
+            if player in self.by_seat:
+                self.by_seat[player].send({"t": "error", "code": "illegal", "msg": str(exc)})
+            return
+        for e in events:
+            self.digest.update(event_line(e))
+        self._publish(events)
+        self._wake.set()
+
+    def _commit_msg(self) -> Message:
+        assert self.fair is not None and self.match.hand is not None
+        order = self.match.hand.wall.order
+        return {"t": "commit", "hand": self.fair[0], "hash": commitment(order, self.fair[1])}
