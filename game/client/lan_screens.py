@@ -27,7 +27,7 @@ from game.client.rule_options import (
     option_help,
     option_label,
     setup_options,
-    step_value,
+    stepper,
     value_text,
 )
 from game.client.widgets import MUTED, TEXT
@@ -276,12 +276,7 @@ class HostScreen(_LanScene):
         self.refresh()
 
     def option_action(self, option: Option, step: int) -> Callable[[], None]:
-        def act() -> None:
-            values = self.rule_values[self.ruleset]
-            values[option.name] = step_value(option, values[option.name], step)
-            self.refresh()
-
-        return act
+        return stepper(self.rule_values[self.ruleset], option, step, self.refresh)
 
     def chosen_options(self) -> dict[str, Any]:
         """The ruleset's options as set here, with the LAN's timers and flee on (M11, M12)."""

@@ -16,7 +16,7 @@ from game.client.rule_options import (
     option_help,
     option_label,
     setup_options,
-    step_value,
+    stepper,
     value_text,
 )
 from game.client.scene import Scene
@@ -292,12 +292,7 @@ class SetupScene(MenuScene):
                                                                           strict=True)])
 
     def option_action(self, option: Option, step: int) -> Callable[[], None]:
-        def act() -> None:
-            values = self.rule_values[self.ruleset]
-            values[option.name] = step_value(option, values[option.name], step)
-            self.refresh()
-
-        return act
+        return stepper(self.rule_values[self.ruleset], option, step, self.refresh)
 
     def chosen_options(self) -> dict[str, Any]:
         """The current ruleset's options as set on this screen, for the Match."""

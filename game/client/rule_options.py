@@ -7,6 +7,7 @@ Nothing here knows a ruleset by name: each option's label, values and default co
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import Any
 
 from game.client import i18n
@@ -64,3 +65,13 @@ def value_text(value: Any) -> str:
         text = i18n.t(key)
         return value if text == key else text
     return str(value)
+
+
+def stepper(values: dict[str, Any], option: Option, step: int,
+            then: Callable[[], None]) -> Callable[[], None]:
+    """A button action moving `option` in `values` by `step` places, then calling `then`."""
+    def act() -> None:
+        values[option.name] = step_value(option, values[option.name], step)
+        then()
+
+    return act
