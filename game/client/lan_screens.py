@@ -30,7 +30,7 @@ from game.client.rule_options import (
     stepper,
     value_text,
 )
-from game.client.widgets import MUTED, TEXT
+from game.client.widgets import MUTED, PANEL, TEXT
 from game.rules.base import Option
 from net.discovery import Announcer, DiscoveryError, TableBrowser, TableInfo
 from net.frames import PROTOCOL_VERSION
@@ -206,9 +206,12 @@ class _LanScene(MenuScene):
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
         w, h = surface.get_size()
-        if self.status:
-            img = self.ctx.fonts.render(self.status[:120], max(14, h // 40), TEXT)
-            surface.blit(img, img.get_rect(midbottom=(w // 2, h - 34)))
+        if self.status:  # at the top, on its own strip: the buttons fill the bottom
+            size = self.ctx.fonts.fit(self.status[:120], max(14, h // 40), w - 24)
+            img = self.ctx.fonts.render(self.status[:120], size, TEXT)
+            strip = img.get_rect(midtop=(w // 2, 4)).inflate(16, 6)
+            pygame.draw.rect(surface, PANEL, strip, border_radius=6)
+            surface.blit(img, img.get_rect(center=strip.center))
         text = self.tip()
         size = self.ctx.fonts.fit(text, max(12, h // 50), w - 24)
         tip = self.ctx.fonts.render(text, size, MUTED)
