@@ -147,7 +147,6 @@ class CalculatorScene(Scene):
         self.group = ButtonGroup()
         self.boxes = TextBoxes(ctx.fonts)
         self.placed: list[tuple[pygame.Rect, Callable[[], None]]] = []
-        self._bg: pygame.Surface | None = None
         self.outcome: tuple[bool, Any] = evaluate(self.state)
         self.layout()
 
@@ -293,7 +292,6 @@ class CalculatorScene(Scene):
 
     def resize(self, size: tuple[int, int]) -> None:
         super().resize(size)
-        self._bg = None
         self.layout()
 
     def on_enter(self) -> None:
@@ -313,9 +311,7 @@ class CalculatorScene(Scene):
             self.remove_hand(len(self.state.hand) - 1)()
 
     def draw(self, surface: pygame.Surface) -> None:
-        if self._bg is None or self._bg.get_size() != surface.get_size():
-            self._bg = felt_background(surface.get_size())
-        surface.blit(self._bg, (0, 0))
+        surface.blit(felt_background(surface.get_size()), (0, 0))
         self.boxes.placed.clear()
         w, h = surface.get_size()
         pad = max(8, h // 60)

@@ -43,7 +43,6 @@ class MenuScene(Scene):
     def __init__(self, ctx: Context) -> None:
         super().__init__(ctx)
         self.group = ButtonGroup()
-        self._bg: pygame.Surface | None = None
 
     def items(self) -> list[tuple[str, Callable[[], None]]]:
         return []
@@ -54,7 +53,6 @@ class MenuScene(Scene):
 
     def resize(self, size: tuple[int, int]) -> None:
         super().resize(size)
-        self._bg = None
         self.layout()
 
     def layout(self) -> None:
@@ -89,9 +87,7 @@ class MenuScene(Scene):
             surface.blit(sub, sub.get_rect(midtop=(w // 2, int(h * 0.06) + title.get_height())))
 
     def draw(self, surface: pygame.Surface) -> None:
-        if self._bg is None or self._bg.get_size() != surface.get_size():
-            self._bg = felt_background(surface.get_size())
-        surface.blit(self._bg, (0, 0))
+        surface.blit(felt_background(surface.get_size()), (0, 0))
         self.draw_title(surface)
         self.group.draw(surface, self.ctx.fonts)
         self.dirty = False

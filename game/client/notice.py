@@ -61,7 +61,6 @@ class NoticeScene(Scene):
         self.body = body
         self.group = ButtonGroup()
         self.boxes = TextBoxes(ctx.fonts)
-        self._bg: pygame.Surface | None = None
         self.layout()
 
     def layout(self) -> None:
@@ -72,7 +71,6 @@ class NoticeScene(Scene):
 
     def resize(self, size: tuple[int, int]) -> None:
         super().resize(size)
-        self._bg = None
         self.layout()
 
     def close(self) -> None:
@@ -86,9 +84,7 @@ class NoticeScene(Scene):
             self.close()
 
     def draw(self, surface: pygame.Surface) -> None:
-        if self._bg is None or self._bg.get_size() != surface.get_size():
-            self._bg = felt_background(surface.get_size())
-        surface.blit(self._bg, (0, 0))
+        surface.blit(felt_background(surface.get_size()), (0, 0))
         self.boxes.placed.clear()
         w, h = surface.get_size()
         big = max(24, h // 14)

@@ -287,7 +287,6 @@ class StandingsScene(Scene):
         self.on_done = on_done
         self.group = ButtonGroup()
         self.boxes = TextBoxes(ctx.fonts)
-        self._bg: pygame.Surface | None = None
         self.layout()
 
     def layout(self) -> None:
@@ -298,7 +297,6 @@ class StandingsScene(Scene):
 
     def resize(self, size: tuple[int, int]) -> None:
         super().resize(size)
-        self._bg = None
         self.layout()
 
     def handle(self, event: pygame.event.Event) -> None:
@@ -312,9 +310,7 @@ class StandingsScene(Scene):
         return [[self.start[p]] + [rec.scores[p] for rec in self.history] for p in range(4)]
 
     def draw(self, surface: pygame.Surface) -> None:
-        if self._bg is None or self._bg.get_size() != surface.get_size():
-            self._bg = felt_background(surface.get_size())
-        surface.blit(self._bg, (0, 0))
+        surface.blit(felt_background(surface.get_size()), (0, 0))
         self.boxes.placed.clear()
         put = self.boxes.put
         w, h = surface.get_size()

@@ -68,7 +68,6 @@ class RulesScene(Scene):
         self.group = ButtonGroup()
         self._page: pygame.Surface | None = None
         self._page_key: tuple[str, str, int, int] | None = None
-        self._bg: pygame.Surface | None = None
         self.lines: list[tuple[str, pygame.Rect]] = []
         self.layout()
 
@@ -104,7 +103,6 @@ class RulesScene(Scene):
     def resize(self, size: tuple[int, int]) -> None:
         super().resize(size)
         self._page = None
-        self._bg = None
         self.layout()
 
     def on_enter(self) -> None:
@@ -181,9 +179,7 @@ class RulesScene(Scene):
                 self.chooser(RULESETS[index % len(RULESETS)])()
 
     def draw(self, surface: pygame.Surface) -> None:
-        if self._bg is None or self._bg.get_size() != surface.get_size():
-            self._bg = felt_background(surface.get_size())
-        surface.blit(self._bg, (0, 0))
+        surface.blit(felt_background(surface.get_size()), (0, 0))
         box = self.text_rect()
         shade = pygame.Surface(box.inflate(16, 12).size, pygame.SRCALPHA)
         shade.fill((*PANEL, 200))

@@ -120,7 +120,6 @@ class TableScene(TableMotion, TableLayers):
         self.tweens = Tweens()
         self.dice_roll: Tween | None = None
         self.layer: pygame.Surface | None = None
-        self._bg: pygame.Surface | None = None
         self.hover = -1
         self.selected = -1
         self.hand_rects: list[tuple[pygame.Rect, Tile]] = []
@@ -414,7 +413,6 @@ class TableScene(TableMotion, TableLayers):
         if self.lan is not None:
             self.lan.layout = self.layout
         self.layer = None
-        self._bg = None
         self._build_actions()
         if self.result_shown:
             self._show_result()

@@ -25,7 +25,6 @@ class TableLayers(Scene):
     layout: TableLayout
     layer: pygame.Surface | None
     """The cached layer; None: draw it again on the next frame."""
-    _bg: pygame.Surface | None
     flights: list[Flight]
     dice_roll: Tween | None
     lan: LanOverlay | None
@@ -37,9 +36,7 @@ class TableLayers(Scene):
         return self.layer
 
     def _draw_layer(self, size: tuple[int, int]) -> pygame.Surface:
-        if self._bg is None or self._bg.get_size() != size:
-            self._bg = felt_background(size)
-        layer = self._bg.copy()
+        layer = felt_background(size).copy()
         tags = self.lan.tags() if self.lan is not None else ["", "", "", ""]
         draw_centre(layer, self.ctx, self.view, self.viewer, self.layout, tags,
                     dice_still=self.dice_roll is None)

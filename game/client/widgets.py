@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -99,8 +100,10 @@ class ButtonGroup:
             button.draw(surface, fonts, hot=i == self.focus)
 
 
+@functools.lru_cache(maxsize=4)
 def felt_background(size: tuple[int, int]) -> pygame.Surface:
-    """The table cloth: a vertical gradient, drawn once per window size."""
+    """The table cloth: a vertical gradient, drawn once per window size and shared by every
+    scene (callers blit it or copy it, never draw on it)."""
     w, h = size
     surf = pygame.Surface(size)
     for y in range(h):
