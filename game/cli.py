@@ -134,6 +134,11 @@ def main(argv: list[str] | None = None) -> int:
     if args and args[0] in ("-h", "--help", "help"):
         print(USAGE)
         return 0
+    if args and args[0] in ("-V", "--version"):
+        from game import __version__
+
+        print(f"mahjong {__version__}")
+        return 0
     if not args or args[0] == "play" or args[0].startswith("--"):
         return _window(args)
     command = COMMANDS.get(args[0])

@@ -7,19 +7,23 @@ from pathlib import Path
 
 import pygame
 
+from game.assets import asset_path, read_asset_text
 from game.client import i18n
 from game.client.context import Context
-from game.client.fonts import ASSETS, Fonts
+from game.client.fonts import Fonts
 from game.client.i18n import t
 from game.client.scene import Scene
 from game.client.widgets import ACCENT, HIGHLIGHT, PANEL, TEXT, Button, ButtonGroup, felt_background
 
-RULES_DIR = ASSETS / "text" / "rules"
 RULESETS = ("mazhan", "nanjing")
 
 
+def rules_name(ruleset: str, language: str) -> str:
+    return f"{ruleset}.{language}.txt"
+
+
 def rules_path(ruleset: str, language: str) -> Path:
-    return RULES_DIR / f"{ruleset}.{language}.txt"
+    return asset_path("text", "rules", rules_name(ruleset, language))
 
 
 def wrap(text: str, fonts: Fonts, size: int, width: int, bold: bool = False) -> list[str]:
@@ -119,7 +123,7 @@ class RulesScene(Scene):
         fonts = self.ctx.fonts
         body = max(14, self.ctx.size[1] // 40)
         try:
-            text = rules_path(self.ruleset, i18n.language()).read_text(encoding="utf-8")
+            text = read_asset_text("text", "rules", rules_name(self.ruleset, i18n.language()))
         except OSError:
             text = t("rules.missing")
         items: list[tuple[str, int, tuple[int, int, int], bool, int]] = []

@@ -1,0 +1,32 @@
+"""Every test runs in a machine of its own: HOME, the XDG folders, the game's data folder and
+its settings file all point into the test's tmp_path, so no test reads or writes the user's
+real files, and nothing left on the machine by an earlier run changes a result."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+ISOLATED_ENV = ("XDG_DATA_HOME", "XDG_CONFIG_HOME", "XDG_CACHE_HOME", "XDG_STATE_HOME")
+
+
+@pytest.fixture(autouse=True)
+def _private_home(tmp_path: Path, tmp_path_factory: pytest.TempPathFactory,
+                  monkeypatch: pytest.MonkeyPatch) -> None:
+    home = tmp_path_factory.mktemp("home")  # beside tmp_path: a test may expect it empty
+    monkeypatch.setenv("HOME", str(home))
+    monkeypatch.setenv("USERPROFILE", str(home))  # Windows' HOME
+    for name in ISOLATED_ENV:
+        monkeypatch.setenv(name, str(home / name.lower()))
+    monkeypatch.setenv("MAHJONG_DATA", str(tmp_path / "data"))
+    monkeypatch.setenv("MAHJONG_SETTINGS", str(tmp_path / "settings.json"))
+    monkeypatch.setenv("MAHJONG_SHOTS", str(tmp_path / "shots"))
+
+
+@pytest.fixture
+def shots(tmp_path: Path) -> Path:
+    """A folder for screenshots a test keeps (inside tmp_path; pytest keeps the last few)."""
+    folder = tmp_path / "shots"
+    folder.mkdir(exist_ok=True)
+    return folder
