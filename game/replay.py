@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from game.actions import Action
+from game.atomic import write_atomic
 from game.errors import IllegalAction, MahjongError
 from game.events import Event
 from game.match import Match
@@ -69,10 +70,7 @@ class LogWriter:
         return "\n".join(out) + "\n"
 
     def write(self, path: Path) -> None:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        tmp = path.with_suffix(path.suffix + ".tmp")
-        tmp.write_text(self.text(), encoding="utf-8")
-        tmp.replace(path)
+        write_atomic(path, self.text())
 
 
 def replay_hand(match: Match, number: int, actions: Sequence[Any],

@@ -134,6 +134,10 @@ def run_tournament(
     }
 
 
+MAX_DEALS = 100_000
+"""More deals than anyone waits for (each is played four times); larger asks are refused."""
+
+
 class _Parser(argparse.ArgumentParser):
     """Errors as one line for a person and exit status 2, never a traceback."""
 
@@ -153,7 +157,7 @@ def _parse(argv: list[str]) -> argparse.Namespace:
     p.add_argument("--hands", default="200", help="deals to play (each is played four times)")
     p.add_argument("--seats", default="hard,normal,normal,normal",
                    help=f"four bot levels, comma separated ({', '.join(LEVELS)})")
-    p.add_argument("--seed", default="0")
+    p.add_argument("--seed", default="0", help="the seed of the first deal's wall")
     p.add_argument("--json", action="store_true", help="print one JSON object")
     args = p.parse_args(argv)
     if args.ruleset not in NAMES:
@@ -164,8 +168,8 @@ def _parse(argv: list[str]) -> argparse.Namespace:
         except ValueError:
             raise _BadArguments(f"--{name} must be a whole number, not "
                                 f"{getattr(args, name)!r}") from None
-    if args.hands < 1:
-        raise _BadArguments("--hands must be at least 1")
+    if not 1 <= args.hands <= MAX_DEALS:
+        raise _BadArguments(f"--hands must be from 1 to {MAX_DEALS:,} deals")
     seats = [s.strip().lower() for s in args.seats.split(",")]
     if len(seats) != 4:
         raise _BadArguments(f"--seats needs four levels, e.g. hard,normal,normal,normal; "
@@ -184,8 +188,12 @@ def main(argv: list[str]) -> int:
     except _BadArguments as exc:
         sys.stderr.write(f"mahjong tournament: {exc}\n")
         return 2
-    result = run_tournament(args.ruleset, args.hands, args.seats, args.seed,
-                            progress=progress_printer(args.hands))
+    progress = progress_printer(args.hands)
+    try:
+        result = run_tournament(args.ruleset, args.hands, args.seats, args.seed,
+                                progress=progress)
+    finally:
+        progress.close()  # end the bar's line whatever happens (Ctrl-C included)
     if args.json:
         print(json.dumps(result))
         return 0

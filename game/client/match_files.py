@@ -1,14 +1,13 @@
 """Where the window keeps its match logs and the save of the match in progress, and the
 recorder that keeps both up to date while a local match is played.
 
-The data folder is platformdirs' user data folder for "mahjong-tables", or the folder named by
-the MAHJONG_DATA environment variable (tests point it at a temporary folder).
+The data folder and the names in it come from game/paths.py (platformdirs' user data folder
+for "mahjong-tables", or the folder named by the MAHJONG_DATA environment variable).
 """
 
 from __future__ import annotations
 
 import hashlib
-import os
 import re
 import time
 from collections.abc import Iterable, Mapping
@@ -16,23 +15,17 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-import platformdirs
-
+from game import paths
 from game.events import Event
 from game.match import Match
 from game.replay import LogWriter, event_line
 from game.saves import save
 
-APP_NAME = "mahjong-tables"
-DATA_ENV = "MAHJONG_DATA"
-SAVE_NAME = "current.jsonl"
-LOG_SUFFIX = ".jsonl"
-
-
-def data_dir() -> Path:
-    """The folder for logs and the save: $MAHJONG_DATA, else the user's data folder."""
-    override = os.environ.get(DATA_ENV)
-    return Path(override) if override else Path(platformdirs.user_data_dir(APP_NAME))
+APP_NAME = paths.APP_NAME
+DATA_ENV = paths.DATA_ENV
+SAVE_NAME = paths.SAVE_NAME
+LOG_SUFFIX = paths.LOG_SUFFIX
+data_dir = paths.data_dir
 
 
 @dataclass(frozen=True)

@@ -6,9 +6,10 @@ import json
 from dataclasses import asdict, dataclass, fields
 from pathlib import Path
 
-import platformdirs
+from game import paths
+from game.atomic import write_atomic
 
-APP_NAME = "mahjong-tables"
+APP_NAME = paths.APP_NAME
 LANGUAGES = ("zh", "en")
 ANIMATION_SPEEDS = (0.5, 1.0, 1.5, 2.0, 3.0)
 VOLUMES = (0.0, 0.25, 0.5, 0.7, 1.0)
@@ -42,7 +43,7 @@ class Settings:
 
 
 def default_path() -> Path:
-    return Path(platformdirs.user_config_dir(APP_NAME)) / "settings.json"
+    return paths.settings_path()
 
 
 def load(path: Path | None = None) -> Settings:
@@ -63,8 +64,4 @@ def load(path: Path | None = None) -> Settings:
 
 
 def save(settings: Settings, path: Path | None = None) -> None:
-    path = path or default_path()
-    path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_suffix(".tmp")
-    tmp.write_text(json.dumps(asdict(settings), indent=2), encoding="utf-8")
-    tmp.replace(path)
+    write_atomic(path or default_path(), json.dumps(asdict(settings), indent=2))
