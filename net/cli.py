@@ -223,7 +223,7 @@ def join_parser() -> argparse.ArgumentParser:
     p = Parser(prog="mahjong join", description="Join a table on the LAN.")
     where = p.add_mutually_exclusive_group(required=True)
     where.add_argument("--discover", metavar="NAME", help="find the table by name (10 s)")
-    where.add_argument("--address", metavar="HOST:PORT")
+    where.add_argument("--address", metavar="HOST:PORT", help="connect to this address")
     p.add_argument("--autoplay", choices=LEVELS, default=None,
                    help="let a bot of this level play the seat")
     p.add_argument("--json", action="store_true", help="print a JSON summary at the end")
