@@ -17,7 +17,15 @@ from typing import Any
 from game.atomic import write_atomic
 from game.errors import MahjongError
 from game.match import Match
-from game.replay import FORMAT, VERSION, LogError, LogWriter, read_log, replay_hand
+from game.replay import (
+    FORMAT,
+    VERSION,
+    LogError,
+    LogWriter,
+    other_engine,
+    read_log,
+    replay_hand,
+)
 
 
 def saved_records(text: str) -> tuple[dict[str, Any], list[dict[str, Any]], dict[str, Any]]:
@@ -49,8 +57,17 @@ def save(match: Match, path: Path, extra: Mapping[str, Any] | None = None) -> No
 
 
 def load_text(text: str) -> tuple[Match, dict[str, Any]]:
-    """The match a save describes, replayed to where it stopped, and the save's extra data."""
+    """The match a save describes, replayed to where it stopped, and the save's extra data.
+    LogError if it does not replay, naming the engine version that wrote it if another did."""
     head, hands, end = saved_records(text)
+    try:
+        return _replay_save(head, hands, end)
+    except LogError as exc:
+        raise other_engine(head, exc) from None
+
+
+def _replay_save(head: dict[str, Any], hands: list[dict[str, Any]],
+                 end: dict[str, Any]) -> tuple[Match, dict[str, Any]]:
     try:
         match = Match(str(head["ruleset"]), int(head["seed"]), head.get("options") or {},
                       head.get("names") or None)

@@ -5,7 +5,6 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
-import logging
 import sys
 from pathlib import Path
 from typing import Any
@@ -22,6 +21,7 @@ from net.save import (
     SaveError,
     default_log_path,
     default_save_path,
+    forget_finished,
     read_save,
     replay,
 )
@@ -190,11 +190,7 @@ async def _host(config: HostConfig, saved: SaveData | None, *, announce: bool,
         if announcer is not None:
             await announcer.close()
     summary["match_end"] = _match_end(host)
-    if config.save_path is not None and summary["match_end"] != "stopped":
-        # a finished match is not resumable: its save goes (its log stays, for Replays)
-        config.save_path.unlink(missing_ok=True)
-        logging.getLogger(__name__).info("table %r finished (%s); save %s removed",
-                                         config.name, summary["match_end"], config.save_path)
+    forget_finished(config.save_path, summary["match_end"] != "stopped")
     _print(summary)
     return 0
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import logging
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
@@ -28,6 +29,7 @@ from game.saves import saved_records
 SAVE_FORMAT = "mahjong-lan-save"
 """The format name of the old JSON saves, still readable."""
 SAVE_VERSION = 1
+log = logging.getLogger(__name__)
 LAN_KEY = "lan"
 """Where the host's own data sits in a save's header "extra"."""
 
@@ -94,6 +96,22 @@ def save_text(data: SaveData) -> str:
 def write_save(path: Path, data: SaveData) -> None:
     """Write atomically (game/atomic.py), so a crash while saving leaves the previous save whole."""
     write_atomic(path, save_text(data))
+
+
+def forget_finished(path: Path | None, finished: bool) -> bool:
+    """Remove the save of a match that has ended (nothing is left to resume; its log stays for
+    Replays). True if a save was removed."""
+    if path is None or not finished:
+        return False
+    try:
+        path.unlink()
+    except FileNotFoundError:
+        return False
+    except OSError as exc:
+        log.warning("cannot remove the finished table's save %s: %s", path, exc)
+        return False
+    log.info("the match is over: its save %s is removed", path)
+    return True
 
 
 def read_save(path: Path) -> SaveData:

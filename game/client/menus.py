@@ -20,7 +20,7 @@ from game.client.rule_options import (
     value_text,
 )
 from game.client.scene import Scene
-from game.client.settings import ANIMATION_SPEEDS, VOLUMES
+from game.client.settings import ANIMATION_SPEEDS, KEEP_LOGS, VOLUMES
 from game.client.widgets import (
     ACCENT,
     MUTED,
@@ -172,6 +172,8 @@ class SettingsScene(MenuScene):
             (f"{t('settings.volume')}: {round(s.volume * 100)}%", self.cycle_volume),
             (f"{t('settings.timers')}: {onoff[s.timers]}", self.toggle_timers),
             (f"{t('settings.fullscreen')}: {onoff[s.fullscreen]}", self.toggle_fullscreen),
+            (f"{t('settings.keep_logs')}: {t('settings.keep_logs_value', n=s.keep_logs)}",
+             self.cycle_keep_logs),
             (t("back"), self.back),
         ]
 
@@ -209,6 +211,13 @@ class SettingsScene(MenuScene):
 
     def toggle_timers(self) -> None:
         self.ctx.settings.timers = not self.ctx.settings.timers
+        self.changed()
+
+    def cycle_keep_logs(self) -> None:
+        limits = list(KEEP_LOGS)
+        current = self.ctx.settings.keep_logs
+        index = limits.index(current) if current in limits else -1
+        self.ctx.settings.keep_logs = limits[(index + 1) % len(limits)]
         self.changed()
 
     def toggle_fullscreen(self) -> None:
@@ -371,6 +380,21 @@ class SetupScene(MenuScene):
         surface.blit(img, img.get_rect(midbottom=(w // 2, h - 8)))
 
     def start(self) -> None:
+        """Start the match; when an unfinished one is saved, ask first (it would be replaced)."""
+        from game.client.resume import continue_label
+
+        saved = continue_label(self.ctx.data_dir) if self.ctx.data_dir is not None else None
+        if saved is None:
+            self.start_now()
+            return
+        from game.client.notice import ConfirmScene
+
+        detail = saved.split(" · ", 1)[-1]
+        self.ctx.stack.push(ConfirmScene(self.ctx, t("new.title"),
+                                         t("new.body", detail=detail), t("new.confirm"),
+                                         self.start_now))
+
+    def start_now(self) -> None:
         from game.client.table import open_table  # the table pulls in the engine: load late
 
         seats = [k if k == "human" else "bot" for k in self.kinds]

@@ -5,6 +5,8 @@ The detail is wrapped to the window's width; a person reads it, no traceback eve
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pygame
 
 from game.client.context import Context
@@ -99,3 +101,29 @@ class NoticeScene(Scene):
             y += size * 3 // 2
         self.group.draw(surface, self.ctx.fonts)
         self.dirty = False
+
+
+class ConfirmScene(NoticeScene):
+    """A question with two answers: `confirm_label` (Enter) runs `on_confirm`, Back (Esc)
+    leaves everything as it was."""
+
+    def __init__(self, ctx: Context, title: str, body: str, confirm_label: str,
+                 on_confirm: Callable[[], None]) -> None:
+        self.confirm_label = confirm_label
+        self.on_confirm = on_confirm
+        super().__init__(ctx, title, body)
+
+    def layout(self) -> None:
+        w, h = self.ctx.size
+        bw, bh = max(180, w // 5), max(36, h // 18)
+        y, gap = h - bh - h // 12, max(16, w // 40)
+        self.group.set([
+            Button(pygame.Rect(w // 2 - gap // 2 - bw, y, bw, bh), self.confirm_label,
+                   self.confirm, pygame.K_RETURN, hint="Enter"),
+            Button(pygame.Rect(w // 2 + gap // 2, y, bw, bh), t("back"), self.close,
+                   hint="Esc"),
+        ])
+
+    def confirm(self) -> None:
+        self.close()
+        self.on_confirm()
