@@ -30,14 +30,20 @@ def log_file() -> Path:
     return paths.diagnostics_dir() / LOG_NAME
 
 
-def setup(verbose: bool = False, command: str = "") -> Path | None:
-    """Send INFO and above to the rotating file (and to stderr when `verbose`). Returns the
-    file, or None when it cannot be opened (a read-only home must not stop the game)."""
+def shutdown() -> None:
+    """Remove and close the handlers `setup` installed (tests call it between tests)."""
     root = logging.getLogger()
     for old in _installed:
         root.removeHandler(old)
         old.close()
     _installed.clear()
+
+
+def setup(verbose: bool = False, command: str = "") -> Path | None:
+    """Send INFO and above to the rotating file (and to stderr when `verbose`). Returns the
+    file, or None when it cannot be opened (a read-only home must not stop the game)."""
+    shutdown()
+    root = logging.getLogger()
     root.setLevel(logging.INFO)
     path: Path | None = log_file()
     assert path is not None

@@ -4,16 +4,19 @@ real files, and nothing left on the machine by an earlier run changes a result."
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+
+from game import diagnostics
 
 ISOLATED_ENV = ("XDG_DATA_HOME", "XDG_CONFIG_HOME", "XDG_CACHE_HOME", "XDG_STATE_HOME")
 
 
 @pytest.fixture(autouse=True)
 def _private_home(tmp_path: Path, tmp_path_factory: pytest.TempPathFactory,
-                  monkeypatch: pytest.MonkeyPatch) -> None:
+                  monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     home = tmp_path_factory.mktemp("home")  # beside tmp_path: a test may expect it empty
     monkeypatch.setenv("HOME", str(home))
     monkeypatch.setenv("USERPROFILE", str(home))  # Windows' HOME
@@ -22,6 +25,8 @@ def _private_home(tmp_path: Path, tmp_path_factory: pytest.TempPathFactory,
     monkeypatch.setenv("MAHJONG_DATA", str(tmp_path / "data"))
     monkeypatch.setenv("MAHJONG_SETTINGS", str(tmp_path / "settings.json"))
     monkeypatch.setenv("MAHJONG_SHOTS", str(tmp_path / "shots"))
+    yield
+    diagnostics.shutdown()  # a test that ran `main` leaves no log file open behind it
 
 
 @pytest.fixture
