@@ -141,7 +141,8 @@ def read_log(text: str) -> list[dict[str, Any]]:
     if head.get("format") != FORMAT:
         raise LogError("this is not a mahjong match log")
     if head.get("version") != VERSION:
-        raise LogError(f"log version {head.get('version')!r} is not supported (need {VERSION})")
+        raise other_engine(head, LogError(f"log format version {head.get('version')!r} is not "
+                                          f"supported (need {VERSION})"))
     if not records[-1].get("end"):
         raise LogError("the log is truncated: its last line is not the end of the match")
     return records
