@@ -8,8 +8,16 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, settings
 
 from game import diagnostics
+
+# Property tests are deterministic and leave nothing behind: the same examples every run
+# (derandomize), no example database in the working folder, and no wall-clock deadline or
+# "too slow" check, which fail on a busy machine rather than on a wrong answer.
+settings.register_profile("hermetic", database=None, derandomize=True, deadline=None,
+                          suppress_health_check=[HealthCheck.too_slow])
+settings.load_profile("hermetic")
 
 ISOLATED_ENV = ("XDG_DATA_HOME", "XDG_CONFIG_HOME", "XDG_CACHE_HOME", "XDG_STATE_HOME")
 
