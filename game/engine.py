@@ -17,6 +17,7 @@ from game.errors import HandOver, NotYourTurn, UnknownAction
 from game.events import Event
 from game.melds import Meld, MeldKind
 from game.rules.base import HandResult, Payment, Ruleset, Settlement, combined
+from game.rules.facts import KongFact, KongKind
 from game.scoring import ScoreResult, WinContext
 from game.shapes import is_seven_pairs, is_win, seven_pairs_waits, waits
 from game.tiles import PLAY_KINDS, TILES, Tile, tiles_of
@@ -89,6 +90,10 @@ class Hand:
         """Discards since the last claim, as (seat, kind): Nanjing's penalty reads it (N12)."""
         self.last_discard: tuple[int, Tile] | None = None
         """The latest discard while it lies in the river unclaimed."""
+        self.last_kong: KongFact | None = None
+        """The kong just declared, until its maker discards: a win on its replacement reads
+        who fed it (ruling N13c). An added kong replaces its pong where it stands, so the
+        last meld is not necessarily the kong."""
         self.pending: tuple[int, Tile] | None = None
         """(seat, tile) of the discard or added-kong tile being answered."""
         self.offers: dict[int, tuple[Action, ...]] = {}
@@ -286,7 +291,8 @@ class Hand:
             self.melds[seat].append(meld)
             self._seat_public[seat] = None
             out = [Event(ev.MELD, seat, meld=meld)]
-            out.extend(self._pay(self.rules.on_kong(self, seat, "concealed", None)))
+            self.last_kong = KongFact(seat, KongKind.CONCEALED, tile, None)
+            out.extend(self._pay(self.rules.on_kong(self, seat, KongKind.CONCEALED, None)))
             return out + self._kong_draw(seat)
         # added kong: others may rob it first (M8)
         self.hands[seat][tile] -= 1
@@ -312,7 +318,8 @@ class Hand:
         melds[index] = meld
         self._seat_public[seat] = None
         out = [Event(ev.MELD, seat, meld=meld, other=-1 if pong.source is None else pong.source)]
-        out.extend(self._pay(self.rules.on_kong(self, seat, "added", pong.source)))
+        self.last_kong = KongFact(seat, KongKind.ADDED, tile, pong.source)
+        out.extend(self._pay(self.rules.on_kong(self, seat, KongKind.ADDED, pong.source)))
         return out + self._kong_draw(seat)
 
     def _kong_draw(self, seat: int) -> list[Event]:
@@ -332,6 +339,7 @@ class Hand:
         self.discarded[seat][tile] += 1
         self.discard_run.append((seat, tile))
         self.last_discard = (seat, tile)
+        self.last_kong = None
         self.drawn = None
         self.after_kong = self.after_flower = self.just_claimed = False
         out = [Event(ev.DISCARD, seat, tile=tile)]
@@ -523,7 +531,8 @@ class Hand:
         self.phase = Phase.DISCARD
         self.drawn = None
         if action.kind is ActionKind.KONG:
-            out.extend(self._pay(self.rules.on_kong(self, seat, "exposed", source)))
+            self.last_kong = KongFact(seat, KongKind.EXPOSED, tile, source)
+            out.extend(self._pay(self.rules.on_kong(self, seat, KongKind.EXPOSED, source)))
             if self.rules.quick_win(self, seat):
                 return out + self._quick_win(seat, source)
             return out + self._kong_draw(seat)

@@ -5,7 +5,6 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from game.melds import MeldKind
 from game.rules import nanjing_pay as pay
 from game.rules import nanjing_scoring as scoring
 from game.rules.base import Option, Payment, Settlement, check_options
@@ -102,11 +101,11 @@ class Nanjing:
         konged: int | None = None
         if how == "robbing":
             konged = discarder
-        elif "after_kong" in ctx.flags and hand.melds[winner]:
-            last = hand.melds[winner][-1]
-            if last.kind in (MeldKind.KONG, MeldKind.ADDED_KONG) and last.source is not None:
-                kind = pay.WinKind.AFTER_CLAIMED_KONG  # N13c
-                konged = last.source
+        elif "after_kong" in ctx.flags:
+            kong = hand.last_kong  # the kong just made, not the last meld (an added kong
+            if kong is not None and kong.seat == winner and kong.feeder is not None:
+                kind = pay.WinKind.AFTER_CLAIMED_KONG  # stands where its pong stood): N13c
+                konged = kong.feeder
         feeders = [m.source for m in hand.melds[winner]
                    if m.kind.is_triplet and m.source is not None]
         keys = {line.key for line in score.items}
