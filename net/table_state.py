@@ -103,7 +103,7 @@ class TableState:
 
     @property
     def timers_on(self) -> bool:
-        return bool(self.match.rules.options.get("timers"))
+        return self.match.rules.settings.timers
 
     def _notice(self, code: str, seat: int, text: str) -> None:
         for conn in list(self.conns):

@@ -111,7 +111,7 @@ class LocalSession:
                clock: Callable[[], float], bot_salt: int) -> None:
         self.ruleset = match.rules.name
         self.match = match
-        self.timed = bool(self.match.rules.options.get("timers"))
+        self.timed = self.match.rules.settings.timers
         self.clock = clock
         self._turn = 0
         """Counts decisions applied, so a timer restarts whenever the table moves on."""

@@ -34,6 +34,10 @@ class RuleOptions:
 
     __slots__ = ()
     ruleset: ClassVar[str] = ""
+    # every ruleset has these two (the match's length and M11's clock), so callers read them
+    # without knowing which ruleset they hold
+    hands: int
+    timers: bool
 
     @classmethod
     def table(cls) -> dict[str, Option]:
