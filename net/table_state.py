@@ -68,7 +68,6 @@ class TableState:
             self.log.hand(number, [(int(s), Action.parse(str(a))) for s, a in record.actions],
                           record.flees)
         self.hands_done = len(self.records)
-        self.resumed = saved is not None
         self.conns: set[Peer] = set()
         self.by_seat: dict[int, Peer] = {}
         self.bots: dict[int, Bot] = {}
