@@ -87,19 +87,31 @@ def simulate_parser() -> argparse.ArgumentParser:
     p.add_argument("--bots", choices=LEVELS, default="normal", help="level of the four bots")
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.add_argument("--log-dir", default=None, help="write one match log per match here")
+    p.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
+                   help="a table option of the ruleset (repeatable), e.g. gold=5 or flee=yes; "
+                        "recorded in the log")
     return p
 
 
 def _simulate(argv: list[str]) -> int:
-    args = simulate_parser().parse_args(argv)
+    p = simulate_parser()
+    args = p.parse_args(argv)
+    from game.errors import BadOption
+    from game.rules.registry import options_from_args
     from game.simulate import Progress, run_match
 
+    try:
+        options = options_from_args(args.ruleset, args.option)
+    except BadOption as exc:
+        p.error(str(exc))
+    if "hands" in options:
+        p.error("the match length is --hands, not --option hands=N")
     log_dir = Path(args.log_dir) if args.log_dir else None
     progress = Progress(args.hands)
     log.info("simulate: %s, %d hands, seed %d, bots %s", args.ruleset, args.hands, args.seed,
              args.bots)
     try:
-        result = run_match(args.ruleset, args.hands, args.seed, args.bots,
+        result = run_match(args.ruleset, args.hands, args.seed, args.bots, options=options,
                            progress=progress, log_dir=log_dir)
     except OSError as exc:
         sys.stderr.write(f"mahjong simulate: cannot write the log: {exc}\n")

@@ -24,7 +24,7 @@ from net.save import HandLog, SaveData, write_save
 
 BAD = [
     (["simulate", "--hands", "1000001"], "out of range"),
-    (["tournament", "--hands", "99999999999999999999"], "--hands must be from 1"),
+    (["tournament", "--hands", "99999999999999999999"], "at most 100,000 deals"),
     (["play", "--size", "99999x99999"], "at most 7680x4320"),
     (["host", "--headless", "--name", "", "--ruleset", "mazhan"], "--name cannot be empty"),
     (["frobnicate"], "unknown command"),

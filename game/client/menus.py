@@ -24,7 +24,6 @@ from game.client.settings import ANIMATION_SPEEDS, KEEP_LOGS, VOLUMES
 from game.client.widgets import (
     ACCENT,
     MUTED,
-    PANEL,
     Button,
     ButtonGroup,
     column,
@@ -416,18 +415,3 @@ def _default_names(kinds: list[str]) -> list[str]:
     humans = ["王", "李", "張", "劉"] if zh else ["Wang", "Li", "Zhang", "Liu"]
     bots = ["電腦甲", "電腦乙", "電腦丙", "電腦丁"] if zh else ["Bot A", "Bot B", "Bot C", "Bot D"]
     return [humans[i] if kind == "human" else bots[i] for i, kind in enumerate(kinds)]
-
-
-class Panel:
-    """A translucent dark panel surface, cached per size."""
-
-    def __init__(self) -> None:
-        self._cache: dict[tuple[int, int], pygame.Surface] = {}
-
-    def get(self, size: tuple[int, int], alpha: int = 220) -> pygame.Surface:
-        surf = self._cache.get(size)
-        if surf is None:
-            surf = pygame.Surface(size, pygame.SRCALPHA)
-            surf.fill((*PANEL, alpha))
-            self._cache[size] = surf
-        return surf
