@@ -41,11 +41,13 @@ def top_parser() -> argparse.ArgumentParser:
     """`mahjong --help`: the global flags and the list of commands (each has its own --help)."""
     from game import __version__, paths
 
-    p = Parser(prog="mahjong", description="Mazhan and Nanjing mahjong. With no command, "
-               "opens the game window (main menu); window flags as for `mahjong play`.",
-               epilog=f"Saves and match logs: {paths.data_dir()}; settings: "
-                      f"{paths.settings_path()}; diagnostic log: {paths.diagnostics_dir()}. "
-                      f"Set {paths.DATA_ENV} to keep all of them in one folder.")
+    p = Parser(prog="mahjong", formatter_class=argparse.RawDescriptionHelpFormatter,
+               description="Mazhan and Nanjing mahjong. With no command, opens the game "
+                           "window (main menu);\nwindow flags as for `mahjong play`.",
+               epilog=f"files (set {paths.DATA_ENV} to keep all of them in one folder):\n"
+                      f"  saves and match logs: {paths.data_dir()}\n"
+                      f"  settings:             {paths.settings_path()}\n"
+                      f"  diagnostic log:       {paths.diagnostics_dir()}")
     p.add_argument("-V", "--version", action="version", version=f"mahjong {__version__}",
                    help="print the version and exit")
     p.add_argument("-v", "--verbose", action="store_true",

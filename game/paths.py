@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import os
 import re
+import time
 from pathlib import Path
 
 import platformdirs
@@ -83,6 +84,8 @@ def lan_save_path(table: str) -> Path:
     return data_dir() / "lan" / f"{slug(table)}.save.jsonl"
 
 
-def lan_log_path(table: str, seed: int) -> Path:
-    """A hosted match's log: in the logs folder, so it appears in Replays."""
-    return logs_dir() / f"lan-{slug(table)}-{seed}{LOG_SUFFIX}"
+def lan_log_path(table: str, seed: int, now: float | None = None) -> Path:
+    """A hosted match's log: in the logs folder, so it appears in Replays, named like the
+    window's logs (start time first) so the list dates and orders it the same way."""
+    stamp = time.strftime("%Y%m%d-%H%M%S", time.localtime(time.time() if now is None else now))
+    return logs_dir() / f"{stamp}-lan-{slug(table)}-{seed}{LOG_SUFFIX}"

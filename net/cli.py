@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import logging
 import sys
 from pathlib import Path
 from typing import Any
@@ -184,6 +185,9 @@ async def _host(config: HostConfig, saved: SaveData | None, *, announce: bool,
 
         host.on_seats = seats_changed
     print(f"mahjong: table {config.name!r} listening on port {host.port}", file=sys.stderr)
+    logging.getLogger(__name__).info(
+        "hosting table %r (%s, seed %d) on port %d; save %s, log %s", config.name,
+        config.ruleset, host.seed, host.port, config.save_path, config.log_path)
     try:
         summary = await host.run()
     finally:

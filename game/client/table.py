@@ -8,6 +8,7 @@ centre_box, table_motion (flights, floaters, banners, dice) and action_bar.
 
 from __future__ import annotations
 
+import logging
 import math
 import random
 from collections import deque
@@ -54,6 +55,8 @@ THINK_DELAY = 0.45
 """Seconds a bot 'thinks' at speed 1, so people can follow the play."""
 RESULT_DELAY_DEMO = 3.0
 
+log = logging.getLogger(__name__)
+
 
 def open_table(
     ctx: Context,
@@ -90,6 +93,8 @@ def open_table(
         files.prune(ctx.settings.keep_logs - 1)  # room for this match's log
     session = LocalSession(ruleset, seats, levels, names, match_seed, hands, table or None,
                            files=files)
+    log.info("match starts: %s, seats %s, seed %d%s", ruleset, ",".join(seats), match_seed,
+             "" if files is None else f", saved in {files.root}")
     scene = TableScene(ctx, session, demo=demo)
     if replace:
         ctx.stack.replace(scene)
