@@ -23,7 +23,7 @@ from game import paths
 from game.atomic import write_atomic
 from game.errors import MahjongError
 from game.match import Match
-from game.replay import LogError, LogWriter, replay_hand
+from game.replay import LogError, LogWriter, replay_hand, written_by
 from game.saves import saved_records
 
 SAVE_FORMAT = "mahjong-lan-save"
@@ -59,6 +59,8 @@ class SaveData:
     hands_limit: int | None = None
     code: str | None = None
     hands: list[HandLog] = field(default_factory=list)
+    engine: str | None = None
+    """The engine version that wrote the save (None: not known, e.g. an old-format save)."""
 
     def to_json(self) -> dict[str, Any]:
         return {"format": SAVE_FORMAT, "version": SAVE_VERSION, **asdict(self)}
@@ -82,7 +84,7 @@ def save_text(data: SaveData) -> str:
         raise SaveError(f"the table cannot start a match ({exc})") from None
     writer = LogWriter(data.ruleset, data.seed, data.options, start, data.names)
     host = {k: v for k, v in asdict(data).items()
-            if k not in ("ruleset", "seed", "options", "hands")}
+            if k not in ("ruleset", "seed", "options", "hands", "engine")}
     writer.lines[0]["extra"] = {LAN_KEY: host}
     for number, hand in enumerate(data.hands, 1):
         line: dict[str, Any] = {"hand": number, "actions": [list(a) for a in hand.actions]}
@@ -136,7 +138,7 @@ def _read_current(path: Path, text: str) -> SaveData:
     if not isinstance(host, dict):
         raise SaveError(f"{path} is a saved local match, not a saved table")
     raw = dict(host, ruleset=head.get("ruleset"), seed=head.get("seed"),
-               options=head.get("options"), hands=hands)
+               options=head.get("options"), hands=hands, engine=head.get("engine"))
     return _data(path, raw)
 
 
@@ -163,6 +165,7 @@ def _data(path: Path, raw: dict[str, Any]) -> SaveData:
             tokens={str(k): int(v) for k, v in raw["tokens"].items()},
             bots=str(raw.get("bots", "normal")), hands_limit=raw.get("hands_limit"),
             code=raw.get("code"), hands=hands,
+            engine=str(raw["engine"]) if raw.get("engine") else None,
         )
     except (KeyError, TypeError, ValueError, AttributeError) as exc:
         raise SaveError(f"{path} is damaged ({exc})") from None
@@ -182,5 +185,8 @@ def replay(data: SaveData, digest: Any | None = None) -> Match:
         try:
             replay_hand(match, number, hand.actions, hand.flees, sha)
         except LogError as exc:
-            raise SaveError(f"saved {exc}") from None
+            note = written_by({"engine": data.engine})
+            raise SaveError(f"saved {exc}" if note is None else
+                            f"the save was {note}; this version cannot replay it the same way "
+                            f"(saved {exc})") from None
     return match

@@ -140,3 +140,21 @@ def test_the_diagnostic_log_records_start_up_and_tracebacks(
     assert str(log_file) in err
     text = log_file.read_text(encoding="utf-8")
     assert "Traceback" in text and "RuntimeError: a bug" in text
+
+
+def test_a_lan_save_another_engine_wrote_says_so(tmp_path: Path) -> None:
+    from net.save import HandLog, SaveData, SaveError, read_save, replay, write_save
+
+    match = _played("nanjing", 2, 1)
+    path = tmp_path / "t.save.jsonl"
+    write_save(path, SaveData("nanjing", "t", 2, {"hands": 1}, ["bot"] * 4, list("abcd"), {},
+                              hands=[HandLog([[s, str(a)] for s, a in match.record[0]])]))
+    assert replay(read_save(path)).scores == match.scores  # this engine's own save replays
+    lines = [json.loads(x) for x in path.read_text(encoding="utf-8").splitlines()]
+    writer = LogWriter("nanjing", 2, {}, [])
+    writer.lines = [{k: v for k, v in line.items() if k != "chain"} for line in lines]
+    writer.lines[0]["engine"] = "0.0.1"
+    writer.lines[1]["actions"] = [*writer.lines[1]["actions"][:-3], [0, "discard 9z"]]
+    path.write_text(writer.text(), encoding="utf-8")
+    with pytest.raises(SaveError, match=r"written by 0\.0\.1"):
+        replay(read_save(path))
