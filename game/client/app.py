@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import statistics
@@ -73,6 +74,12 @@ def run(argv_options: ClientOptions) -> int:
     settings_path_env = os.environ.get("MAHJONG_SETTINGS")
     settings_path = Path(settings_path_env) if settings_path_env else None
     settings = settings_mod.load(settings_path)
+    if not settings.language:  # first start: the system's locale decides, the player may change it
+        locales = [(str(loc.get("language") or ""), loc.get("country"))
+                   for loc in pygame.system.get_pref_locales()]
+        settings.language = i18n.system_language(preferred=locales)
+        with contextlib.suppress(OSError):
+            settings_mod.save(settings, settings_path)
     i18n.set_language(settings.language)
     flags = pygame.RESIZABLE
     if settings.fullscreen and not options.screenshot and not options.frame_stats:

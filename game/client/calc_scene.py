@@ -11,6 +11,7 @@ from typing import Any
 import pygame
 
 from game import calc
+from game.client import i18n
 from game.client.context import Context
 from game.client.i18n import t
 from game.client.layout import full_height
@@ -115,12 +116,34 @@ class CalcState:
         return True
 
 
+HAND_TILES = {"mazhan": 16, "nanjing": 13}
+"""Tiles before the winning one, each meld counted as 3."""
+
+
+def problem_text(state: CalcState) -> str:
+    """Why the scorer refused the hand, from the catalogue: the tile count when it is off,
+    else that the tiles do not form a win."""
+    need = HAND_TILES.get(state.ruleset, 0)
+    have = len(state.hand) + 3 * len(state.melds)
+    if state.win is None:
+        return t("calc.no_win_tile")
+    if have != need:
+        return t("calc.count", need=need, have=have)
+    return t("calc.invalid")
+
+
 def evaluate(state: CalcState) -> tuple[bool, Any]:
-    """(True, the scorer's JSON) or (False, its error message), via game.calc.main."""
-    status, text = calc.main(json.dumps(state.request()))
+    """(True, the scorer's JSON) or (False, a sentence from the catalogue), via
+    game.calc.main; each item's label is in the window's language (the JSON carries both)."""
+    request = json.dumps(state.request())
+    status, text = calc.main(request)
     data = json.loads(text)
     if status != 0:
-        return False, str(data.get("error", text))
+        return False, problem_text(state)
+    ruleset, role, win = calc.parse_request(request)
+    lines = calc.score(ruleset, role, win).items
+    for item, line in zip(data.get("items", []), lines, strict=True):
+        item["label"] = i18n.word(line.zh, line.en)
     return True, data
 
 

@@ -19,6 +19,7 @@ from game.client.context import Context
 from game.client.i18n import t
 from game.client.layout import SIDE_RIVER_ROWS, TableLayout, full_height, table_layout
 from game.client.widgets import ACCENT, MUTED, PANEL, TEXT, Button, ButtonGroup
+from game.client.wording import join_text, refusal_text, wall_text
 from game.errors import IllegalAction
 from net.chat import PHRASES
 
@@ -76,10 +77,9 @@ def chat_line(msg: Mapping[str, Any]) -> ChatLine | None:
     watcher = msg.get("seat") is None
     phrase = msg.get("phrase")
     if phrase is not None:
-        pair = PHRASES.get(str(phrase))
-        if pair is None:
+        if str(phrase) not in PHRASES or not i18n.has(f"chat.{phrase}"):
             return None
-        return ChatLine(name, pair[0] if i18n.language() == "zh" else pair[1], watcher)
+        return ChatLine(name, t(f"chat.{phrase}"), watcher)
     text = msg.get("text")
     return ChatLine(name, str(text), watcher) if text else None
 
@@ -90,12 +90,13 @@ def notice_text(msg: Mapping[str, Any], names: Sequence[str]) -> str:
     name = names[place] if isinstance(place, int) and 0 <= place < len(names) else ""
     code = str(msg.get("code", ""))
     key = f"lan.notice.{code}"
-    text = t(key, name=name or "?", msg=str(msg.get("msg", "")))
-    if text == key:
-        return str(msg.get("msg", code))
-    if code == "save":
-        text += f" ({msg.get('msg', '')})"
-    return text
+    if code.startswith("refused."):
+        refusal = msg.get("refusal")
+        reason = refusal_text(refusal if isinstance(refusal, Mapping)
+                              else {"code": code.removeprefix("refused.")})
+        return t(key, msg=reason) if i18n.has(key) else reason
+    # a code from a newer host: say only that something happened at that seat
+    return t(key if i18n.has(key) else "lan.notice.other", name=name or "?")
 
 
 def seat_tag(seat: Mapping[str, Any]) -> str:
@@ -282,8 +283,7 @@ class LanOverlay:
         buttons: list[Button] = []
         fonts = self.ctx.fonts
         for n, key in enumerate(PHRASE_KEYS):
-            zh, en = PHRASES[key]
-            label = zh if i18n.language() == "zh" else en
+            label = t(f"chat.{key}")
             width = fonts.font(int(bh * 0.5)).size(label)[0] + bh * 3 // 2  # room for F1
             if x + width > box.right - pad:
                 x, y = box.x + pad, y + bh + 4
@@ -411,9 +411,12 @@ class LanOverlay:
         problems = self.feed.wall_problems
         if problems:
             more = t("lan.wall_more", n=len(problems) - 1) if len(problems) > 1 else ""
-            return t("lan.wall_failed"), t("lan.wall_detail", problem=problems[0]) + more, True
+            detail = t("lan.wall_detail", problem=wall_text(problems[0]))
+            return t("lan.wall_failed"), detail + more, True
         if self.feed.error:
-            return t("lan.connection_lost"), self.feed.error, False
+            code = str(getattr(self.feed, "error_code", "") or "lost")
+            info = getattr(self.feed, "error_info", {})
+            return t("lan.connection_lost"), join_text(code, info), False
         return None
 
     def _draw_alerts(self, surface: pygame.Surface, box: pygame.Rect) -> None:

@@ -9,7 +9,7 @@ import pygame
 
 from game.client import i18n
 from game.client.context import Context
-from game.client.i18n import STRINGS, language, t
+from game.client.i18n import LANGUAGES, t
 from game.client.options import BOT_LEVELS, RULESETS
 from game.client.rule_options import (
     defaults,
@@ -93,26 +93,19 @@ class MenuScene(Scene):
         self.dirty = False
 
 
-def both(key: str) -> str:
-    """A main-menu label in both languages, the chosen one first: whoever sits down first can
-    find the button before finding the settings."""
-    zh, en = STRINGS[key]
-    return f"{zh}  {en}" if language() == "zh" else f"{en}  {zh}"
-
-
 class MainMenu(MenuScene):
     def items(self) -> list[tuple[str, Callable[[], None]]]:
         return [
             *self.saved_match(),
-            (both("menu.solo"), lambda: self.ctx.stack.push(SetupScene(self.ctx, hotseat=False))),
-            (both("menu.hotseat"), lambda: self.ctx.stack.push(SetupScene(self.ctx, hotseat=True))),
-            (both("menu.host"), self.open_host),
-            (both("menu.join"), self.open_join),
-            (both("menu.replays"), self.open_replays),
-            (both("menu.calculator"), self.open_calculator),
-            (both("menu.rules"), self.open_rules),
-            (both("menu.settings"), lambda: self.ctx.stack.push(SettingsScene(self.ctx))),
-            (both("menu.quit"), self.ctx.quit),
+            (t("menu.solo"), lambda: self.ctx.stack.push(SetupScene(self.ctx, hotseat=False))),
+            (t("menu.hotseat"), lambda: self.ctx.stack.push(SetupScene(self.ctx, hotseat=True))),
+            (t("menu.host"), self.open_host),
+            (t("menu.join"), self.open_join),
+            (t("menu.replays"), self.open_replays),
+            (t("menu.calculator"), self.open_calculator),
+            (t("menu.rules"), self.open_rules),
+            (t("menu.settings"), lambda: self.ctx.stack.push(SettingsScene(self.ctx))),
+            (t("menu.quit"), self.ctx.quit),
         ]
 
     def back(self) -> None:
@@ -166,7 +159,7 @@ class SettingsScene(MenuScene):
         s = self.ctx.settings
         onoff = {True: t("on"), False: t("off")}
         return [
-            (f"{t('settings.language')}: {t('lang.' + s.language)}", self.toggle_language),
+            (f"{t('settings.language')}: {t('lang.' + i18n.language())}", self.toggle_language),
             (f"{t('settings.speed')}: ×{s.animation_speed:g}", self.cycle_speed),
             (f"{t('settings.hints')}: {onoff[s.hints]}", self.toggle_hints),
             (f"{t('settings.volume')}: {round(s.volume * 100)}%", self.cycle_volume),
@@ -183,7 +176,9 @@ class SettingsScene(MenuScene):
         self.dirty = True
 
     def toggle_language(self) -> None:
-        self.ctx.settings.language = "en" if self.ctx.settings.language == "zh" else "zh"
+        """The next of 简体, 繁體, English; every screen reads it from the next frame on."""
+        now = LANGUAGES.index(i18n.language())
+        self.ctx.settings.language = LANGUAGES[(now + 1) % len(LANGUAGES)]
         i18n.set_language(self.ctx.settings.language)
         self.changed()
 
@@ -388,10 +383,7 @@ class SetupScene(MenuScene):
 
 
 def _default_names(kinds: list[str]) -> list[str]:
-    zh = i18n.language() == "zh"
-    humans = ["王", "李", "張", "劉"] if zh else ["Wang", "Li", "Zhang", "Liu"]
-    bots = ["電腦甲", "電腦乙", "電腦丙", "電腦丁"] if zh else ["Bot A", "Bot B", "Bot C", "Bot D"]
-    return [humans[i] if kind == "human" else bots[i] for i, kind in enumerate(kinds)]
+    return [t(f"name.{'human' if kind == 'human' else 'bot'}.{i}") for i, kind in enumerate(kinds)]
 
 
 class Panel:

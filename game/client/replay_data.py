@@ -38,13 +38,31 @@ class LogSummary:
     complete: bool
     """False when the match was left before its end (the log holds the hands played)."""
     error: str = ""
+    """Why the log cannot be listed, in English (logs); `problem_key` for the screen."""
+
+
+class LogUnreadable(LogError):
+    """The file cannot be read at all (missing, no permission, not UTF-8)."""
+
+
+class LogTooBig(LogError):
+    """The file is far larger than any match log."""
+
+
+def problem_key(exc: BaseException) -> str:
+    """The catalogue key saying why a log or a save cannot be opened."""
+    if isinstance(exc, LogTooBig):
+        return "log.too_big"
+    if isinstance(exc, LogUnreadable | OSError | UnicodeDecodeError):
+        return "log.unreadable"
+    return "log.damaged"
 
 
 def summarize(path: Path) -> LogSummary:
     """The list entry for `path`: cheap (the chain is checked, nothing is replayed)."""
     try:
         if path.stat().st_size > MAX_LOG_BYTES:
-            raise LogError("the file is too big to be a match log")
+            raise LogTooBig("the file is too big to be a match log")
         records = read_log(path.read_text(encoding="utf-8"))
         head, end = records[0], records[-1]
         names = tuple(str(n) for n in head.get("names") or ())
@@ -89,10 +107,10 @@ class ReplayLog:
     def open(cls, path: Path) -> ReplayLog:
         try:
             if path.stat().st_size > MAX_LOG_BYTES:
-                raise LogError("the file is too big to be a match log")
+                raise LogTooBig("the file is too big to be a match log")
             text = path.read_text(encoding="utf-8")
         except (OSError, UnicodeDecodeError) as exc:
-            raise LogError(f"cannot read {path.name}: {exc}") from None
+            raise LogUnreadable(f"cannot read {path.name}: {exc}") from None
         return cls(text)
 
     def at(self, hand: int, step: int) -> tuple[Match, list[Event]]:
@@ -188,7 +206,7 @@ class ReplaySession:
         return self.match.view(seat)
 
     def submit(self, seat: int, action: Action) -> None:
-        raise IllegalAction("a replay is watched, not played")
+        raise IllegalAction("a replay is watched, not played", code="replay")
 
     def poll(self, viewer: int) -> list[Event]:
         out = events_for(self._events, viewer)

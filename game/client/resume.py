@@ -8,6 +8,7 @@ from pathlib import Path
 from game.client.context import Context
 from game.client.i18n import t
 from game.client.match_files import MatchFiles
+from game.client.replay_data import problem_key
 from game.replay import LogError
 from game.saves import describe
 
@@ -37,7 +38,7 @@ def resume_match(ctx: Context) -> bool:
         session = LocalSession.resume(files)
     except LogError as exc:
         aside = files.save.with_name(files.save.name + ".damaged")
-        body = str(exc)
+        body = t(problem_key(exc))
         with contextlib.suppress(OSError):
             files.save.replace(aside)
             body += "\n" + t("continue.moved", name=aside.name)

@@ -19,7 +19,10 @@ RULESETS = ("mazhan", "nanjing")
 
 
 def rules_path(ruleset: str, language: str) -> Path:
-    return RULES_DIR / f"{ruleset}.{language}.txt"
+    """The rules text of `ruleset` in `language`: `.zh.txt` is the Traditional source, the
+    Simplified `.zh-Hans.txt` is made from it by tools/make_zh_hans.py."""
+    code = i18n.normalize(language) or language
+    return RULES_DIR / f"{ruleset}.{'zh' if code == 'zh-Hant' else code}.txt"
 
 
 def wrap(text: str, fonts: Fonts, size: int, width: int, bold: bool = False) -> list[str]:

@@ -36,15 +36,17 @@ def test_chat_refusals_become_banners(ctx: Context) -> None:
         assert eve.notices[0]["code"] == "refused.chat"
         assert eve.error is None and eve.connected  # a refusal does not end the connection
         overlay.update(1.0)
-        assert [text for text, _until in overlay.toasts] == ["聊天未送出：unknown phrase"]
+        # worded here from the code the host sent beside its own English text
+        assert eve.notices[0]["refusal"]["why"] == "unknown_phrase"
+        assert [text for text, _until in overlay.toasts] == ["聊天未送出：不認得的快捷語"]
         # the host lets a burst of five lines through, then about one every two seconds
         for n in range(12):
             eve.say(f"line {n}")
         _wait(lambda: any(n["msg"] == "you are chatting too fast" for n in eve.notices))
-        i18n.set_language("en")
+        i18n.set_language("zh-Hans")
         overlay.update(2.0)
         shown = [text for text, _until in overlay.toasts]
-        assert "Chat not sent: you are chatting too fast" in shown
+        assert "聊天未送出：聊得太快了" in shown
         assert len(eve.chat) < 12  # the refused lines were not relayed
         deadline = time.monotonic() + 30
         while not eve.match_over:
@@ -56,15 +58,31 @@ def test_chat_refusals_become_banners(ctx: Context) -> None:
         eve.close()
 
 
-@pytest.mark.parametrize(("language", "code", "msg", "shown"), [
-    ("en", "refused.illegal", "'discard 3m' is not legal now",
-     "The host refused that move: 'discard 3m' is not legal now"),
-    ("zh", "refused.illegal", "nothing to do now", "主機不接受這一步：nothing to do now"),
-    ("zh", "refused.bot", "a bot plays your place until the next hand",
-     "本局由電腦代打，下一局輪到你"),
-    ("en", "refused.seated", "you already have a place", "you already have a place"),
+def _refused(code: str, why: str = "", **args: object) -> dict[str, object]:
+    msg = {"t": "error", "code": code, "msg": "the host's own English words"}
+    if why:
+        msg.update(why=why, args=args)
+    return {"t": "notice", "code": f"refused.{code}", "msg": msg["msg"], "refusal": msg}
+
+
+@pytest.mark.parametrize(("language", "notice", "shown"), [
+    ("en", _refused("illegal", "not_legal", action="pong"),
+     "The host refused that move: Not allowed now: Pong"),
+    ("zh-Hant", _refused("illegal", "not_legal", action="pong"), "主機不接受這一步：現在不能碰"),
+    ("zh-Hans", _refused("illegal", "not_legal", action="kong"), "主机不接受这一步：现在不能杠"),
+    ("zh-Hant", _refused("illegal", "nothing_now"), "主機不接受這一步：現在沒有要做的事"),
+    ("zh-Hant", _refused("bot"), "本局由電腦代打，下一局輪到你"),
+    ("en", _refused("seated"), "you already have a place"),
+    ("zh-Hans", _refused("seat", "taken", seat=2), "座位 2 已经有人"),
+    # a host older than the codes: its own code still picks the words
+    ("zh-Hant", {"t": "notice", "code": "refused.chat", "msg": "unknown phrase"},
+     "聊天未送出：主機不轉送這句話"),
+    # a reason this window does not know yet: never the host's English words
+    ("zh-Hans", _refused("illegal", "brand_new"), "主机不接受这一步：不合规则"),
+    ("en", {"t": "notice", "code": "refused.brand_new", "msg": "new words"},
+     "the host refused"),
 ])
-def test_refusal_texts(language: str, code: str, msg: str, shown: str) -> None:
-    """Known refusals read in this screen's language; others show the host's own words."""
+def test_refusal_texts(language: str, notice: dict[str, object], shown: str) -> None:
+    """Refusals are worded in this screen's language from their code, never the host's text."""
     i18n.set_language(language)
-    assert notice_text({"t": "notice", "code": code, "msg": msg}, ["a", "b", "c", "d"]) == shown
+    assert notice_text(notice, ["a", "b", "c", "d"]) == shown
