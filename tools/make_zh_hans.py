@@ -94,6 +94,7 @@ def build() -> dict[Path, str]:
     outputs: dict[Path, str] = {}
     rules: dict[str, str] = {}
     chars_from = "".join(zh for zh, _s in hans.values()) + "".join(terms)
+    chars_from += "".join(trad for trad, _simp in TERMS)
     for name, path in rules_sources().items():
         text = path.read_text(encoding="utf-8")
         rules[name] = digest(text)

@@ -28,6 +28,7 @@ from game.client.widgets import (
     Button,
     ButtonGroup,
     column,
+    TextField,
     felt_background,
 )
 from game.rules.base import Option
@@ -224,6 +225,8 @@ class SetupScene(MenuScene):
         self.names = _default_names(self.kinds)
         self.hands = 8
         self.editing = -1
+        self.name_field = TextField("", 12)
+        """The name being typed while `editing` is a seat (IME composition and paste work)."""
         self.rule_values: dict[str, dict[str, Any]] = {rs: defaults(rs) for rs in RULESETS}
         """Each ruleset's table options as set here (kept while the ruleset cycles)."""
         self.option_rows: dict[int, Option] = {}
@@ -237,7 +240,7 @@ class SetupScene(MenuScene):
         for i in range(4):
             kind = t("seat." + self.kinds[i])
             level = f" · {t('level.' + self.levels[i])}" if self.kinds[i] == "bot" else ""
-            name = self.names[i] + ("_" if self.editing == i else "")
+            name = self.name_field.shown() if self.editing == i else self.names[i]
             out.append((f"{t('wind.' + str(i))}  {name}  ({kind}{level})", self.seat_action(i)))
         out.append((f"{t('setup.length')}: {t('setup.hands', n=self.hands)}", self.cycle_length))
         self.option_rows = {}
@@ -294,6 +297,8 @@ class SetupScene(MenuScene):
         self.layout()
         self.group.focus = focus
         self.dirty = True
+        if self.editing >= 0:  # the input method's candidates open beside the seat's row
+            self.name_field.place(self.group.buttons[self.editing + 1].rect)
 
     def cycle_ruleset(self) -> None:
         self.ruleset = RULESETS[(RULESETS.index(self.ruleset) + 1) % len(RULESETS)]
@@ -329,7 +334,8 @@ class SetupScene(MenuScene):
             and 1 <= self.group.focus <= 4
         ):
             self.editing = self.group.focus - 1
-            pygame.key.start_text_input()
+            self.name_field = TextField(self.names[self.editing], 12)
+            self.name_field.start()
             self.refresh()
             return
         option = self.option_rows.get(self.group.focus)
@@ -341,17 +347,12 @@ class SetupScene(MenuScene):
 
     def edit_name(self, event: pygame.event.Event) -> None:
         seat = self.editing
-        if event.type == pygame.TEXTINPUT:
-            self.names[seat] = (self.names[seat] + event.text)[:12]
-        elif event.type == pygame.KEYDOWN:
-            if event.key == pygame.K_BACKSPACE:
-                self.names[seat] = self.names[seat][:-1]
-            elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_ESCAPE, pygame.K_TAB):
-                self.names[seat] = self.names[seat].strip() or _default_names(self.kinds)[seat]
-                self.editing = -1
-                pygame.key.stop_text_input()
-        else:
+        if not self.name_field.handle(event):
             return
+        self.names[seat] = self.name_field.text
+        if not self.name_field.active:  # Enter, Esc or Tab: done
+            self.names[seat] = self.names[seat].strip() or _default_names(self.kinds)[seat]
+            self.editing = -1
         self.refresh()
 
     def draw(self, surface: pygame.Surface) -> None:
