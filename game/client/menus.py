@@ -27,8 +27,8 @@ from game.client.widgets import (
     PANEL,
     Button,
     ButtonGroup,
-    column,
     TextField,
+    column,
     felt_background,
 )
 from game.rules.base import Option
