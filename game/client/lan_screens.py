@@ -39,6 +39,8 @@ from net.host import Host, HostConfig, lan_options
 from net.save import default_log_path, default_save_path
 
 T = TypeVar("T")
+NAME_LIMIT = 24
+"""Characters of a typed player name (the host keeps up to 32)."""
 
 
 
@@ -191,12 +193,17 @@ class HostScreen(_LanScene):
         """Each ruleset's table options as set here, as on the setup screen."""
         self.option_rows: dict[int, Option] = {}
         """Item index → the option that row changes (for ←/→)."""
-        self.player = player_name or t("name.host")
+        self.you = TextField(player_name or t("name.host"), NAME_LIMIT)
+        """Your name at the table, typed here (an input method's composition shows)."""
         self.net: LoopThread | None = None
         self.host: Host | None = None
         self.announcer: Announcer | None = None
         super().__init__(ctx)
-        self.fields = [self.name, self.code]
+        self.fields = [self.name, self.code, self.you]
+
+    @property
+    def player(self) -> str:
+        return self.you.text.strip() or t("name.host")
 
     def items(self) -> list[tuple[str, Callable[[], None]]]:
         if self.host is not None:
@@ -214,7 +221,7 @@ class HostScreen(_LanScene):
             out.append((f"{option_label(option)}: {value_text(values[option.name])}",
                         self.option_action(option, 1)))
         out += [
-            (f"{t('lan.place', n=1)}: {self.player} ({t('lan.you')})", lambda: None),
+            (f"{t('lan.place', n=1)}: {self.you.shown()} ({t('lan.you')})", self.edit(self.you)),
         ]
         for place in range(1, 4):
             out.append((f"{t('lan.place', n=place + 1)}: {t('lan.' + self.kinds[place])}",
@@ -337,7 +344,7 @@ class JoinScreen(_LanScene):
 
     def __init__(self, ctx: Context, player_name: str = "", *, interface: str | None = None,
                  browse: bool = True) -> None:
-        self.player = player_name or t("name.player")
+        self.you = TextField(player_name or t("name.player"), NAME_LIMIT)
         self.address = TextField("", 60)
         self.code = TextField("", 12)
         self.tables: dict[str, TableInfo] = {}
@@ -351,7 +358,11 @@ class JoinScreen(_LanScene):
             except (DiscoveryError, OSError):
                 self.status = t("lan.no_discovery")
         super().__init__(ctx)
-        self.fields = [self.address, self.code]
+        self.fields = [self.address, self.code, self.you]
+
+    @property
+    def player(self) -> str:
+        return self.you.text.strip() or t("name.player")
 
     def _seen(self, table: TableInfo) -> None:
         with self._lock:
@@ -376,6 +387,7 @@ class JoinScreen(_LanScene):
             out.append((f"{table.name}  ·  {' · '.join(flags)}", self.join_table(table)))
         if not tables:
             out.append((t("lan.no_tables"), lambda: None))
+        out.append((f"{t('setup.name')}: {self.you.shown()}", self.edit(self.you)))
         out.append((f"{t('lan.address')}: {self.address.shown() or t('lan.address_blank')}",
                     self.edit(self.address)))
         out.append((f"{t('lan.code')}: {self.code.shown() or t('lan.none')}", self.edit(self.code)))

@@ -18,6 +18,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from game.actions import Action
+from game.client import i18n
+from game.client.wording import shown_name
 from game.errors import IllegalAction
 from game.events import Event
 from game.match import HandRecord
@@ -56,6 +58,7 @@ class RemoteSession:
         self.error: str | None = None
         """Why the connection failed or ended, in English (logs); `error_text` words it."""
         self.error_code = ""
+        self._worded: tuple[SeatView, str, SeatView] | None = None
         self.error_info: dict[str, Any] = {}
         """Why the connection ended early, for a person; None while all is well."""
         self.chat: list[Message] = []
@@ -309,9 +312,16 @@ class RemoteSession:
 
     def _current(self) -> SeatView:
         self._take()
-        if self._view is None:
+        view = self._view
+        if view is None:
             raise IllegalAction("the table has not dealt yet", code="not_dealt")
-        return self._view
+        # the host's own names for its bots ("bot 4") read in this window's language; the
+        # worded view is kept while neither it nor the language changes (scenes cache by id)
+        language = i18n.language()
+        if self._worded is None or self._worded[0] is not view or self._worded[1] != language:
+            named = view._replace(names=tuple(shown_name(n) for n in view.names))
+            self._worded = (view, language, named)
+        return self._worded[2]
 
     def _take(self) -> bool:
         """Move arrived states into the shown view, stopping at a hand's end."""

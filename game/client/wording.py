@@ -4,6 +4,7 @@ this window's language: no English text from the sender ever reaches the screen.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from typing import Any
 
@@ -71,6 +72,16 @@ def wall_text(problem: str) -> str:
         if phrase in problem:
             return t(key)
     return t("lan.wall.other")
+
+
+HOST_BOT_NAME = re.compile(r"bot (\d+)")
+"""How a LAN host names the bots it seats (net/places.py, net/table_state.py)."""
+
+
+def shown_name(name: str) -> str:
+    """A player's name as drawn: a host's default bot name in this window's language."""
+    match = HOST_BOT_NAME.fullmatch(name)
+    return t("name.bot_n", n=int(match.group(1))) if match else name
 
 
 def join_text(code: str, info: Mapping[str, Any]) -> str:

@@ -8,10 +8,16 @@ from collections.abc import Callable
 
 import pytest
 
+from game.actions import Action, ActionKind
 from game.client import i18n
 from game.client.context import Context
 from game.client.lan_table import LanOverlay, lan_feed, notice_text
 from game.client.remote_session import RemoteSession
+from game.client.wording import illegal_text
+from game.errors import IllegalAction, NotYourTurn, UnknownAction
+from game.match import Match
+from game.tiles import Tile
+from net.frames import FrameDecoder, encode, refusal
 from tests.net.peers import LOOPBACK
 from tests.net.test_remote_session import HostThread
 
@@ -86,3 +92,32 @@ def test_refusal_texts(language: str, notice: dict[str, object], shown: str) -> 
     """Refusals are worded in this screen's language from their code, never the host's text."""
     i18n.set_language(language)
     assert notice_text(notice, ["a", "b", "c", "d"]) == shown
+
+
+def test_refusals_keep_their_fields_and_add_a_reason_and_its_details() -> None:
+    """Wire compatibility: an older window reads `code` and `msg` as before."""
+    msg = refusal("illegal", "'pong 5m' is not legal now", "not_legal", {"action": "pong"})
+    assert FrameDecoder().messages(encode(msg)) == [msg]
+    assert msg["code"] == "illegal" and msg["msg"] == "'pong 5m' is not legal now"
+    assert msg["why"] == "not_legal" and msg["args"] == {"action": "pong"}
+    assert refusal("full", "too many connections")["why"] == "full"
+
+
+def test_the_engines_refusals_are_worded_from_their_code() -> None:
+    match = Match("nanjing", 5)
+    match.start_hand()
+    idle = next(s for s in range(4) if not match.legal_actions(s))
+    with pytest.raises(NotYourTurn) as idle_exc:
+        match.apply(idle, Action(ActionKind.PASS))
+    busy = next(s for s in range(4) if match.legal_actions(s))
+    bad = Action(ActionKind.PONG, Tile.parse("1m"))
+    assert bad not in match.legal_actions(busy)
+    with pytest.raises(UnknownAction) as bad_exc:
+        match.apply(busy, bad)
+    assert bad_exc.value.code == "not_legal" and bad_exc.value.values == {"action": "pong"}
+    i18n.set_language("zh-Hans")
+    assert illegal_text(idle_exc.value) == "还没轮到你"
+    assert illegal_text(bad_exc.value) == "现在不能碰"
+    i18n.set_language("en")
+    assert illegal_text(bad_exc.value) == "Not allowed now: Pong"
+    assert illegal_text(IllegalAction("something new")) == "That move is not allowed"
