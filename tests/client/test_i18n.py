@@ -12,6 +12,8 @@ from pathlib import Path
 import pygame
 import pytest
 from fontTools.ttLib import TTFont  # type: ignore[import-untyped,unused-ignore]
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from game.client import i18n
 from game.client.context import Context
@@ -151,6 +153,10 @@ def _cmap(path: Path) -> set[int]:
     return set(TTFont(path, lazy=True).getBestCmap())
 
 
+_UI_CMAP = _cmap(UI_FONT)
+_LATIN_CMAP = _cmap(LATIN_FONT)
+
+
 def test_fonts_hold_every_glyph_of_the_catalogue_the_rules_and_names() -> None:
     ui, latin = _cmap(UI_FONT), _cmap(LATIN_FONT)
     texts = [i18n.text_in(k, lang) or "" for k in i18n.STRINGS for lang in i18n.LANGUAGES]
@@ -210,3 +216,39 @@ def test_text_field_shows_ime_composition_and_pastes(screen: pygame.Surface,
     assert field.text == "王小明José Åsa"[:12]
     field.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0))
     assert not field.active and field.shown() == field.text
+
+
+NAME_CHARS = st.sampled_from(
+    [chr(c) for c in range(0x20, 0x7F)] + [chr(c) for c in range(0xA0, 0x180)]
+    + list("王小明張偉劉李陳林·，！（）"))
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.text(NAME_CHARS, max_size=30))
+def test_every_typed_name_is_drawn_in_faces_that_hold_its_glyphs(name: str) -> None:
+    """Whatever a player types from Latin-1, Latin Extended-A and Chinese, the renderer cuts
+    it into runs that give back the name, each run in a face that holds all its glyphs."""
+    pieces = runs(name)
+    assert "".join(piece for piece, _latin in pieces) == name
+    for piece, in_latin in pieces:
+        cmap = _LATIN_CMAP if in_latin else _UI_CMAP
+        assert all(ord(ch) in cmap for ch in piece), piece
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.one_of(st.tuples(st.just("type"), st.text(max_size=8)),
+                          st.tuples(st.just("paste"), st.text(max_size=40)),
+                          st.tuples(st.just("back"), st.just(""))), max_size=20),
+       st.integers(1, 24))
+def test_a_text_field_stays_one_printable_line_within_its_limit(
+        steps: list[tuple[str, str]], limit: int) -> None:
+    field = TextField("", limit)
+    field.active = True  # as after start(), without a window
+    for kind, text in steps:
+        if kind == "type":
+            field.insert(text)
+        elif kind == "paste":
+            field.insert(text.strip())
+        else:
+            field.text = field.text[:-1]
+        assert len(field.text) <= limit and all(ch.isprintable() for ch in field.text)
