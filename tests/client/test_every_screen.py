@@ -259,5 +259,5 @@ def test_lan_screens(ctx: Context, surface: pygame.Surface, monkeypatch: pytest.
     join.address.text = "nowhere"
     join.connect()  # not host:port: the status line says how to type it
     show(ctx, surface, join, "join")
-    check(drawn, language, ["nowhere"], "join screen")
+    check(drawn, language, ["nowhere", "小明"], "join screen")
     join.back()
