@@ -302,7 +302,7 @@ STRINGS: Final[dict[str, tuple[str, str]]] = {
     "lan.refused.seat": ("這個座位不能坐", "that place cannot be taken"),
     "lan.refused.code": ("密碼不對", "wrong join code"),
     # moves refused by the rules engine or the LAN session (IllegalAction codes)
-    "illegal.not_legal": ("現在不能{action}", "Not allowed now: {action}"),
+    "illegal.not_legal": ("現在不能{action}", "{action} is not allowed now"),
     "illegal.not_your_turn": ("還沒輪到你", "It is not your turn"),
     "illegal.hand_over": ("這一局已經結束", "The hand is over"),
     "illegal.not_dealt": ("牌桌還沒發牌", "The table has not dealt yet"),

@@ -18,7 +18,7 @@ from game.client import i18n
 from game.client.context import Context
 from game.client.i18n import t
 from game.client.layout import SIDE_RIVER_ROWS, TableLayout, full_height, table_layout
-from game.client.widgets import ACCENT, MUTED, PANEL, TEXT, Button, ButtonGroup
+from game.client.widgets import ACCENT, MUTED, PANEL, TEXT, Button, ButtonGroup, TextField
 from game.client.wording import join_text, refusal_text, wall_text
 from game.errors import IllegalAction
 from net.chat import PHRASES
@@ -134,7 +134,8 @@ class LanOverlay:
         self.toasts: list[tuple[str, float]] = []
         """(text, time it goes) in scene time."""
         self.composing = False
-        self.draft = ""
+        self.field = TextField("", TEXT_LIMIT)
+        """The chat line being typed (an input method's composition shows in it)."""
         self.chips = ButtonGroup()
         """Quick-phrase buttons, shown while composing."""
         self._seen_chat = 0
@@ -217,25 +218,31 @@ class LanOverlay:
             return True
         return False
 
+    @property
+    def draft(self) -> str:
+        return self.field.text
+
     def open(self) -> None:
         self.composing = True
-        self.draft = ""
-        pygame.key.start_text_input()
+        self.field = TextField("", TEXT_LIMIT)
+        self.field.start()
 
     def close(self) -> None:
         self.composing = False
-        pygame.key.stop_text_input()
+        self.field.stop()
 
     def _compose(self, event: pygame.event.Event) -> bool:
-        if event.type == pygame.TEXTINPUT:
-            self.draft = (self.draft + event.text)[:TEXT_LIMIT]
-        elif event.type == pygame.KEYDOWN:
+        typing = event.type in (pygame.TEXTEDITING, pygame.TEXTINPUT) or (
+            event.type == pygame.KEYDOWN and (
+                self.field.composition or event.key == pygame.K_BACKSPACE
+                or (event.key == pygame.K_v and event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META))))
+        if typing:  # text, the input method's keys, Backspace and paste go to the field
+            return self.field.handle(event)
+        if event.type == pygame.KEYDOWN:
             index = event.key - pygame.K_F1
             if 0 <= index < len(PHRASE_KEYS):
                 self.feed.phrase(PHRASE_KEYS[index])
                 self.close()
-            elif event.key == pygame.K_BACKSPACE:
-                self.draft = self.draft[:-1]
             elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
                 text = " ".join(self.draft.split())
                 if text:
@@ -369,7 +376,8 @@ class LanOverlay:
                             line_h + 8)
         pygame.draw.rect(surface, (8, 24, 20), field, border_radius=4)
         pygame.draw.rect(surface, ACCENT, field, width=1, border_radius=4)
-        shown = _clip_left(fonts.font(size), self.draft + "_", field.w - 8)
+        self.field.place(field)
+        shown = _clip_left(fonts.font(size), self.field.shown(), field.w - 8)
         img = fonts.render(shown, size, TEXT)
         surface.blit(img, img.get_rect(midleft=(field.x + 4, field.centery)))
         tip = t("lan.compose_hint")

@@ -18,6 +18,7 @@ from game.client.calc_scene import CalculatorScene
 from game.client.context import Context
 from game.client.fonts import Fonts
 from game.client.lan_screens import HostScreen, JoinScreen
+from game.client.lan_table import LanOverlay
 from game.client.menus import MainMenu, SettingsScene, SetupScene
 from game.client.replay_scene import ReplayListScene, ReplayScene, open_replay
 from game.client.results import StandingsScene
@@ -26,6 +27,7 @@ from game.client.rules_scene import RULESETS, RulesScene, rules_path
 from game.client.scene import Scene
 from game.client.session import LocalSession
 from game.client.table import TableScene
+from game.client.widgets import felt_background
 
 from .test_replay_window import play_match
 from .test_results import finish_hand, save
@@ -261,3 +263,44 @@ def test_lan_screens(ctx: Context, surface: pygame.Surface, monkeypatch: pytest.
     show(ctx, surface, join, "join")
     check(drawn, language, ["nowhere", "小明"], "join screen")
     join.back()
+
+
+@LANGS
+def test_lan_table_overlay(ctx: Context, surface: pygame.Surface,
+                           monkeypatch: pytest.MonkeyPatch, language: str) -> None:
+    """The LAN extras: chat with a phrase and a typed line, the host's notices and refusals as
+    banners, bot tags on the plates and the wall-check alert."""
+    from .test_lan_table import _Feed
+
+    i18n.set_language(language)
+    drawn = Drawn(monkeypatch)
+    feed = _Feed()
+    overlay = LanOverlay(ctx, feed)  # type: ignore[arg-type]
+    feed.chat += [{"phrase": "thanks", "seat": 1, "name": "B"},
+                  {"text": "加油 José", "seat": 2, "name": "C"}]
+    feed.notices += [{"code": "fled", "seat": 3, "msg": "D fled"},
+                     {"code": "refused.illegal", "msg": "'pong 5m' is not legal now",
+                      "refusal": {"code": "illegal", "why": "not_legal",
+                                  "args": {"action": "pong"}}}]
+    feed.seats[3] = {**feed.seats[3], "bot": True, "away": True}
+    feed.wall_problems = ["hand 1: the revealed wall is not one full set of tiles"]
+    overlay.update(0.5)
+    overlay.open()
+    overlay.handle(pygame.event.Event(pygame.TEXTEDITING, text="ni hao", start=6, length=0),
+                   True)
+    surface.blit(felt_background(surface.get_size()), (0, 0))
+    overlay.draw_chat(surface)
+    overlay.draw_notes(surface)
+    save(surface, f"every_lan_overlay_{language}")
+    assert any(i18n.t("chat.thanks") in text for text in drawn.texts)
+    assert any(text.endswith("ni hao_") for text in drawn.texts)  # the IME's composition
+    assert any(i18n.t("lan.wall_failed") in text for text in drawn.texts)
+    alert = overlay.alert_text()
+    assert alert is not None
+    # the warning is wrapped into lines: the lines must be the worded warning, which must
+    # itself be catalogue text
+    drawn.texts.append(alert[1])
+    check(drawn, language, ["A", "B", "C", "D", "加油 José", "ni hao"], "LAN overlay",
+          source=alert[1])
+    drawn.texts.append(alert[1])
+    check(drawn, language, [], "LAN overlay warning")

@@ -73,7 +73,7 @@ def _refused(code: str, why: str = "", **args: object) -> dict[str, object]:
 
 @pytest.mark.parametrize(("language", "notice", "shown"), [
     ("en", _refused("illegal", "not_legal", action="pong"),
-     "The host refused that move: Not allowed now: Pong"),
+     "The host refused that move: Pong is not allowed now"),
     ("zh-Hant", _refused("illegal", "not_legal", action="pong"), "主機不接受這一步：現在不能碰"),
     ("zh-Hans", _refused("illegal", "not_legal", action="kong"), "主机不接受这一步：现在不能杠"),
     ("zh-Hant", _refused("illegal", "nothing_now"), "主機不接受這一步：現在沒有要做的事"),
@@ -119,5 +119,5 @@ def test_the_engines_refusals_are_worded_from_their_code() -> None:
     assert illegal_text(idle_exc.value) == "还没轮到你"
     assert illegal_text(bad_exc.value) == "现在不能碰"
     i18n.set_language("en")
-    assert illegal_text(bad_exc.value) == "Not allowed now: Pong"
+    assert illegal_text(bad_exc.value) == "Pong is not allowed now"
     assert illegal_text(IllegalAction("something new")) == "That move is not allowed"
