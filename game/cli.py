@@ -55,14 +55,25 @@ def _simulate(argv: list[str]) -> int:
     p.add_argument("--bots", choices=LEVELS, default="normal")
     p.add_argument("--json", action="store_true")
     p.add_argument("--log-dir", default=None, help="write one match log per match here")
+    p.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
+                   help="a table option of the ruleset (repeatable), e.g. gold=5 or flee=yes; "
+                        "recorded in the log")
     args = p.parse_args(argv)
     if args.hands < 1:
         p.error("--hands must be at least 1")
+    from game.errors import BadOption
+    from game.rules.registry import options_from_args
     from game.simulate import progress_printer, run_match
 
+    try:
+        options = options_from_args(args.ruleset, args.option)
+    except BadOption as exc:
+        p.error(str(exc))
+    if "hands" in options:
+        p.error("the match length is --hands, not --option hands=N")
     log_dir = Path(args.log_dir) if args.log_dir else None
     try:
-        result = run_match(args.ruleset, args.hands, args.seed, args.bots,
+        result = run_match(args.ruleset, args.hands, args.seed, args.bots, options=options,
                            progress=progress_printer(args.hands), log_dir=log_dir)
     except OSError as exc:
         sys.stderr.write(f"mahjong simulate: cannot write the log: {exc}\n")

@@ -29,6 +29,8 @@ class SimResult:
     events_sha256: str = ""
     seconds: float = 0.0
     match_end: str = ""
+    options: dict[str, Any] = field(default_factory=dict)
+    """Every table option the match was played with (defaults included)."""
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -43,6 +45,7 @@ class SimResult:
             "seconds": round(self.seconds, 3),
             "hands_per_second": round(self.hands / self.seconds, 1) if self.seconds else 0.0,
             "match_end": self.match_end,
+            "options": self.options,
         }
 
 
@@ -67,7 +70,8 @@ def run_match(
     levels = [level] * 4 if isinstance(level, str) else list(level)
     bots: list[Bot] = [make_bot(levels[p], seed * 4 + p + 1) for p in range(4)]
     digest = hashlib.sha256()
-    result = SimResult(ruleset, seed, 0, start_scores=list(match.scores))
+    result = SimResult(ruleset, seed, 0, start_scores=list(match.scores),
+                       options=dict(match.rules.options))
     log = LogWriter(ruleset, seed, opts, match.scores) if log_dir is not None else None
     started = time.perf_counter()
     while not match.match_over:

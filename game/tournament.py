@@ -15,12 +15,13 @@ import math
 import random
 import sys
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from game.bots import LEVELS, make_bot
 from game.engine import Hand, Phase
-from game.rules.registry import NAMES, make_ruleset
+from game.errors import BadOption
+from game.rules.registry import NAMES, make_ruleset, options_from_args
 from game.simulate import progress_printer
 from game.tiles import full_set
 from game.view import seat_view
@@ -44,11 +45,15 @@ def play_deal(
     levels: Sequence[str],
     rotation: int,
     on_start: StartHook | None = None,
+    options: Mapping[str, Any] | None = None,
 ) -> list[int]:
     """Play deal `deal` with player p (level `levels[p]`) in seat (p + rotation) % 4; return
     each player's score change."""
     order, hand_seed = deal_order(seed, deal)
-    hand = Hand(make_ruleset(ruleset), random.Random(hand_seed), stake=1, draw_order=order)
+    # results are per unit stake: options that set the stake (gold per flower) or act between
+    # hands (table fee, match end) have no effect on a single duplicate deal
+    hand = Hand(make_ruleset(ruleset, options), random.Random(hand_seed), stake=1,
+                draw_order=order)
     hand.start()
     if on_start is not None:
         on_start(deal, rotation, hand)
@@ -96,6 +101,7 @@ def run_tournament(
     seed: int,
     progress: Callable[[int, int], None] | None = None,
     on_start: StartHook | None = None,
+    options: Mapping[str, Any] | None = None,
 ) -> dict[str, Any]:
     """Play `hands` duplicate deals (each four times) and summarise per level and per pair."""
     distinct = sorted(set(levels), key=lambda lv: -LEVELS.index(lv))
@@ -105,7 +111,7 @@ def run_tournament(
         totals = dict.fromkeys(distinct, 0.0)
         for rotation in range(4):
             for player, delta in enumerate(play_deal(ruleset, seed, deal, levels, rotation,
-                                                     on_start)):
+                                                     on_start, options)):
                 totals[levels[player]] += delta
         for lv in distinct:
             per_deal[lv].append(totals[lv] / (4 * levels.count(lv)))
@@ -131,6 +137,7 @@ def run_tournament(
         "pairs": pairs,
         "hands_played": 4 * hands,
         "seconds": round(time.perf_counter() - began, 1),
+        "options": make_ruleset(ruleset, options).options,
     }
 
 
@@ -155,9 +162,15 @@ def _parse(argv: list[str]) -> argparse.Namespace:
                    help=f"four bot levels, comma separated ({', '.join(LEVELS)})")
     p.add_argument("--seed", default="0")
     p.add_argument("--json", action="store_true", help="print one JSON object")
+    p.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
+                   help="a table option of the ruleset (repeatable), e.g. gold=5")
     args = p.parse_args(argv)
     if args.ruleset not in NAMES:
         raise _BadArguments(f"unknown ruleset {args.ruleset!r} (choose {', '.join(NAMES)})")
+    try:
+        args.option = options_from_args(args.ruleset, args.option)
+    except BadOption as exc:
+        raise _BadArguments(str(exc)) from None
     for name in ("hands", "seed"):
         try:
             setattr(args, name, int(getattr(args, name)))
@@ -185,7 +198,7 @@ def main(argv: list[str]) -> int:
         sys.stderr.write(f"mahjong tournament: {exc}\n")
         return 2
     result = run_tournament(args.ruleset, args.hands, args.seats, args.seed,
-                            progress=progress_printer(args.hands))
+                            progress=progress_printer(args.hands), options=args.option)
     if args.json:
         print(json.dumps(result))
         return 0

@@ -11,6 +11,7 @@ from typing import Any
 
 from game.bots import LEVELS
 from game.errors import MahjongError
+from game.rules.registry import OPTION_TABLES
 from net.client import Client, JoinError
 from net.discovery import Announcer, DiscoveryError, find_table
 from net.frames import PROTOCOL_VERSION
@@ -112,8 +113,8 @@ def host_main(argv: list[str]) -> int:
     options: dict[str, Any] = {}
     if args.no_timers:
         options["timers"] = False
-    if args.no_flee:
-        options["flee"] = False
+    if args.no_flee and args.ruleset is not None and "flee" in OPTION_TABLES[args.ruleset]:
+        options["flee"] = False  # M12 is Mazhan's; a Nanjing table has no flee to turn off
     config = HostConfig(
         ruleset=args.ruleset, name=args.name, seats=args.seats, hands=args.hands,
         seed=args.seed, bots=args.bots, start_after=args.start_after,

@@ -24,7 +24,6 @@ from game.client.settings import ANIMATION_SPEEDS, VOLUMES
 from game.client.widgets import (
     ACCENT,
     MUTED,
-    PANEL,
     Button,
     ButtonGroup,
     TextField,
@@ -385,18 +384,3 @@ class SetupScene(MenuScene):
 
 def _default_names(kinds: list[str]) -> list[str]:
     return [t(f"name.{'human' if kind == 'human' else 'bot'}.{i}") for i, kind in enumerate(kinds)]
-
-
-class Panel:
-    """A translucent dark panel surface, cached per size."""
-
-    def __init__(self) -> None:
-        self._cache: dict[tuple[int, int], pygame.Surface] = {}
-
-    def get(self, size: tuple[int, int], alpha: int = 220) -> pygame.Surface:
-        surf = self._cache.get(size)
-        if surf is None:
-            surf = pygame.Surface(size, pygame.SRCALPHA)
-            surf.fill((*PANEL, alpha))
-            self._cache[size] = surf
-        return surf

@@ -12,44 +12,14 @@ from game.client.fonts import Fonts
 from game.client.i18n import t
 from game.client.results import TextBoxes
 from game.client.scene import Scene
+from game.client.text_wrap import wrap_text
 from game.client.widgets import ACCENT, TEXT, Button, ButtonGroup, felt_background
 
 
 def wrap(fonts: Fonts, text: str, size: int, width: int) -> list[str]:
-    """`text` cut into lines no wider than `width` at `size` (by words, or by characters for
-    text without spaces such as Chinese)."""
+    """`text` cut into lines no wider than `width` at `size` (the one wrapper, `text_wrap`)."""
     font = fonts.font(size)
-    lines: list[str] = []
-    for paragraph in text.splitlines() or [""]:
-        line = ""
-        for piece in _pieces(paragraph):
-            trial = line + piece
-            if line and font.size(trial.rstrip())[0] > width:
-                lines.append(line.rstrip())
-                line = piece.lstrip()
-            else:
-                line = trial
-        lines.append(line.rstrip())
-    return lines
-
-
-def _pieces(text: str) -> list[str]:
-    out: list[str] = []
-    word = ""
-    for ch in text:
-        if ch == " ":
-            out.append(word + " ")
-            word = ""
-        elif ord(ch) > 0x2e80:  # CJK: any character may start a line
-            if word:
-                out.append(word)
-                word = ""
-            out.append(ch)
-        else:
-            word += ch
-    if word:
-        out.append(word)
-    return out
+    return wrap_text(text, width, lambda s: font.size(s)[0])
 
 
 class NoticeScene(Scene):

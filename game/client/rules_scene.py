@@ -12,6 +12,7 @@ from game.client.context import Context
 from game.client.fonts import ASSETS, Fonts
 from game.client.i18n import t
 from game.client.scene import Scene
+from game.client.text_wrap import wrap_text
 from game.client.widgets import ACCENT, HIGHLIGHT, PANEL, TEXT, Button, ButtonGroup, felt_background
 
 RULES_DIR = ASSETS / "text" / "rules"
@@ -26,41 +27,9 @@ def rules_path(ruleset: str, language: str) -> Path:
 
 
 def wrap(text: str, fonts: Fonts, size: int, width: int, bold: bool = False) -> list[str]:
-    """Break `text` into lines no wider than `width`: at spaces for English, anywhere between
-    Chinese characters (which have no spaces)."""
+    """Break `text` into lines no wider than `width` (the one wrapper, `text_wrap`)."""
     font = fonts.font(size, bold=bold)
-    lines: list[str] = []
-    line = ""
-    for word in _pieces(text):
-        trial = line + word
-        if font.size(trial.rstrip())[0] <= width or not line:
-            line = trial
-            continue
-        lines.append(line.rstrip())
-        line = word.lstrip()
-    if line.strip() or not lines:
-        lines.append(line.rstrip())
-    return lines
-
-
-def _pieces(text: str) -> list[str]:
-    """Words with their trailing space, and each CJK character on its own."""
-    out: list[str] = []
-    word = ""
-    for ch in text:
-        if ord(ch) >= 0x2E80:
-            if word:
-                out.append(word)
-                word = ""
-            out.append(ch)
-        elif ch == " ":
-            out.append(word + " ")
-            word = ""
-        else:
-            word += ch
-    if word:
-        out.append(word)
-    return out
+    return wrap_text(text, width, lambda s: font.size(s)[0])
 
 
 class RulesScene(Scene):
