@@ -28,8 +28,7 @@ def rules_path(ruleset: str, language: str) -> Path:
 
 def wrap(text: str, fonts: Fonts, size: int, width: int, bold: bool = False) -> list[str]:
     """Break `text` into lines no wider than `width` (the one wrapper, `text_wrap`)."""
-    font = fonts.font(size, bold=bold)
-    return wrap_text(text, width, lambda s: font.size(s)[0])
+    return wrap_text(text, width, lambda s: fonts.size(s, size, bold=bold)[0])
 
 
 class RulesScene(Scene):
