@@ -59,6 +59,9 @@ def main(argv: list[str]) -> int:
 def run(argv_options: ClientOptions) -> int:
     """Open the window, run until the player quits (or --quit-after), return an exit status."""
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    # the input method draws its own candidate list (Windows shows none otherwise); the
+    # composition itself is drawn in the text field from TEXTEDITING events
+    os.environ.setdefault("SDL_IME_SHOW_UI", "1")
     import pygame
 
     from game.client import i18n
