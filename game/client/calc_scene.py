@@ -13,7 +13,7 @@ import pygame
 from game import calc
 from game.client import i18n
 from game.client.context import Context
-from game.client.i18n import t
+from game.client.i18n import labelled, t
 from game.client.layout import full_height
 from game.client.results import TextBoxes
 from game.client.scene import Scene
@@ -199,14 +199,14 @@ class CalculatorScene(Scene):
             [(self.mode_label(m), self.moder(m)) for m in MODES[:3]],
             [(self.mode_label(m), self.moder(m)) for m in MODES[3:6]],
             [(self.mode_label(m), self.moder(m)) for m in MODES[6:]],
-            [(f"{t('calc.ruleset')}: {t('ruleset.' + self.state.ruleset)}", self.cycle_ruleset),
-             (f"{t('calc.seat')}: {t('wind.' + str(self.state.seat))}", self.cycle_seat),
-             (f"{t('result.how.self_draw')}: {t('on' if self.state.self_draw else 'off')}",
+            [(labelled(t('calc.ruleset'), t('ruleset.' + self.state.ruleset)), self.cycle_ruleset),
+             (labelled(t('calc.seat'), t('wind.' + str(self.state.seat))), self.cycle_seat),
+             (labelled(t('result.how.self_draw'), t('on' if self.state.self_draw else 'off')),
               self.toggle_self_draw)],
             [(self.flag_label(f), self.flagger(f)) for f in FLAG_ORDER[:3]],
             [(self.flag_label(f), self.flagger(f)) for f in FLAG_ORDER[3:6]],
             [(self.flag_label(FLAG_ORDER[6]), self.flagger(FLAG_ORDER[6])),
-             (f"{t('calc.streak')}: {self.state.dealer_streak}", self.cycle_streak),
+             (labelled(t('calc.streak'), self.state.dealer_streak), self.cycle_streak),
              (t("calc.clear"), self.clear)],
         ]
         for row_items in rows:
@@ -417,5 +417,5 @@ class CalculatorScene(Scene):
             y += step
         if any(item["unit"] == "total" for item in items):
             return
-        put(surface, f"{t('result.total')}: {data['total']}",
+        put(surface, labelled(t('result.total'), data['total']),
             pygame.Rect(box.x, y + step // 2, box.w, step + 4), step + 4, ACCENT, bold=True)

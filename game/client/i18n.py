@@ -319,6 +319,9 @@ STRINGS: Final[dict[str, tuple[str, str]]] = {
                    "this one has {have}"),
     "calc.no_win_tile": ("請選胡的那張牌", "Pick the winning tile"),
     "calc.invalid": ("這手牌不成胡", "These tiles do not make a winning hand"),
+    # a setting or a field with its value: Chinese sets a full-width colon, English ": "
+    "labelled": ("{label}：{value}", "{label}: {value}"),
+    "aside": ("{text}（{aside}）", "{text} ({aside})"),
     # languages by their own names (autonyms), the same in every language
     "lang.zh-Hans": ("简体中文", "简体中文"),
     "lang.zh-Hant": ("繁體中文", "繁體中文"),
@@ -378,6 +381,16 @@ def t(key: str, **values: object) -> str:
     if text is None:
         return key
     return text.format(**values) if values else text
+
+
+def labelled(label: str, value: object) -> str:
+    """"Label: value" as the current language writes it (語言：繁體中文, Language: English)."""
+    return t("labelled", label=label, value=value)
+
+
+def aside(text: str, note: str) -> str:
+    """`text` with a note in brackets, full-width in Chinese: 王（玩家）, Wang (Human)."""
+    return t("aside", text=text, aside=note)
 
 
 def has(key: str) -> bool:

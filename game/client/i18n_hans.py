@@ -279,6 +279,8 @@ HANS: Final[dict[str, tuple[str, str]]] = {
     'calc.count': ('要 {need} 張加上胡的那張（每組副露算 3 張），現在是 {have} 張', '要 {need} 张加上胡的那张（每组副露算 3 张），现在是 {have} 张'),
     'calc.no_win_tile': ('請選胡的那張牌', '请选胡的那张牌'),
     'calc.invalid': ('這手牌不成胡', '这手牌不成胡'),
+    'labelled': ('{label}：{value}', '{label}：{value}'),
+    'aside': ('{text}（{aside}）', '{text}（{aside}）'),
     'lang.zh-Hans': ('简体中文', '简体中文'),
     'lang.zh-Hant': ('繁體中文', '繁體中文'),
     'lang.en': ('English', 'English'),

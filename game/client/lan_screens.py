@@ -19,7 +19,7 @@ import pygame
 
 from game.client import i18n
 from game.client.context import Context
-from game.client.i18n import t
+from game.client.i18n import aside, labelled, t
 from game.client.menus import MenuScene
 from game.client.options import RULESETS
 from game.client.remote_session import RemoteSession
@@ -211,22 +211,24 @@ class HostScreen(_LanScene):
             return [(t("lan.waiting", n=free), lambda: None),
                     (t("lan.start_now"), self.start_now), (t("back"), self.back)]
         out: list[tuple[str, Callable[[], None]]] = [
-            (f"{t('lan.table_name')}: {self.name.shown()}", self.edit(self.name)),
-            (f"{t('setup.ruleset')}: {_ruleset_name(self.ruleset)}", self.cycle_ruleset),
+            (labelled(t('lan.table_name'), self.name.shown()), self.edit(self.name)),
+            (labelled(t('setup.ruleset'), _ruleset_name(self.ruleset)), self.cycle_ruleset),
         ]
         self.option_rows = {}
         values = self.rule_values[self.ruleset]
         for option in setup_options(self.ruleset):
             self.option_rows[len(out)] = option
-            out.append((f"{option_label(option)}: {value_text(values[option.name])}",
+            out.append((labelled(option_label(option), value_text(values[option.name])),
                         self.option_action(option, 1)))
         out += [
-            (f"{t('lan.place', n=1)}: {self.you.shown()} ({t('lan.you')})", self.edit(self.you)),
+            (labelled(t("lan.place", n=1), aside(self.you.shown(), t("lan.you"))),
+             self.edit(self.you)),
         ]
         for place in range(1, 4):
-            out.append((f"{t('lan.place', n=place + 1)}: {t('lan.' + self.kinds[place])}",
+            out.append((labelled(t('lan.place', n=place + 1), t('lan.' + self.kinds[place])),
                         self.toggle(place)))
-        out.append((f"{t('lan.code')}: {self.code.shown() or t('lan.none')}", self.edit(self.code)))
+        out.append((labelled(t("lan.code"), self.code.shown() or t("lan.none")),
+                    self.edit(self.code)))
         out.append((t("lan.open_table"), self.open_table))
         out.append((t("back"), self.back))
         return out
@@ -387,10 +389,11 @@ class JoinScreen(_LanScene):
             out.append((f"{table.name}  ·  {' · '.join(flags)}", self.join_table(table)))
         if not tables:
             out.append((t("lan.no_tables"), lambda: None))
-        out.append((f"{t('setup.name')}: {self.you.shown()}", self.edit(self.you)))
-        out.append((f"{t('lan.address')}: {self.address.shown() or t('lan.address_blank')}",
+        out.append((labelled(t('setup.name'), self.you.shown()), self.edit(self.you)))
+        out.append((labelled(t('lan.address'), self.address.shown() or t('lan.address_blank')),
                     self.edit(self.address)))
-        out.append((f"{t('lan.code')}: {self.code.shown() or t('lan.none')}", self.edit(self.code)))
+        out.append((labelled(t("lan.code"), self.code.shown() or t("lan.none")),
+                    self.edit(self.code)))
         out.append((t("lan.connect"), self.connect))
         out.append((t("back"), self.back))
         return out

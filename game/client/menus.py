@@ -9,7 +9,7 @@ import pygame
 
 from game.client import i18n
 from game.client.context import Context
-from game.client.i18n import LANGUAGES, t
+from game.client.i18n import LANGUAGES, aside, labelled, t
 from game.client.options import BOT_LEVELS, RULESETS
 from game.client.rule_options import (
     defaults,
@@ -159,12 +159,12 @@ class SettingsScene(MenuScene):
         s = self.ctx.settings
         onoff = {True: t("on"), False: t("off")}
         return [
-            (f"{t('settings.language')}: {t('lang.' + i18n.language())}", self.toggle_language),
-            (f"{t('settings.speed')}: ×{s.animation_speed:g}", self.cycle_speed),
-            (f"{t('settings.hints')}: {onoff[s.hints]}", self.toggle_hints),
-            (f"{t('settings.volume')}: {round(s.volume * 100)}%", self.cycle_volume),
-            (f"{t('settings.timers')}: {onoff[s.timers]}", self.toggle_timers),
-            (f"{t('settings.fullscreen')}: {onoff[s.fullscreen]}", self.toggle_fullscreen),
+            (labelled(t('settings.language'), t('lang.' + i18n.language())), self.toggle_language),
+            (labelled(t('settings.speed'), f"×{s.animation_speed:g}"), self.cycle_speed),
+            (labelled(t('settings.hints'), onoff[s.hints]), self.toggle_hints),
+            (labelled(t('settings.volume'), f"{round(s.volume * 100)}%"), self.cycle_volume),
+            (labelled(t('settings.timers'), onoff[s.timers]), self.toggle_timers),
+            (labelled(t('settings.fullscreen'), onoff[s.fullscreen]), self.toggle_fullscreen),
             (t("back"), self.back),
         ]
 
@@ -234,19 +234,20 @@ class SetupScene(MenuScene):
 
     def items(self) -> list[tuple[str, Callable[[], None]]]:
         out: list[tuple[str, Callable[[], None]]] = [
-            (f"{t('setup.ruleset')}: {t('ruleset.' + self.ruleset)}", self.cycle_ruleset)
+            (labelled(t('setup.ruleset'), t('ruleset.' + self.ruleset)), self.cycle_ruleset)
         ]
         for i in range(4):
             kind = t("seat." + self.kinds[i])
             level = f" · {t('level.' + self.levels[i])}" if self.kinds[i] == "bot" else ""
             name = self.name_field.shown() if self.editing == i else self.names[i]
-            out.append((f"{t('wind.' + str(i))}  {name}  ({kind}{level})", self.seat_action(i)))
-        out.append((f"{t('setup.length')}: {t('setup.hands', n=self.hands)}", self.cycle_length))
+            out.append((f"{t('wind.' + str(i))}  {aside(name, kind + level)}",
+                        self.seat_action(i)))
+        out.append((labelled(t('setup.length'), t('setup.hands', n=self.hands)), self.cycle_length))
         self.option_rows = {}
         values = self.rule_values[self.ruleset]
         for option in setup_options(self.ruleset):
             self.option_rows[len(out)] = option
-            label = f"{option_label(option)}: {value_text(values[option.name])}"
+            label = labelled(option_label(option), value_text(values[option.name]))
             out.append((label, self.option_action(option, 1)))
         out.append((t("start"), self.start))
         out.append((t("back"), self.back))
