@@ -226,8 +226,7 @@ STRINGS: Final[dict[str, tuple[str, str]]] = {
     "table.dealer_mark": ("莊", "D"),
     "ruleset.short.mazhan": ("馬站", "Mazhan"),
     "ruleset.short.nanjing": ("南京", "Nanjing"),
-    "key.enter": ("Enter", "Enter"),
-    # the chat's quick phrases (net/chat.py carries only their keys)
+    # the chat's quick phrases (net/chat.py and the wire carry only their keys)
     "chat.hello": ("你好", "Hello"),
     "chat.thanks": ("謝謝", "Thanks"),
     "chat.nice": ("打得好", "Nice play"),

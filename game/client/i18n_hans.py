@@ -204,7 +204,6 @@ HANS: Final[dict[str, tuple[str, str]]] = {
     'table.dealer_mark': ('莊', '庄'),
     'ruleset.short.mazhan': ('馬站', '马站'),
     'ruleset.short.nanjing': ('南京', '南京'),
-    'key.enter': ('Enter', 'Enter'),
     'chat.hello': ('你好', '你好'),
     'chat.thanks': ('謝謝', '谢谢'),
     'chat.nice': ('打得好', '打得好'),

@@ -30,7 +30,7 @@ TOAST_TIME = 5.0
 TOASTS_SHOWN = 3
 TEXT_LIMIT = 200
 """The host cuts longer chat lines (docs/protocol.md); the box stops there too."""
-PHRASE_KEYS = tuple(PHRASES)
+PHRASE_KEYS = PHRASES
 """F1, F2, ... send these phrases, in this order."""
 ALERT = (200, 40, 36)
 WARN_BG = (150, 100, 20)
