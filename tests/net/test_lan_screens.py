@@ -199,3 +199,44 @@ def test_names_typed_in_the_lan_screens_reach_the_other_players_table(
         joined.close()
         join_screen.back()
         host_screen.shutdown()
+
+
+def _until_status(scene: JoinScreen, changed_from: str) -> str:
+    deadline = time.monotonic() + 20
+    while scene.status == changed_from or scene.session is not None:
+        assert time.monotonic() < deadline, scene.status
+        scene.update(0.01)
+        time.sleep(0.01)
+    return scene.status
+
+
+@pytest.mark.parametrize("language", ["zh-Hant", "zh-Hans", "en"])
+def test_a_refused_or_failed_join_is_worded_in_the_joiners_language(ctx: Context,
+                                                                    language: str) -> None:
+    """The host refuses with a code (a locked table); a closed port fails to connect: the
+    join screen says both in its own language, never with the host's or the OS's English."""
+    i18n.set_language(language)
+    host_screen = HostScreen(ctx, "主人", interface="127.0.0.1", announce=False)
+    ctx.stack.push(host_screen)
+    host_screen.code.text = "42"
+    host_screen.open_table()
+    assert host_screen.host is not None, host_screen.status
+    port = host_screen.host.port
+    join_screen = JoinScreen(ctx, "José", browse=False)
+    ctx.stack.push(join_screen)
+    try:
+        join_screen.address.text = f"127.0.0.1:{port}"
+        join_screen.connect()
+        refused = _until_status(join_screen, i18n.t("lan.connecting"))
+        assert refused == i18n.t("lan.join.refused", why=i18n.t("lan.refused.locked")), refused
+        join_screen.code.text = "wrong"
+        join_screen.connect()
+        refused = _until_status(join_screen, i18n.t("lan.connecting"))
+        assert refused == i18n.t("lan.join.refused", why=i18n.t("lan.refused.wrong_code"))
+        host_screen.shutdown()  # the port is closed now: nobody answers there
+        join_screen.connect()
+        failed = _until_status(join_screen, i18n.t("lan.connecting"))
+        assert failed == i18n.t("lan.join.unreachable", address=f"127.0.0.1:{port}")
+    finally:
+        join_screen.back()
+        host_screen.shutdown()
