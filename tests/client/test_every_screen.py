@@ -201,6 +201,15 @@ def test_table_results_and_standings(ctx: Context, surface: pygame.Surface,
     table.update(0.05)
     show(ctx, surface, table, "table")
     check(drawn, language, NAMES, "table")
+    # hot-seat: the curtain between two players at one screen
+    hotseat = LocalSession("nanjing", ["human", "human", "bot", "bot"], ["normal"] * 4, NAMES,
+                           5, hands=1)
+    curtained = TableScene(ctx, hotseat)
+    ctx.stack.push(curtained)
+    curtained.curtain = 1
+    show(ctx, surface, curtained, "curtain")
+    assert any(i18n.t("table.pass_to", name=NAMES[1]) in text for text in drawn.texts)
+    check(drawn, language, NAMES, "hot-seat curtain")
     for ruleset, seed in (("mazhan", 4), ("nanjing", 2)):
         done = finish_hand(ctx, ruleset, seed)
         show(ctx, surface, done, f"results_{ruleset}")
