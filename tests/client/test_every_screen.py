@@ -12,11 +12,12 @@ from pathlib import Path
 
 import pygame
 import pytest
+from fontTools.ttLib import TTFont  # type: ignore[import-untyped,unused-ignore]
 
 from game.client import i18n
 from game.client.calc_scene import CalculatorScene
 from game.client.context import Context
-from game.client.fonts import Fonts
+from game.client.fonts import LATIN_FONT, UI_FONT, Fonts, runs
 from game.client.lan_screens import HostScreen, JoinScreen
 from game.client.lan_table import LanOverlay
 from game.client.menus import MainMenu, SettingsScene, SetupScene
@@ -40,6 +41,10 @@ LATIN = re.compile(r"[A-Za-z\u00c0-\u00d6\u00d8-\u00f6\u00f8-\u024f]")
 CJK = re.compile(r"[\u3400-\u9fff]")
 WORD = re.compile(r"[^\W\d_]+")
 """Letters of any script (× ÷ · and digits are not letters)."""
+
+
+UI_CMAP = set(TTFont(UI_FONT, lazy=True).getBestCmap())
+LATIN_CMAP = set(TTFont(LATIN_FONT, lazy=True).getBestCmap())
 
 
 class Drawn:
@@ -96,6 +101,11 @@ def squeeze(text: str) -> str:
 def check(drawn: Drawn, language: str, names: list[str], where: str,
           source: str = "") -> None:
     """`source`: a text drawn in pieces (a rules text, wrapped into lines)."""
+    for text in drawn.texts:  # every glyph drawn is in the face that draws it
+        for piece, in_latin in runs(text):
+            cmap = LATIN_CMAP if in_latin else UI_CMAP
+            missing = {ch for ch in piece if ord(ch) not in cmap and ch not in "\n"}
+            assert not missing, (where, language, text, missing)
     pieces = fragments(language)
     # core texts worded through i18n, whole and cut at their colons (a button's short form)
     worded = sorted({part.strip() for w in drawn.worded
