@@ -30,6 +30,8 @@ NOTO_CORE = Path("/usr/share/fonts/truetype/noto")
 DEBIAN_COPYRIGHT = Path("/usr/share/doc/fonts-noto-cjk/copyright")
 TC_INDEX = 3
 """Index of the Traditional Chinese face in the Noto CJK collections (萬 發 蘭 need it)."""
+SC_INDEX = 2
+"""Index of the Simplified Chinese face: mainland glyph forms and punctuation set low."""
 
 TILE_GLYPHS = "一二三四五六七八九萬筒索東南西北中發白梅蘭菊竹春夏秋冬123456789"
 PUNCTUATION = "，。：；、！？（）「」『』《》·×÷—…←→↑↓✓✗●○□■△▲▼◆★☆─│％＋－•▶＼"
@@ -58,6 +60,9 @@ CJK = re.compile(r"[\u2e80-\u9fff\uf900-\ufaff\uff00-\uffef\u3000-\u303f]")
 FACES = {
     # file name: (source font, new family name, what it is for)
     "MahjongSans-Regular.otf": (NOTO / "NotoSansCJK-Regular.ttc", "Mahjong Tables Sans", "ui"),
+    # the same characters drawn as the mainland writes them, for the 简体 screens
+    "MahjongSansSC-Regular.otf": (NOTO / "NotoSansCJK-Regular.ttc", "Mahjong Tables Sans SC",
+                                  "ui-hans"),
     "MahjongSerif-Bold.otf": (NOTO / "NotoSerifCJK-Bold.ttc", "Mahjong Tables Serif", "tiles"),
     "MahjongLatin-Regular.ttf": (NOTO_CORE / "NotoSans-Regular.ttf", "Mahjong Tables Latin",
                                  "latin"),
@@ -108,10 +113,17 @@ def rename(font: TTFont, family: str, style: str) -> None:
                 setattr(top, attr, value)
 
 
+def face_index(src: Path, purpose: str) -> int:
+    """Which face of a collection to cut: SC for the Simplified UI, TC otherwise."""
+    if src.suffix != ".ttc":
+        return -1
+    return SC_INDEX if purpose == "ui-hans" else TC_INDEX
+
+
 def make_face(name: str, src: Path, family: str, purpose: str) -> Path:
     if not src.exists():
         sys.exit(f"{src} is missing: apt-get install fonts-noto-cjk fonts-noto-core")
-    font = TTFont(src, fontNumber=TC_INDEX if src.suffix == ".ttc" else -1, lazy=False)
+    font = TTFont(src, fontNumber=face_index(src, purpose), lazy=False)
     options = subset.Options()
     options.layout_features = ["kern", "liga", "vert", "halt"]
     options.name_IDs = ["*"]
@@ -141,10 +153,11 @@ def licence_text(notices: list[str]) -> str:
         line = line[1:] if line.startswith(" ") else line
         body.append("" if line == "." else line)
     head = [
-        "The fonts in this folder are subsets of Noto Sans CJK TC Regular and Noto Serif CJK TC",
-        "Bold (Debian package fonts-noto-cjk, https://github.com/googlefonts/noto-cjk) and of",
-        "Noto Sans Regular (Debian package fonts-noto-core, https://github.com/notofonts), cut by",
-        "tools/make_font_subset.py and renamed as the licence asks of Modified Versions.",
+        "The fonts in this folder are subsets of Noto Sans CJK TC and SC Regular and Noto",
+        "Serif CJK TC Bold (Debian package fonts-noto-cjk, https://github.com/googlefonts/",
+        "noto-cjk) and of Noto Sans Regular (Debian package fonts-noto-core,",
+        "https://github.com/notofonts), cut by tools/make_font_subset.py and renamed as the",
+        "licence asks of Modified Versions.",
         "",
         *notices,
         "",
@@ -159,8 +172,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     notices: list[str] = []
     for name, (source, family, purpose) in FACES.items():
-        original = TTFont(source, fontNumber=TC_INDEX if source.suffix == ".ttc" else -1,
-                          lazy=True)
+        original = TTFont(source, fontNumber=face_index(source, purpose), lazy=True)
         notice = original["name"].getDebugName(0) or ""
         if notice and notice not in notices:
             notices.append(notice)

@@ -7,8 +7,13 @@ from pathlib import Path
 
 import pygame
 
+from game.client import i18n
+
 ASSETS = Path(__file__).resolve().parent.parent.parent / "assets"
 UI_FONT = ASSETS / "fonts" / "MahjongSans-Regular.otf"
+UI_FONT_HANS = ASSETS / "fonts" / "MahjongSansSC-Regular.otf"
+"""The same characters as UI_FONT in mainland forms (punctuation set low, 角 骨 令 ...), for
+the 简体 screens; the two subsets hold the same characters, so either draws any name."""
 TILE_FONT = ASSETS / "fonts" / "MahjongSerif-Bold.otf"
 LATIN_FONT = ASSETS / "fonts" / "MahjongLatin-Regular.ttf"
 """Latin-1 and Latin Extended-A/B letters (é ü ñ ç ø ß Å Ł ½), which the CJK face lacks."""
@@ -40,6 +45,11 @@ def runs(text: str) -> list[tuple[str, bool]]:
     return pieces
 
 
+def _regional(face: str) -> str:
+    """The UI face in the current language's regional forms."""
+    return i18n.ui_face() if face == "ui" else face
+
+
 class Fonts:
     """pygame fonts per (face, size) and an LRU of rendered strings, so frames do not re-render."""
 
@@ -52,10 +62,12 @@ class Fonts:
 
     def font(self, size: int, face: str = "ui", bold: bool = False) -> pygame.font.Font:
         size = max(int(size), 6)
+        face = _regional(face)
         key = (face, size, bold)
         font = self._fonts.get(key)
         if font is None:
-            path = {"tile": TILE_FONT, "latin": LATIN_FONT}.get(face, UI_FONT)
+            path = {"tile": TILE_FONT, "latin": LATIN_FONT, "ui-hans": UI_FONT_HANS}.get(
+                face, UI_FONT)
             font = pygame.font.Font(path, size)
             if bold and face != "tile":
                 font.set_bold(True)
@@ -65,7 +77,7 @@ class Fonts:
     def render(
         self, text: str, size: int, color: Color, face: str = "ui", bold: bool = False
     ) -> pygame.Surface:
-        key = (text, face, int(size), color, bold)
+        key = (text, _regional(face), int(size), color, bold)
         surf = self._text.get(key)
         if surf is not None:
             self._text.move_to_end(key)

@@ -392,6 +392,12 @@ def aside(text: str, note: str) -> str:
     return t("aside", text=text, aside=note)
 
 
+def ui_face() -> str:
+    """The UI typeface for the current language: 简体 in the mainland face ("ui-hans"),
+    繁體 and English in the Traditional one ("ui"); see game/client/fonts.py."""
+    return "ui-hans" if _language == "zh-Hans" else "ui"
+
+
 def has(key: str) -> bool:
     return key in STRINGS
 

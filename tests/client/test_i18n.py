@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 
 from game.client import i18n
 from game.client.context import Context
-from game.client.fonts import LATIN_FONT, UI_FONT, runs
+from game.client.fonts import LATIN_FONT, UI_FONT, UI_FONT_HANS, Fonts, runs
 from game.client.i18n_hans import HANS, RULES, TERMS
 from game.client.menus import MainMenu, SettingsScene
 from game.client.rules_scene import RULES_DIR, RULESETS, rules_path
@@ -172,7 +172,10 @@ def test_fonts_hold_every_glyph_of_the_catalogue_the_rules_and_names() -> None:
                 cmap = latin if in_latin else ui
                 missing |= {ch for ch in piece if ord(ch) not in cmap}
     assert not missing, "".join(sorted(missing))
-    assert UI_FONT.stat().st_size < 3_000_000 and LATIN_FONT.stat().st_size < 200_000
+    # the 简体 screens' face holds the same characters, so any name shows in either
+    assert _cmap(UI_FONT_HANS) == ui
+    assert UI_FONT.stat().st_size < 3_000_000 and UI_FONT_HANS.stat().st_size < 3_000_000
+    assert LATIN_FONT.stat().st_size < 200_000
     assert (UI_FONT.parent / "OFL.txt").read_text(encoding="utf-8").count("Noto Sans") >= 2
 
 
@@ -252,3 +255,15 @@ def test_a_text_field_stays_one_printable_line_within_its_limit(
         else:
             field.text = field.text[:-1]
         assert len(field.text) <= limit and all(ch.isprintable() for ch in field.text)
+
+
+def test_simplified_screens_draw_in_the_mainland_face(screen: pygame.Surface) -> None:
+    """简体 text in the SC face (its 。，set low in the cell), 繁體 in the TC face."""
+    fonts = Fonts()
+    i18n.set_language("zh-Hans")
+    hans = pygame.image.tobytes(fonts.render("。", 40, (255, 255, 255)), "RGBA")
+    assert fonts.font(40) is fonts.font(40, "ui-hans")
+    i18n.set_language("zh-Hant")
+    hant = pygame.image.tobytes(fonts.render("。", 40, (255, 255, 255)), "RGBA")
+    assert fonts.font(40) is not fonts.font(40, "ui-hans")
+    assert hans != hant
