@@ -267,3 +267,26 @@ def test_simplified_screens_draw_in_the_mainland_face(screen: pygame.Surface) ->
     hant = pygame.image.tobytes(fonts.render("。", 40, (255, 255, 255)), "RGBA")
     assert fonts.font(40) is not fonts.font(40, "ui-hans")
     assert hans != hant
+
+
+@pytest.mark.parametrize(("locale", "language"), [("zh_TW.UTF-8", "zh-Hant"),
+                                                    ("zh_SG.UTF-8", "zh-Hans"),
+                                                    ("de_DE.UTF-8", "en")])
+def test_the_first_window_speaks_the_systems_language_and_keeps_it(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, locale: str, language: str) -> None:
+    from game.client.app import run
+    from game.client.options import parse_play_args
+
+    for var in ("LANGUAGE", "LC_ALL", "LC_MESSAGES"):
+        monkeypatch.delenv(var, raising=False)
+    monkeypatch.setenv("LANG", locale)
+    settings_path = tmp_path / "settings.json"  # the conftest points MAHJONG_SETTINGS here
+    assert not settings_path.exists()
+    assert run(parse_play_args(["--quit-after", "0.2", "--size", "1024x640"])) == 0
+    assert i18n.language() == language
+    saved = settings_path.read_text(encoding="utf-8")
+    assert f'"language": "{language}"' in saved
+    # a later start keeps the player's choice whatever the locale says
+    monkeypatch.setenv("LANG", "en_US.UTF-8" if language != "en" else "zh_CN.UTF-8")
+    assert run(parse_play_args(["--quit-after", "0.2", "--size", "1024x640"])) == 0
+    assert i18n.language() == language
