@@ -410,7 +410,6 @@ def word(zh: str, en: str) -> str:
     return hans(zh) if _language == "zh-Hans" else zh
 
 
-SIMPLIFIED_REGIONS: Final = frozenset({"CN", "SG", "MY"})
 TRADITIONAL_REGIONS: Final = frozenset({"TW", "HK", "MO"})
 
 
@@ -443,6 +442,7 @@ def system_language(environ: Mapping[str, str] | None = None,
     for value in (first, env.get("LC_ALL"), env.get("LC_MESSAGES"), env.get("LANG")):
         if value and value not in ("C", "POSIX") and not value.startswith("C."):
             return from_locale(value)
-    for lang, country in preferred:
+    if preferred:  # the first is the one the player put on top
+        lang, country = preferred[0]
         return from_locale(f"{lang}_{country}" if country else lang)
     return "en"
