@@ -10,6 +10,7 @@ from typing import Any
 
 from game.client.i18n import has, t
 from game.errors import IllegalAction
+from net import fair
 
 
 def _fill(key: str, values: Mapping[str, Any]) -> str | None:
@@ -54,24 +55,22 @@ def illegal_text(exc: IllegalAction) -> str:
     return text if text is not None else t("illegal.other")
 
 
-WALL_PROBLEMS = (
-    # net/fair.py's findings, by a phrase of their text (they travel no further than this
-    # window, so they carry no code of their own)
-    ("never committed", "lan.wall.uncommitted"),
-    ("does not match", "lan.wall.mismatch"),
-    ("not a list of tiles", "lan.wall.bad_set"),
-    ("not one full set", "lan.wall.bad_set"),
-    ("unreadable", "lan.wall.unreadable"),
-    ("tiles played", "lan.wall.played"),
-)
+WALL_PROBLEMS = {
+    # net/fair.py's findings, each a fixed sentence (they never cross the network: this
+    # window's own client finds them), and the key that words each here
+    fair.UNCOMMITTED: "lan.wall.uncommitted",
+    fair.MISMATCH: "lan.wall.mismatch",
+    fair.NOT_TILES: "lan.wall.bad_set",
+    fair.NOT_FULL_SET: "lan.wall.bad_set",
+    fair.UNREADABLE: "lan.wall.unreadable",
+    fair.NOT_PLAYED: "lan.wall.played",
+}
 
 
 def wall_text(problem: str) -> str:
-    """One failed check of a hand's wall (net.fair.check_reveal), worded here."""
-    for phrase, key in WALL_PROBLEMS:
-        if phrase in problem:
-            return t(key)
-    return t("lan.wall.other")
+    """One failed check of a hand's wall ("hand 2: " + a net.fair finding), worded here."""
+    finding = problem.split(": ", 1)[-1]
+    return t(WALL_PROBLEMS.get(finding, "lan.wall.other"))
 
 
 HOST_BOT_NAME = re.compile(r"bot (\d+)")
