@@ -121,3 +121,18 @@ def test_the_engines_refusals_are_worded_from_their_code() -> None:
     i18n.set_language("en")
     assert illegal_text(bad_exc.value) == "Pong is not allowed now"
     assert illegal_text(IllegalAction("something new")) == "That move is not allowed"
+
+
+@pytest.mark.parametrize("language", ["zh-Hans", "zh-Hant", "en"])
+def test_every_wall_check_finding_has_its_own_words(language: str) -> None:
+    from game.client.wording import WALL_PROBLEMS, wall_text
+    from net import fair
+
+    findings = {value for name, value in vars(fair).items()
+                if name.isupper() and isinstance(value, str) and value.startswith("the ")}
+    assert findings == set(WALL_PROBLEMS)
+    i18n.set_language(language)
+    for finding in findings:
+        worded = wall_text(f"hand 3: {finding}")
+        assert worded != i18n.t("lan.wall.other") and finding not in worded
+    assert wall_text("hand 3: something new") == i18n.t("lan.wall.other")
