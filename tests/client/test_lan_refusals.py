@@ -134,5 +134,6 @@ def test_every_wall_check_finding_has_its_own_words(language: str) -> None:
     i18n.set_language(language)
     for finding in findings:
         worded = wall_text(f"hand 3: {finding}")
-        assert worded != i18n.t("lan.wall.other") and finding not in worded
+        assert worded != i18n.t("lan.wall.other")
+        assert (finding in worded) == (language == "en")  # English may use the same words
     assert wall_text("hand 3: something new") == i18n.t("lan.wall.other")
