@@ -23,9 +23,23 @@ sys.path.insert(0, str(ROOT / "tools"))
 import opencc  # type: ignore[import-untyped,unused-ignore]  # noqa: E402
 from zh_hans_terms import KEYS, TERMS  # type: ignore[import-not-found,unused-ignore]  # noqa: E402
 
-from game.client.i18n import STRINGS  # noqa: E402
-
 OUT = ROOT / "game" / "client" / "i18n_hans.py"
+PLACEHOLDER = """\"\"\"Emptied by tools/make_zh_hans.py before it made this file again.\"\"\"
+
+HANS: dict[str, tuple[str, str]] = {}
+TERMS: dict[str, str] = {}
+CHARS: dict[str, str] = {}
+RULES: dict[str, str] = {}
+"""
+
+
+def readable_output() -> None:
+    """Empty the generated module if it does not compile (say, merge conflict markers), so
+    the catalogue, which imports it, can be read to make it again."""
+    try:
+        compile(OUT.read_text(encoding="utf-8"), str(OUT), "exec")
+    except (OSError, SyntaxError, ValueError):
+        OUT.write_text(PLACEHOLDER, encoding="utf-8")
 RULES = ROOT / "assets" / "text" / "rules"
 CONFIG = "tw2sp"
 """Taiwan-style Traditional to Simplified with mainland phrases (the sources say 螢幕, 區網)."""
@@ -88,6 +102,8 @@ def digest(text: str) -> str:
 
 def build() -> dict[Path, str]:
     """Every generated file's path and text."""
+    from game.client.i18n import STRINGS
+
     convert = Converter()
     hans = {key: (zh, KEYS.get(key) or convert(zh)) for key, (zh, _en) in STRINGS.items()}
     terms = {text: convert(text) for text in core_texts()}
@@ -138,6 +154,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--check", action="store_true",
                         help="change nothing; exit 1 if a generated file is out of date")
     args = parser.parse_args(argv)
+    if not args.check:
+        readable_output()
     stale = []
     for path, text in build().items():
         old = path.read_text(encoding="utf-8") if path.exists() else None
