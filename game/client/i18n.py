@@ -179,6 +179,13 @@ STRINGS: Final[dict[str, tuple[str, str]]] = {
     "replay.dealt": ("發牌", "Dealt"),
     "replay.keys1": ("←→ 一步 · 空白鍵 播放 · End 結果", "←→ step · Space play · End result"),
     "replay.keys2": ("PgUp/PgDn 換局 · Tab 視角 · S 速度", "PgUp/PgDn hand · Tab view · S speed"),
+    # the table (issue 11): seat tags, Nanjing hard flowers
+    "wind.name.0": ("東", "East"),
+    "wind.name.1": ("南", "South"),
+    "wind.name.2": ("西", "West"),
+    "wind.name.3": ("北", "North"),
+    "table.hard_flowers": ("硬花 {n}", "Hard flowers {n}"),
+    "table.may_win_open": ("可開門胡", "may win open"),
 }
 
 _language = "zh"

@@ -17,7 +17,7 @@ import pygame
 from game.client import i18n
 from game.client.context import Context
 from game.client.i18n import t
-from game.client.layout import SIDE_RIVER_ROWS, TableLayout, full_height, table_layout
+from game.client.layout import TableLayout, table_layout
 from game.client.widgets import ACCENT, MUTED, PANEL, TEXT, Button, ButtonGroup
 from game.errors import IllegalAction
 from net.chat import PHRASES
@@ -108,19 +108,14 @@ def seat_tag(seat: Mapping[str, Any]) -> str:
 
 
 def chat_area(layout: TableLayout) -> pygame.Rect:
-    """The felt under the left river's columns, above the hint strip: free at every size."""
-    river = layout.rivers[3]
-    used = SIDE_RIVER_ROWS * full_height(layout.river_w)
-    top = river.y + (river.h + used) // 2 + 4
-    return pygame.Rect(river.x, top, river.w, max(river.bottom - top, 0))
+    """The felt under the left river, beside the centre box and the own river: free at
+    every size."""
+    return layout.corner(bottom=True)
 
 
 def alert_area(layout: TableLayout) -> pygame.Rect:
-    """The felt above the left river's columns: the chat corner's twin at the top."""
-    river = layout.rivers[3]
-    used = SIDE_RIVER_ROWS * full_height(layout.river_w)
-    bottom = river.y + (river.h - used) // 2 - 4
-    return pygame.Rect(river.x, river.y, river.w, max(bottom - river.y, 0))
+    """The felt above the left river: the chat corner's twin at the top."""
+    return layout.corner(bottom=False)
 
 
 class LanOverlay:

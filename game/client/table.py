@@ -29,7 +29,7 @@ from game.client.lan_table import LanOverlay, lan_feed
 from game.client.layout import TableLayout, full_height, table_layout
 from game.client.results import ResultsPanel, StandingsScene
 from game.client.session import Session
-from game.client.table_layers import TableLayers
+from game.client.table_layers import TableLayers, meld_width
 from game.client.table_motion import Flight, Floater, TableMotion
 from game.client.tween import Tween, Tweens
 from game.client.widgets import ACCENT, MUTED, PANEL, TEXT, Button, ButtonGroup
@@ -120,6 +120,8 @@ class TableScene(TableMotion, TableLayers):
         self.tweens = Tweens()
         self.dice_roll: Tween | None = None
         self.layer: pygame.Surface | None = None
+        self.drawn: dict[int, dict[str, list[pygame.Rect]]] = {}
+        """What the last frame drew per seat (for --layout-json and the layout tests)."""
         self.hover = -1
         self.selected = -1
         self.hand_rects: list[tuple[pygame.Rect, Tile]] = []
@@ -334,7 +336,8 @@ class TableScene(TableMotion, TableLayers):
             self.result_at = now + RESULT_DELAY_DEMO / self.ctx.speed
         if self.result_shown and self.demo and now >= self.result_at:
             self._continue()
-        elif not self.session.hand_over and self.curtain is None and not self.flights:
+        elif (not self.session.hand_over and self.curtain is None and not self.flights
+              and not self.paused):
             if self.session.waiting_on_others():
                 if self.next_bot_at == 0.0:
                     self.next_bot_at = now + THINK_DELAY / self.ctx.speed
@@ -349,6 +352,12 @@ class TableScene(TableMotion, TableLayers):
             self.dirty = True
         return moving
 
+    @property
+    def paused(self) -> bool:
+        """--until-wall N with --demo: play stops once the wall holds N tiles or fewer."""
+        limit = self.ctx.options.until_wall
+        return self.demo and limit is not None and self.view.wall_left <= limit
+
     def wake_in(self) -> float | None:
         wake = self._wake_in()
         if self.lan is not None:  # chat and notices arrive from the network at any time
@@ -362,7 +371,7 @@ class TableScene(TableMotion, TableLayers):
             return min(timer[0] % 1.0 or 1.0, 1.0)
         if self.result_shown and self.demo:
             return max(0.0, self.result_at - now)
-        if not self.session.hand_over and self.curtain is None and (
+        if not self.session.hand_over and self.curtain is None and not self.paused and (
             self.session.waiting_on_others()
         ):
             return max(0.0, self.next_bot_at - now) if self.next_bot_at else 0.0
@@ -474,13 +483,18 @@ class TableScene(TableMotion, TableLayers):
         lift = w // 3
         base_y = rect.bottom - full_height(w)
         self.hand_rects = []
+        own_rects: list[pygame.Rect] = []
+        meld_rects: list[pygame.Rect] = []
         dragged: pygame.Surface | None = None
         concealed, drawn = self._hand_tiles()
-        x = rect.x
         my_turn = self._my_turn() and view.phase == "discard"
         entries = [(tile, False) for tile in concealed]
         if drawn is not None:
             entries.append((drawn, True))
+        # centred in front of the player, clear of the melds at the row's right end
+        row = len(entries) * w + (w // 2 if drawn is not None else 0)
+        melds_w = meld_width(art, view.melds[self.viewer], self.viewer, lay.meld_w)
+        x = max(rect.x, min(rect.centerx - row // 2, rect.right - melds_w - w // 2 - row))
         for i, (tile, is_drawn) in enumerate(entries):
             if is_drawn:
                 x += w // 2
@@ -494,14 +508,21 @@ class TableScene(TableMotion, TableLayers):
                 surface.blit(face, (x, y))
             hit = pygame.Rect(x, base_y - lift, w, full_height(w) + lift)
             self.hand_rects.append((hit, tile))
+            own_rects.append(pygame.Rect(x, y, w, full_height(w)))
             x += w
         # own melds, right-aligned on the same row
         mx = rect.right
         for meld in reversed(view.melds[self.viewer]):
+            right = mx
             mx = self._draw_meld_row(surface, meld, self.viewer, mx,
                                      rect.bottom - full_height(lay.meld_w), lay.meld_w,
                                      leftward=True)
+            meld_rects.append(pygame.Rect(mx, rect.bottom - full_height(lay.meld_w),
+                                          right - mx, full_height(lay.meld_w)))
             mx -= lay.meld_w // 3
+        mine = self.drawn.setdefault(self.viewer, {})
+        mine["hand"] = own_rects
+        mine["melds"] = meld_rects
         if dragged is not None and self.drag_pos is not None:
             surface.blit(dragged, dragged.get_rect(center=self.drag_pos))
 

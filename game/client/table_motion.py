@@ -16,7 +16,7 @@ import pygame
 from game.client.centre_box import plate_pos, seat_anchor
 from game.client.dice import draw_dice
 from game.client.i18n import t
-from game.client.layout import TableLayout, river_grid
+from game.client.layout import TableLayout, river_grid, river_rotation
 from game.client.scene import Scene
 from game.client.tween import Tween, Tweens, ease_out_cubic
 from game.client.widgets import ACCENT, HIGHLIGHT
@@ -162,7 +162,8 @@ class TableMotion(Scene):
             p = flight.tween.progress
             x = start[0] + (target[0] - start[0]) * p
             y = start[1] + (target[1] - start[1]) * p
-            surface.blit(self.ctx.art.face(flight.tile, width), (round(x), round(y)))
+            surface.blit(self.ctx.art.face(flight.tile, width, rotate=river_rotation(rel)),
+                         (round(x), round(y)))
         for floater in self.floaters:
             p = floater.tween.progress
             img = fonts.render(floater.text, floater.size, floater.color, bold=True)
