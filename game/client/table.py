@@ -128,6 +128,7 @@ class TableScene(TableMotion, TableLayers):
         self.actions = ButtonGroup()
         self.result_buttons = ButtonGroup()
         self.result_shown = False
+        self.sheet_page = 0
         self.next_bot_at = 0.0
         self.result_at = 0.0
         self.error = ""
@@ -203,6 +204,11 @@ class TableScene(TableMotion, TableLayers):
             return
         if self.result_shown:
             if self.result_buttons.handle(event):
+                self.dirty = True
+            elif event.type == pygame.KEYDOWN and event.key in (pygame.K_PAGEDOWN,
+                                                                pygame.K_PAGEUP):
+                # the score sheet's pages (it never shrinks its text to fit)
+                self.sheet_page += 1 if event.key == pygame.K_PAGEDOWN else -1
                 self.dirty = True
             return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE and self.demo:
@@ -379,6 +385,7 @@ class TableScene(TableMotion, TableLayers):
 
     def _show_result(self) -> None:
         self.result_shown = True
+        self.sheet_page = 0
         self.selected = -1
         w, h = self.ctx.size
         bw, bh = max(160, w // 7), max(36, h // 18)
@@ -576,11 +583,12 @@ class TableScene(TableMotion, TableLayers):
             assert isinstance(meld, Meld)
             return self._draw_meld_row(surface, meld, seat, x, y, w, leftward=False)
 
-        return ResultsPanel(self.ctx, self.view, self.result_buttons, meld_row)
+        return ResultsPanel(self.ctx, self.view, self.result_buttons, meld_row,
+                            page=self.sheet_page)
 
     def _draw_result(self, surface: pygame.Surface) -> None:
         # the panel is drawn once per result and language; frames blit it and the buttons
-        key = (id(self.view), surface.get_size(), i18n.language())
+        key = (id(self.view), surface.get_size(), i18n.language(), self.sheet_page)
         if self._result_cache is None or self._result_cache[0] != key:
             panel = self.results_panel()
             panel.buttons = ButtonGroup()  # the live buttons are drawn on top each frame
