@@ -248,7 +248,7 @@ class ResultsPanel:
         for row in rows:
             if len(chunks[-1]) >= per_page:
                 # a heading never ends a page: it moves over with the lines it heads
-                carry = []
+                carry: list[SheetRow] = []
                 while chunks[-1] and chunks[-1][-1].kind in ("head", "seat") and len(
                         chunks[-1]) > 1:
                     carry.insert(0, chunks[-1].pop())
