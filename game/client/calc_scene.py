@@ -16,7 +16,9 @@ from game.client.i18n import t
 from game.client.layout import full_height
 from game.client.results import TextBoxes
 from game.client.scene import Scene
+from game.client.score_sheet import line_name, line_tiles
 from game.client.tile_art import TileArt
+from game.client.tile_names import name_notation
 from game.client.widgets import (
     ACCENT,
     HIGHLIGHT,
@@ -27,7 +29,7 @@ from game.client.widgets import (
     ButtonGroup,
     felt_background,
 )
-from game.scoring import FLAGS
+from game.scoring import FLAGS, ScoreLine
 from game.tiles import Tile, format_tiles
 
 MODES = ("hand", "chow", "pong", "kong", "akong", "ckong", "bonus", "win", "wild")
@@ -116,12 +118,24 @@ class CalcState:
 
 
 def evaluate(state: CalcState) -> tuple[bool, Any]:
-    """(True, the scorer's JSON) or (False, its error message), via game.calc.main."""
+    """(True, the scorer's JSON) or (False, a message for the player), via game.calc.main."""
+    if state.win is None:
+        return False, t("calc.need_win")  # said in the player's words, not the JSON field's
     status, text = calc.main(json.dumps(state.request()))
     data = json.loads(text)
     if status != 0:
-        return False, str(data.get("error", text))
+        # the scorer's reason speaks tile notation: name the tiles instead
+        return False, f"{t('calc.not_win')}\n{name_notation(str(data.get('error', text)))}"
     return True, data
+
+
+def item_line(item: dict[str, Any]) -> ScoreLine:
+    """A scorer line back from the calculator's JSON, whose label is the Chinese name, a
+    space, then the English one (which starts with a letter or digit)."""
+    label = str(item["label"])
+    cut = next((i for i, ch in enumerate(label) if ch.isascii() and ch.isalnum()), len(label))
+    return ScoreLine(str(item.get("key", "")), label[:cut].strip(), label[cut:].strip(),
+                     int(item["value"]), str(item["unit"]))
 
 
 class _FaceButton(Button):
@@ -378,16 +392,29 @@ class CalculatorScene(Scene):
         if not ok:
             from game.client.rules_scene import wrap
 
-            for i, piece in enumerate(wrap(str(data), self.ctx.fonts, line, box.w)[:6]):
+            pieces = [p for part in str(data).split("\n")
+                      for p in wrap(part, self.ctx.fonts, line, box.w)]
+            for i, piece in enumerate(pieces[:6]):
                 put(surface, piece, pygame.Rect(box.x, box.y + i * line * 5 // 4, box.w, line),
                     line, (240, 130, 120))
             return
         items = data.get("items", [])
-        step = max(12, min(line, box.h // (len(items) + 2)))
+        step = max(14, min(line, box.h // (len(items) + 2)))
+        tw = max(10, round(step * 0.8))
+        while full_height(tw) > step:
+            tw -= 1
         y = box.y
         for item in items:
             unit = t("unit." + item["unit"]) if item["unit"] in UNIT_KEYS else item["unit"]
-            put(surface, item["label"], pygame.Rect(box.x, y, box.w * 3 // 4, step), step, TEXT)
+            scored = item_line(item)
+            tiles = line_tiles(scored)
+            name_w = box.w * 3 // 4 - len(tiles) * tw - 4
+            put(surface, line_name(scored), pygame.Rect(box.x, y, name_w, step), step, TEXT)
+            x = box.x + name_w + 2
+            for tile in tiles:  # the tiles the line counts, drawn
+                face = self.ctx.art.face(tile, tw)
+                surface.blit(face, face.get_rect(midleft=(x, y + step // 2)))
+                x += tw
             put(surface, f"{item['value']} {unit}".rstrip(),
                 pygame.Rect(box.x + box.w * 3 // 4, y, box.w // 4, step), step, HIGHLIGHT,
                 align="right")

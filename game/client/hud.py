@@ -12,19 +12,19 @@ from game.client.hints import Hints
 from game.client.i18n import t
 from game.client.layout import full_height
 from game.client.tile_art import TileArt
+from game.client.tile_names import tile_name, tiles_text
 from game.client.widgets import ACCENT, HIGHLIGHT, MUTED, TEXT
-from game.tiles import format_tiles
 
 WARN = (240, 130, 120)
 
 
 def action_text(action: Action) -> str:
-    """'碰 5m' / 'Pong 5m': the action's label with its tiles in notation."""
+    """'碰 五萬' / 'Pong 5 Character': the action's label with its tiles named."""
     label = t("action." + action.kind.value)
     if action.kind is ActionKind.CHOW and action.tiles:
-        return f"{label} {format_tiles(action.tiles)}"
+        return f"{label} {tiles_text(action.tiles)}"
     if action.tile is not None:
-        return f"{label} {action.tile}"
+        return f"{label} {tile_name(action.tile)}"
     return label
 
 
@@ -37,7 +37,7 @@ def draw_hints(surface: pygame.Surface, rect: pygame.Rect, hints: Hints, fonts: 
     x, cy = rect.x, rect.centery
     used = pygame.Rect(rect.x, rect.y, 0, rect.h)
     if hints.waits:
-        head = (t("hint.after", tile=hints.after) if hints.after is not None
+        head = (t("hint.after", tile=tile_name(hints.after)) if hints.after is not None
                 else t("hint.waits"))
         img = fonts.render(head, size, MUTED)
         surface.blit(img, img.get_rect(midleft=(x, cy)))

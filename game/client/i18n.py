@@ -202,6 +202,9 @@ STRINGS: Final[dict[str, tuple[str, str]]] = {
     "sheet.nj.big": ("大項", "Big items"),
     "sheet.page": ("第 {n}/{m} 頁 · PgDn 翻頁", "Page {n}/{m} · PgDn turns"),
     "result.winning_tile": ("胡牌", "winning tile"),
+    "calc.need_win": ("請選一張胡的牌（「胡的牌」一鍵）。",
+                      "Pick the winning tile (the Win tile button)."),
+    "calc.not_win": ("這手牌不能胡：", "This hand is not a win:"),
     # tile names (issue 11): one key per kind, read through game.client.tile_names
     "tile.1m": ("一萬", "1 Character"),
     "tile.2m": ("二萬", "2 Character"),

@@ -31,6 +31,7 @@ from game.client.results import ResultsPanel, StandingsScene
 from game.client.session import Session
 from game.client.table_layers import TableLayers, meld_width
 from game.client.table_motion import Flight, Floater, TableMotion
+from game.client.tile_names import name_notation
 from game.client.tween import Tween, Tweens
 from game.client.widgets import ACCENT, MUTED, PANEL, TEXT, Button, ButtonGroup
 from game.errors import IllegalAction
@@ -303,7 +304,7 @@ class TableScene(TableMotion, TableLayers):
         try:
             self.session.submit(self.viewer, action)
         except IllegalAction as exc:
-            self.error = str(exc)
+            self.error = name_notation(str(exc))
         else:
             self.error = ""
             self.selected = -1

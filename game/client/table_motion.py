@@ -18,6 +18,7 @@ from game.client.dice import draw_dice
 from game.client.i18n import t
 from game.client.layout import TableLayout, river_grid, river_rotation
 from game.client.scene import Scene
+from game.client.tile_names import tile_name
 from game.client.tween import Tween, Tweens, ease_out_cubic
 from game.client.widgets import ACCENT, HIGHLIGHT
 from game.events import Event
@@ -97,7 +98,8 @@ class TableMotion(Scene):
             label = t("action." + event.meld.kind.value)
             self._float(label, seat_anchor(self.layout, rel), ACCENT, delay, speed, big=True)
         elif event.kind == "bonus" and event.tile is not None:
-            self._float(event.tile.zh, seat_anchor(self.layout, rel), HIGHLIGHT, delay, speed)
+            self._float(tile_name(event.tile), seat_anchor(self.layout, rel), HIGHLIGHT, delay,
+                        speed)
         elif event.kind == "payment" and event.amount:
             if event.seat >= 0:
                 self._float(f"+{event.amount}", plate_pos(self.layout, rel), (140, 230, 140),

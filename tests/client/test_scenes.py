@@ -10,13 +10,14 @@ import pytest
 
 from game import calc
 from game.client import i18n
-from game.client.calc_scene import CalculatorScene, _FaceButton
+from game.client.calc_scene import CalculatorScene, _FaceButton, item_line
 from game.client.context import Context
 from game.client.menus import MainMenu, SettingsScene, SetupScene
 from game.client.rules_scene import RULESETS, RulesScene, rules_path, wrap
 from game.client.session import LocalSession
 from game.client.sound import Sounds
 from game.client.table import TableScene
+from game.client.tile_names import NOTATION, name_notation
 from game.tiles import parse_tiles
 
 from .conftest import distinct_colors
@@ -151,8 +152,9 @@ def test_calculator_built_by_clicks_matches_the_scorer(ctx: Context,
     scene.draw(small)
     save(small, "calculator")
     texts = [t for t, _r, _b in scene.boxes.placed]
-    for item in expected["items"]:
-        assert item["label"] in texts
+    for item in expected["items"]:  # each line's Chinese name, its notation never
+        assert item_line(item).zh in texts
+        assert not any(NOTATION.search(text) for text in texts)
     assert_fits(scene.boxes, small.get_rect())
     buttons_fit(scene.group.buttons, ctx, small.get_rect())  # type: ignore[arg-type]
     # a flag changes the request and the breakdown at once
@@ -162,8 +164,9 @@ def test_calculator_built_by_clicks_matches_the_scorer(ctx: Context,
     rect, _act = scene.placed[0]
     click(scene, rect.center)
     ok, message = scene.outcome
-    assert not ok and message == json.loads(calc.main(json.dumps(scene.state.request()))[1])[
-        "error"]
+    reason = json.loads(calc.main(json.dumps(scene.state.request()))[1])["error"]
+    assert not ok and message == f"{i18n.t('calc.not_win')}\n{name_notation(reason)}"
+    assert not NOTATION.search(message)
     scene.draw(small)
     save(small, "calculator_error")
 
