@@ -95,7 +95,7 @@ def action_buttons(legal: Iterable[Action], area: pygame.Rect, fonts: Fonts, art
         letter = KIND_KEYS.get(action.kind)
         hint = f"{n + 1}" + (f"/{pygame.key.name(letter).upper()}" if letter else "")
         # the key hint sits in the bottom-right corner: the tiles stop short of it
-        hint_w = fonts.font(max(10, bh // 4)).size(hint)[0] + 8 if tiles else 0
+        hint_w = fonts.font(max(11, bh // 4)).size(hint)[0] + 8 if tiles else 0
         bw = max(bh * 2, label_w + len(tiles) * round(bh * 0.6) + bh // 6 + hint_w)
         x -= bw + 6
         buttons.append(TileButton(pygame.Rect(x, area.y, bw, bh), label, submitter(action), key,

@@ -32,7 +32,7 @@ def draw_hints(surface: pygame.Surface, rect: pygame.Rect, hints: Hints, fonts: 
                art: TileArt) -> pygame.Rect:
     """Draw the waits (tile faces with the unseen count) and the suggestion; returns the area
     used, so tests can check it fits."""
-    size = max(11, rect.h * 3 // 5)
+    size = max(14, rect.h * 3 // 5)  # issue 11: no table text under 14 px
     tw = max(10, round((rect.h - 2) / 1.5))
     x, cy = rect.x, rect.centery
     used = pygame.Rect(rect.x, rect.y, 0, rect.h)
@@ -84,5 +84,5 @@ def draw_timer(surface: pygame.Surface, center: tuple[int, int], radius: int, le
         start = math.pi / 2
         pygame.draw.arc(surface, color, rect, start, start + share * 2 * math.pi,
                         max(3, radius // 4))
-    img = fonts.render(str(math.ceil(max(left, 0.0))), max(10, radius), TEXT, bold=True)
+    img = fonts.render(str(math.ceil(max(left, 0.0))), max(14, radius), TEXT, bold=True)
     surface.blit(img, img.get_rect(center=center))

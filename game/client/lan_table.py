@@ -255,7 +255,7 @@ class LanOverlay:
     # ------------------------------------------------------------ geometry
 
     def text_size(self) -> int:
-        return max(12, self.ctx.size[1] // 52)
+        return max(14, self.ctx.size[1] // 52)
 
     def panel_rect(self) -> pygame.Rect:
         """The chat lines' corner of the table."""
@@ -368,7 +368,7 @@ class LanOverlay:
         img = fonts.render(shown, size, TEXT)
         surface.blit(img, img.get_rect(midleft=(field.x + 4, field.centery)))
         tip = t("lan.compose_hint")
-        tip_img = fonts.render(tip, fonts.fit(tip, max(10, size - 2), field.w), MUTED)
+        tip_img = fonts.render(tip, max(14, fonts.fit(tip, size, field.w)), MUTED)
         surface.blit(tip_img, tip_img.get_rect(bottomleft=(field.x, field.y - 2)))
         chips_bottom = max((b.rect.bottom for b in self.chips.buttons), default=box.y)
         top = chips_bottom + 4
@@ -425,7 +425,7 @@ class LanOverlay:
         fonts = self.ctx.fonts
         from game.client.notice import wrap
 
-        size = max(10, min(inner.h // 3, self.layout.hand_w // 2))
+        size = max(14, min(inner.h // 3, self.layout.hand_w // 2))
         while True:  # the largest size at which the headline and the detail fit the box
             head = fonts.font(size + 2, bold=True).get_linesize()
             line_h = fonts.font(size).get_linesize()

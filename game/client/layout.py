@@ -165,7 +165,7 @@ def table_layout(size: tuple[int, int]) -> TableLayout:
     river_left = pygame.Rect(left_in.right + g, cy - along // 2, depth, along)
     river_right = pygame.Rect(right_in.x - g - depth, cy - along // 2, depth, along)
     room = river_right.x - g - (river_left.right + g)
-    centre_w = max(along + 2 * g, min(room, round(centre_h * 1.9)))
+    centre_w = max(along + 2 * g, min(room, round(centre_h * 2.5)))
     center = pygame.Rect(0, 0, centre_w, centre_h)
     center.center = (cx, cy)
     # the seats' tags (two lines: wind and name, then Nanjing's hard flowers) on the felt

@@ -243,7 +243,9 @@ class ResultsPanel:
         row_h = max(size + 6, full_height(tw) + 2)
         while full_height(tw) > row_h - 2:
             tw -= 1
-        per_page = max(1, box.h // row_h - 1)  # a row kept for the page line
+        per_page = box.h // row_h
+        if len(rows) > per_page:
+            per_page = max(1, per_page - 1)  # a row kept for the page line
         chunks: list[list[SheetRow]] = [[]]
         for row in rows:
             if len(chunks[-1]) >= per_page:

@@ -574,7 +574,7 @@ class TableScene(TableMotion, TableLayers):
             seat = view.to_act[0]
             text = t("table.waiting", name=view.names[seat])
         if text:
-            size = fonts.fit(text, max(12, rect.h // 2), rect.w)
+            size = max(14, fonts.fit(text, max(14, rect.h // 2), rect.w))
             img = fonts.render(text, size, (255, 140, 120) if self.error else TEXT)
             surface.blit(img, img.get_rect(midleft=(rect.x, rect.centery)))
 
