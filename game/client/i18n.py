@@ -205,6 +205,13 @@ STRINGS: Final[dict[str, tuple[str, str]]] = {
     "calc.need_win": ("請選一張胡的牌（「胡的牌」一鍵）。",
                       "Pick the winning tile (the Win tile button)."),
     "calc.not_win": ("這手牌不能胡：", "This hand is not a win:"),
+    # the in-game menu (issue 11)
+    "game_menu.title": ("暫停", "Paused"),
+    "game_menu.resume": ("繼續牌局", "Resume"),
+    "game_menu.save_leave": ("存檔並回主選單", "Save and leave"),
+    "game_menu.leave": ("回主選單", "Leave to the main menu"),
+    "game_menu.leave_table": ("離開牌桌", "Leave the table"),
+    "game_menu.end_match": ("結束這場牌局", "End the match"),
     # tile names (issue 11): one key per kind, read through game.client.tile_names
     "tile.1m": ("一萬", "1 Character"),
     "tile.2m": ("二萬", "2 Character"),

@@ -194,6 +194,10 @@ class TableScene(TableMotion, TableLayers):
     # ------------------------------------------------------------ input
 
     def handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE and not (
+                self.result_shown or (self.lan is not None and self.lan.composing)):
+            self.open_menu()  # every table: resume, rules, settings, leave (issue 11)
+            return
         if self.curtain is not None:
             if event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
                 self.shown_player = self.curtain
@@ -211,9 +215,6 @@ class TableScene(TableMotion, TableLayers):
                 # the score sheet's pages (it never shrinks its text to fit)
                 self.sheet_page += 1 if event.key == pygame.K_PAGEDOWN else -1
                 self.dirty = True
-            return
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE and self.demo:
-            self.ctx.stack.pop()
             return
         if self.actions.handle(event):
             self.dirty = True
@@ -419,6 +420,42 @@ class TableScene(TableMotion, TableLayers):
         session = self.session
         self.ctx.stack.push(StandingsScene(self.ctx, session.history, session.player_names,
                                            self.start_scores, self._to_menu))
+
+    def open_menu(self) -> None:
+        from game.client.table_menu import TableMenu
+
+        self.ctx.stack.push(TableMenu(self))
+
+    @property
+    def keeps_save(self) -> bool:
+        """A solo or hot-seat match saved as it is played (Continue picks it up)."""
+        return getattr(self.session, "recorder", None) is not None
+
+    def leave(self) -> None:
+        """Leave the table: a LAN table goes back to its screen (which leaves the table
+        there); a local one to the main menu, its save kept for Continue."""
+        if self.lan is not None:
+            if self.ctx.stack.top is self:
+                self.ctx.stack.pop()
+            return
+        self._to_menu()
+
+    def end_match(self) -> None:
+        """Hot-seat: end the match now; the standings so far, and no save left to continue."""
+        recorder = getattr(self.session, "recorder", None)
+        if recorder is not None:
+            recorder.files.save.unlink(missing_ok=True)
+            self.session.recorder = None  # type: ignore[attr-defined]
+        self._standings()
+
+    def on_enter(self) -> None:
+        super().on_enter()
+        # back from the menu, the rules or the settings: the language or hints may differ
+        self.layer = None
+        self._result_cache = None
+        self._build_actions()
+        if self.result_shown:
+            self._show_result()
 
     def _to_menu(self) -> None:
         while len(self.ctx.stack) > 1:
