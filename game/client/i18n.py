@@ -212,6 +212,10 @@ STRINGS: Final[dict[str, tuple[str, str]]] = {
     "game_menu.leave": ("回主選單", "Leave to the main menu"),
     "game_menu.leave_table": ("離開牌桌", "Leave the table"),
     "game_menu.end_match": ("結束這場牌局", "End the match"),
+    # calls announced at the caller's seat (issue 11)
+    "call.self_draw": ("自摸", "Self-draw"),
+    "call.robbing": ("搶槓", "Robbing the kong"),
+    "call.kuaizhao": ("快照", "Quick win"),
     # tile names (issue 11): one key per kind, read through game.client.tile_names
     "tile.1m": ("一萬", "1 Character"),
     "tile.2m": ("二萬", "2 Character"),

@@ -108,7 +108,7 @@ def table_layout(size: tuple[int, int]) -> TableLayout:
     meld_w = round(hand_w * 0.72)
     hand_h = full_height(hand_w) + hand_w // 4  # room to lift a hovered tile
     hand = pygame.Rect(m, h - m - hand_h, w - 2 * m, hand_h)
-    band_h = max(30, round(hand_w * 0.8))
+    band_h = max(38, round(hand_w * 0.9))  # the claim prompt's large buttons
     band = pygame.Rect(m, hand.top - g - band_h, w - 2 * m, band_h)
     actions = pygame.Rect(band.x + band.w * 0.35, band.y, band.w * 0.65, band.h)
     bonus_self = pygame.Rect(band.x, band.y, band.w * 0.33, band.h)

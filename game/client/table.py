@@ -30,10 +30,10 @@ from game.client.layout import TableLayout, full_height, table_layout
 from game.client.results import ResultsPanel, StandingsScene
 from game.client.session import Session
 from game.client.table_layers import TableLayers, meld_width
-from game.client.table_motion import Flight, Floater, TableMotion
+from game.client.table_motion import Callout, Flight, Floater, TableMotion
 from game.client.tile_names import name_notation
 from game.client.tween import Tween, Tweens
-from game.client.widgets import ACCENT, MUTED, PANEL, TEXT, Button, ButtonGroup
+from game.client.widgets import ACCENT, HIGHLIGHT, MUTED, PANEL, TEXT, Button, ButtonGroup
 from game.errors import IllegalAction
 from game.events import Event
 from game.melds import Meld
@@ -118,6 +118,8 @@ class TableScene(TableMotion, TableLayers):
         self.flights: list[Flight] = []
         self.floaters: list[Floater] = []
         self.banner: tuple[str, Tween] | None = None
+        self.callouts: list[Callout] = []
+        self.hold: Tween | None = None
         self.tweens = Tweens()
         self.dice_roll: Tween | None = None
         self.layer: pygame.Surface | None = None
@@ -339,7 +341,8 @@ class TableScene(TableMotion, TableLayers):
             elif math.ceil(timer[0]) != self.shown_second:
                 self.shown_second = math.ceil(timer[0])
                 self.dirty = True
-        if self.session.hand_over and not self.result_shown and not self.flights:
+        if (self.session.hand_over and not self.result_shown and not self.flights
+                and self.hold is None):  # a win's call and open hands come first
             self._show_result()
             self.result_at = now + RESULT_DELAY_DEMO / self.ctx.speed
         if self.result_shown and self.demo and now >= self.result_at:
@@ -486,8 +489,10 @@ class TableScene(TableMotion, TableLayers):
         if timer is not None:
             band = self.layout.actions
             r = band.h // 2 - 2
-            draw_timer(surface, (band.x + r + 4, band.centery), r, timer[0], timer[1],
-                       self.ctx.fonts)
+            shown = [b.rect for b in self.actions.buttons if b.rect.w]
+            # on the claim prompt itself, left of its first button; else at the band's start
+            x = min(rect.x for rect in shown) - r - 6 if shown else band.x + r + 4
+            draw_timer(surface, (x, band.centery), r, timer[0], timer[1], self.ctx.fonts)
         self._draw_status(surface)
         if self.lan is not None:
             self.lan.draw_chat(surface)
@@ -496,6 +501,7 @@ class TableScene(TableMotion, TableLayers):
             self._draw_result(surface)
         if self.lan is not None:  # notices and warnings stay readable over the results
             self.lan.draw_notes(surface, self._alert_box() if self.result_shown else None)
+        self._draw_on_top(surface)
         self.dirty = False
 
     def _alert_box(self) -> pygame.Rect | None:
@@ -565,6 +571,10 @@ class TableScene(TableMotion, TableLayers):
             meld_rects.append(pygame.Rect(mx, rect.bottom - full_height(lay.meld_w),
                                           right - mx, full_height(lay.meld_w)))
             mx -= lay.meld_w // 3
+        won = self.win_index(self.viewer, [tile for tile, _drawn in entries])
+        if 0 <= won < len(own_rects):  # the winning tile, ringed while the hand lies open
+            pygame.draw.rect(surface, HIGHLIGHT, own_rects[won].inflate(4, 4), 3,
+                             border_radius=4)
         mine = self.drawn.setdefault(self.viewer, {})
         mine["hand"] = own_rects
         mine["melds"] = meld_rects

@@ -120,6 +120,7 @@ class TableLayers(Scene):
             rel = (seat - self.viewer) % 4
             if rel:
                 self._draw_other(layer, seat, rel)
+                self._mark_win(layer, seat)
                 self._draw_label(layer, seat, rel)
             self._draw_bonus(layer, seat, rel)
             self._draw_river(layer, seat, rel)
@@ -138,6 +139,25 @@ class TableLayers(Scene):
             if not leftward:
                 x += piece.get_width()
         return x
+
+    def win_index(self, seat: int, tiles: tuple[int, ...] | list[int]) -> int:
+        """Where the winning tile lies among `tiles`, a winner's open hand once the hand is
+        over (its last copy); -1 if there is none to mark."""
+        result = self.view.result
+        if self.view.phase != "over" or result is None or result.tile is None:
+            return -1
+        if seat not in result.winners or result.tile not in tiles:
+            return -1
+        return len(tiles) - 1 - list(reversed(tiles)).index(result.tile)
+
+    def _mark_win(self, layer: pygame.Surface, seat: int) -> None:
+        """Ring the winning tile in a winner's open hand on the table."""
+        if not self.view.revealed:
+            return
+        index = self.win_index(seat, self.view.revealed[seat])
+        rects = self.drawn[seat]["hand"]
+        if 0 <= index < len(rects):
+            pygame.draw.rect(layer, HIGHLIGHT, rects[index].inflate(4, 4), 3, border_radius=4)
 
     def _concealed_faces(self, seat: int, w: int, rotate: int) -> list[pygame.Surface]:
         view, art = self.view, self.ctx.art

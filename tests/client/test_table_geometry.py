@@ -12,8 +12,10 @@ import pytest
 
 from game.client.centre_box import name_plates
 from game.client.context import Context
+from game.client.layout import full_height
 from game.client.session import LocalSession
 from game.client.table import TableScene
+from game.client.table_layers import meld_pieces
 from game.melds import Meld, MeldKind
 from game.tiles import TILES, parse_tiles
 
@@ -121,3 +123,26 @@ def test_rivers_run_in_rows_of_six_from_each_seat(ctx: Context) -> None:
         near_hand = min(_distance(first.center, r) for r in hand)
         assert near_hand < min(_distance(seventh.center, r) for r in hand)
         assert math.dist(seventh.center, centre) < math.dist(first.center, centre)
+
+
+def test_melds_turn_the_claimed_tile_toward_its_source(ctx: Context) -> None:
+    """The claimed tile itself lies turned, at the end toward the seat it came from; a
+    concealed kong shows two face-down ends and two faces."""
+    art = ctx.art
+    w = 30
+    chow = parse_tiles("345m")
+    # seat 0 chows 5m from seat 3 (its left): the 5m goes first, turned
+    pieces = meld_pieces(art, Meld(MeldKind.CHOW, tuple(chow), claimed=chow[2], source=3), 0, w)
+    assert [p.get_width() for p in pieces] == [full_height(w), w, w]
+    turned = pygame.image.tobytes(pieces[0], "RGBA")
+    assert turned == pygame.image.tobytes(art.face(chow[2], w, rotate=90), "RGBA")
+    pong = parse_tiles("777p")
+    for source, place in ((1, 2), (2, 1), (3, 0)):  # right seat: right end; across: middle
+        pieces = meld_pieces(art, Meld(MeldKind.PONG, tuple(pong), claimed=pong[0],
+                                       source=source), 0, w)
+        assert [i for i, p in enumerate(pieces) if p.get_width() != w] == [place]
+    kong = parse_tiles("2222s")
+    pieces = meld_pieces(art, Meld(MeldKind.CONCEALED_KONG, tuple(kong)), 0, w)
+    back = pygame.image.tobytes(art.back(w), "RGBA")
+    shown = [pygame.image.tobytes(p, "RGBA") == back for p in pieces]
+    assert shown == [True, False, False, True]
