@@ -216,6 +216,9 @@ STRINGS: Final[dict[str, tuple[str, str]]] = {
     "call.self_draw": ("自摸", "Self-draw"),
     "call.robbing": ("搶槓", "Robbing the kong"),
     "call.kuaizhao": ("快照", "Quick win"),
+    "table.first_roll": ("擲骰定莊：{name} 坐莊 · 你坐{wind}",
+                         "First-dealer roll: {name} deals · you are {wind}"),
+    "table.first_roll_all": ("擲骰定莊：{name} 坐莊", "First-dealer roll: {name} deals"),
     # tile names (issue 11): one key per kind, read through game.client.tile_names
     "tile.1m": ("一萬", "1 Character"),
     "tile.2m": ("二萬", "2 Character"),

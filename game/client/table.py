@@ -30,7 +30,7 @@ from game.client.layout import TableLayout, full_height, table_layout
 from game.client.results import ResultsPanel, StandingsScene
 from game.client.session import Session
 from game.client.table_layers import TableLayers, meld_width
-from game.client.table_motion import Callout, Flight, Floater, TableMotion
+from game.client.table_motion import Callout, Flight, Floater, Move, TableMotion
 from game.client.tile_names import name_notation
 from game.client.tween import Tween, Tweens
 from game.client.widgets import ACCENT, HIGHLIGHT, MUTED, PANEL, TEXT, Button, ButtonGroup
@@ -120,6 +120,16 @@ class TableScene(TableMotion, TableLayers):
         self.banner: tuple[str, Tween] | None = None
         self.callouts: list[Callout] = []
         self.hold: Tween | None = None
+        self.moves: list[Move] = []
+        self.flip: tuple[Tile, Tween] | None = None
+        self.first_roll: tuple[str, tuple[int, int], Tween] | None = None
+        self.solo = not demo and len(session.humans) == 1
+        self.intro = 0.0
+        match = getattr(session, "match", None)
+        dice = getattr(match, "first_dice", None)
+        self.first_dice: tuple[int, int] | None = (
+            (int(dice[0]), int(dice[1])) if dice is not None and not getattr(
+                match, "history", ()) else None)
         self.tweens = Tweens()
         self.dice_roll: Tween | None = None
         self.layer: pygame.Surface | None = None
@@ -207,6 +217,10 @@ class TableScene(TableMotion, TableLayers):
                 self._refresh_view()
             return
         if self.lan is not None and self.lan.handle(event, may_open=not self.result_shown):
+            self.dirty = True
+            return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_TAB and self.animating:
+            self.skip_motion()  # Tab: skip the animations; the game never waited for them
             self.dirty = True
             return
         if self.result_shown:
@@ -348,7 +362,7 @@ class TableScene(TableMotion, TableLayers):
         if self.result_shown and self.demo and now >= self.result_at:
             self._continue()
         elif (not self.session.hand_over and self.curtain is None and not self.flights
-              and not self.paused):
+              and not self.settling and not self.paused):
             if self.session.waiting_on_others():
                 if self.next_bot_at == 0.0:
                     self.next_bot_at = now + THINK_DELAY / self.ctx.speed
