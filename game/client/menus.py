@@ -243,7 +243,9 @@ class SetupScene(MenuScene):
             kind = t("seat." + self.kinds[i])
             level = f" · {t('level.' + self.levels[i])}" if self.kinds[i] == "bot" else ""
             name = self.names[i] + ("_" if self.editing == i else "")
-            out.append((f"{t('wind.' + str(i))}  {name}  ({kind}{level})", self.seat_action(i)))
+            # numbered, not by wind: the first-dealer roll at the table decides the seats
+            out.append((f"{t('setup.player', n=i + 1)}  {name}  ({kind}{level})",
+                        self.seat_action(i)))
         out.append((f"{t('setup.length')}: {t('setup.hands', n=self.hands)}", self.cycle_length))
         self.option_rows = {}
         values = self.rule_values[self.ruleset]
