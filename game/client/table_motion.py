@@ -17,7 +17,7 @@ import pygame
 from game.client.centre_box import plate_pos, seat_anchor, wall_thickness
 from game.client.dice import draw_dice
 from game.client.i18n import t
-from game.client.layout import TableLayout, river_grid, river_rotation
+from game.client.layout import TableLayout, river_grid, river_rotation, river_tile_rect
 from game.client.scene import Scene
 from game.client.tile_names import tile_name
 from game.client.tween import Tween, Tweens, ease_out_cubic
@@ -89,6 +89,8 @@ class Move:
     end: tuple[int, int]
     rel: int
     tween: Tween
+    tile: Tile | None = None
+    """A face-up tile (a claimed discard going into a meld); None: face-down tiles."""
 
 
 def linear_ease(t: float) -> float:
@@ -179,6 +181,19 @@ class TableMotion(Scene):
         elif event.kind == "meld" and event.meld is not None:
             self.ctx.sounds.play("claim")
             self._call(t("action." + event.meld.kind.value), rel, ACCENT, delay, speed)
+            claimed = event.meld.claimed
+            if event.other >= 0 and claimed is not None and rel >= 0:
+                # the claimed discard leaves its river for the claimer's melds
+                src = (event.other - self.viewer) % 4
+                river = self.layout.rivers[src]
+                count = len(self.view.rivers[event.other])
+                width, spots = river_grid(river, src, max(count, 1), self.layout.river_w)
+                start = river_tile_rect(spots[-1], src, width).center if spots else river.center
+                end = (self.layout.melds[rel].center if rel else
+                       (self.layout.hand.right - self.layout.hand_w * 2,
+                        self.layout.hand.centery))
+                self.moves.append(Move(1, start, end, rel, Tween(
+                    0.0, 1.0, DRAW_FLIGHT / speed, ease_out_cubic, delay), tile=claimed))
         elif event.kind == "bonus" and event.tile is not None:
             self._float(tile_name(event.tile), seat_anchor(self.layout, rel), HIGHLIGHT, delay,
                         speed)
@@ -329,7 +344,8 @@ class TableMotion(Scene):
             if p <= 0.0:
                 continue
             w = self.layout.small_w
-            back = self.ctx.art.back(w, rotate=river_rotation(move.rel))
+            back = (self.ctx.art.face(move.tile, self.layout.river_w) if move.tile is not None
+                    else self.ctx.art.back(w, rotate=river_rotation(move.rel)))
             x = move.start[0] + (move.end[0] - move.start[0]) * p
             y = move.start[1] + (move.end[1] - move.start[1]) * p
             across = move.rel in (0, 2)

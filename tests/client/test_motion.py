@@ -11,6 +11,8 @@ from game.client.context import Context
 from game.client.session import LocalSession
 from game.client.table import TableScene
 from game.events import Event
+from game.melds import Meld, MeldKind
+from game.tiles import parse_tiles
 
 
 def _scene(ctx: Context, seats: list[str]) -> tuple[LocalSession, TableScene]:
@@ -72,3 +74,18 @@ def test_tab_skips_and_the_human_never_waits(ctx: Context) -> None:
     scene.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_TAB, mod=0, unicode=""))
     assert not scene.settling and not scene.moves and scene.first_roll is None
     assert scene.flip is None and scene.dice_roll is None
+
+
+def test_a_claimed_tile_moves_from_its_river_to_the_melds(ctx: Context) -> None:
+    _session, scene = _scene(ctx, ["bot"] * 4)
+    scene.update(0.0)
+    scene.skip_motion()
+    pong = parse_tiles("555p")
+    claimer, source = (scene.viewer + 1) % 4, (scene.viewer + 2) % 4
+    meld = Meld(MeldKind.PONG, tuple(pong), claimed=pong[0], source=source)
+    scene.queue.append(Event("meld", claimer, meld=meld, other=source))
+    scene.update(0.0)
+    (move,) = [m for m in scene.moves if m.tile is not None]
+    assert move.tile == pong[0]
+    assert scene.layout.rivers[2].collidepoint(move.start)  # across: the top river
+    assert move.end == scene.layout.melds[1].center  # to the right seat's melds
