@@ -219,7 +219,11 @@ class ResultsPanel:
             if several:
                 rows.append(SheetRow("seat", f"{t(f'wind.{seat}')} {names[seat]}",
                                      t("result.win", name="").strip()))
-            rows += sheet_rows(self.view.ruleset, score.items, score.total)
+            seat_rows = sheet_rows(self.view.ruleset, score.items, score.total)
+            for row in seat_rows:
+                if row.key in ("hard_flowers", "bonus") and not row.tiles:
+                    row.tiles = list(self.view.bonus[seat])  # the flowers it counts, drawn
+            rows += seat_rows
         settlement = result.settlement
         for seat, lines in enumerate(settlement.loser_lines):
             if seat in result.winners or not lines:
@@ -415,7 +419,7 @@ class StandingsScene(Scene):
     def draw_chart(self, surface: pygame.Surface, box: pygame.Rect, series: list[list[int]],
                    line: int) -> None:
         pygame.draw.rect(surface, (14, 60, 44), box, border_radius=6)
-        small = max(11, line * 3 // 4)
+        small = max(14, line * 3 // 4)  # issue 11: no text under 14 px
         low = min(min(s) for s in series)
         high = max(max(s) for s in series)
         if high == low:

@@ -14,17 +14,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from game.client import i18n
-from game.client.i18n import t
+from game.client.i18n import STRINGS, t
 from game.client.tile_names import NOTATION
 from game.scoring import ScoreLine
 from game.tiles import TILES, WHITE, NotationError, Tile, parse_tiles
 
 CAP = 400
 """Mazhan's cap on a hand (M15)."""
-UNITS = {
-    "zh": {"base": "分", "tai": "台", "hu": "胡", "flower": "花", "x": "倍", "total": ""},
-    "en": {"base": "pt", "tai": "tai", "hu": "hu", "flower": "fl", "x": "×", "total": ""},
-}
 NANJING_GROUPS = {
     "win": "basic", "concealed": "basic",
     "hard_flowers": "hard", "kongs": "hard",
@@ -46,11 +42,17 @@ class SheetRow:
     value: str = ""
     tiles: list[Tile] = field(default_factory=list)
     note: str = ""
+    key: str = ""
+    """The scorer line's key, for a line row."""
+
+
+def unit_name(unit: str) -> str:
+    """A unit's name from the catalogue ('unit.base' 分 / pt, ...)."""
+    return t(f"unit.{unit}") if f"unit.{unit}" in STRINGS else unit
 
 
 def unit_text(line: ScoreLine) -> str:
-    unit = UNITS[i18n.language()].get(line.unit, line.unit)
-    return f"{line.value} {unit}".rstrip()
+    return f"{line.value} {unit_name(line.unit)}".rstrip()
 
 
 def line_tiles(line: ScoreLine) -> list[Tile]:
@@ -97,7 +99,8 @@ def line_name(line: ScoreLine) -> str:
 
 
 def _line_row(line: ScoreLine) -> SheetRow:
-    return SheetRow("line", line_name(line), unit_text(line), line_tiles(line), line_note(line))
+    return SheetRow("line", line_name(line), unit_text(line), line_tiles(line), line_note(line),
+                    line.key)
 
 
 def mazhan_rows(items: Sequence[ScoreLine]) -> list[SheetRow]:
@@ -111,12 +114,12 @@ def mazhan_rows(items: Sequence[ScoreLine]) -> list[SheetRow]:
         rows.append(SheetRow("head", t("sheet.base")))
         rows += [_line_row(i) for i in base]
         rows.append(SheetRow("subtotal", t("sheet.subtotal"),
-                             f"{sum(i.value for i in base)} {UNITS[i18n.language()]['base']}"))
+                             f"{sum(i.value for i in base)} {unit_name('base')}"))
     if tai:
         rows.append(SheetRow("head", t("sheet.tai")))
         rows += [_line_row(i) for i in tai]
         rows.append(SheetRow("subtotal", t("sheet.subtotal"),
-                             f"{sum(i.value for i in tai)} {UNITS[i18n.language()]['tai']}"))
+                             f"{sum(i.value for i in tai)} {unit_name('tai')}"))
     if hu:
         rows.append(SheetRow("head", t("sheet.special")))
         rows += [_line_row(i) for i in hu]
@@ -174,7 +177,7 @@ def nanjing_rows(items: Sequence[ScoreLine], total: int) -> list[SheetRow]:
     if multipliers:
         text = f"({text}) × {multipliers[0].value}"
     rows.append(SheetRow("formula", t("sheet.formula"), f"{text} = {total}"))
-    rows.append(SheetRow("total", t("result.total"), f"{total} {UNITS[i18n.language()]['flower']}"))
+    rows.append(SheetRow("total", t("result.total"), f"{total} {unit_name('flower')}"))
     return rows
 
 
