@@ -71,6 +71,22 @@ def tr(key: str, **values: object) -> str:
     return (zh if i18n.language() == "zh" else en).format(**values)
 
 
+def lan_address(interface: str | None) -> str:
+    """The address others on the LAN reach this machine at: the chosen interface, else the
+    one the system would route a LAN packet from (a UDP 'connect' sends nothing), else the
+    loopback address."""
+    if interface and interface != "0.0.0.0":
+        return interface
+    import socket
+
+    with contextlib.suppress(OSError), socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
+        s.connect(("10.255.255.255", 9))
+        address = str(s.getsockname()[0])
+        if address and not address.startswith("0."):
+            return address
+    return "127.0.0.1"
+
+
 def _ruleset_name(ruleset: str) -> str:
     zh, en = RULESET_NAMES.get(ruleset, (ruleset, ruleset))
     return zh if i18n.language() == "zh" else en
@@ -251,7 +267,9 @@ class HostScreen(_LanScene):
     def items(self) -> list[tuple[str, Callable[[], None]]]:
         if self.host is not None:
             free = len(self.host.free_seats)
-            return [(tr("waiting", n=free), lambda: None),
+            # for a manual join (no discovery on this network): the address and port
+            where = f"{tr('address')}: {lan_address(self.interface)}:{self.host.port}"
+            return [(tr("waiting", n=free), lambda: None), (where, lambda: None),
                     (tr("start_now"), self.start_now), (tr("back"), self.back)]
         out: list[tuple[str, Callable[[], None]]] = [
             (f"{tr('table')}: {self.name.shown()}", self.edit(self.name)),

@@ -383,13 +383,17 @@ class LanOverlay:
         if not self.toasts:
             return
         fonts = self.ctx.fonts
+        # on the felt beside the own river, clear of every river (issue 11)
+        area = layout.notice_area()
         size = max(14, layout.center.h // 9)
-        width = layout.rivers[2].w + layout.rivers[1].w
-        y = layout.center.y - 6
+        width = area.w
+        y = area.bottom - 5
         for text, until in reversed(self.toasts[-TOASTS_SHOWN:]):
-            fit = fonts.fit(text, size, width - 24)
+            fit = max(14, fonts.fit(text, size, width - 24))
             img = fonts.render(text, fit, TEXT, bold=True)
-            rect = img.get_rect(midbottom=(layout.center.centerx, y))
+            if img.get_width() > width - 24:
+                img = img.subsurface(pygame.Rect(0, 0, max(1, width - 24), img.get_height()))
+            rect = img.get_rect(midbottom=(area.centerx, y))
             box = rect.inflate(24, 10)
             back = pygame.Surface(box.size, pygame.SRCALPHA)
             left = until - self.now

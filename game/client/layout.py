@@ -90,6 +90,16 @@ class TableLayout:
         return pygame.Rect(left, top, max(right - left, 0), max(end - top, 0))
 
 
+    def notice_area(self) -> pygame.Rect:
+        """The felt right of the own river, below the right river: where notices go, over
+        no river, hand or plate."""
+        g = self.gap
+        left = self.rivers[0].right + g
+        top = max(self.rivers[1].bottom, self.center.bottom) + g
+        right = self.seats[1].x - g
+        return pygame.Rect(left, top, max(right - left, 0), max(self.hints.top - g - top, 0))
+
+
 def full_height(width: int) -> int:
     """A face-up tile's height including its edge."""
     return tile_height(width) + depth_of(width)

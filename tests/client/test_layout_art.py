@@ -86,3 +86,14 @@ def test_the_shipped_font_has_every_glyph_the_window_shows(screen: pygame.Surfac
     for ch in sorted(set(text) - {" "}):
         image = pygame.image.tobytes(font.render(ch, True, (0, 0, 0)), "RGBA")
         assert image != missing_glyph, f"{ch!r} is not in the font subset"
+
+
+@settings(max_examples=60, deadline=None)
+@given(w=st.integers(1024, 3840), h=st.integers(640, 2160))
+def test_notices_have_felt_of_their_own(w: int, h: int) -> None:
+    """LAN notices go beside the own river: over no river, hand, meld, tag or the centre."""
+    layout = table_layout((w, h))
+    area = layout.notice_area()
+    assert area.w >= 150 and area.h >= 40, area
+    for name, rect in layout.all_rects().items():
+        assert not area.colliderect(rect), (name, rect, area)
