@@ -67,9 +67,11 @@ def plate_pos(layout: TableLayout, rel: int) -> tuple[int, int]:
 
 
 def draw_centre(layer: pygame.Surface, ctx: Context, view: SeatView, viewer: int,
-                layout: TableLayout, tags: list[str], dice_still: bool) -> None:
+                layout: TableLayout, tags: list[str], dice_still: bool,
+                you: bool = False) -> None:
     """The whole centre box. `tags`: a badge per player ('' for none); `dice_still`: the dice
-    rest in the middle (while they roll, the animation draws them instead)."""
+    rest in the middle (while they roll, the animation draws them instead); `you`: one
+    person sits at this screen, and their own plate says so (not "Host" or "Player 1")."""
     fonts, c = ctx.fonts, layout.center
     pygame.draw.rect(layer, FELT_DARK, c, border_radius=max(6, c.w // 30))
     pygame.draw.rect(layer, (70, 120, 100), c, width=2, border_radius=max(6, c.w // 30))
@@ -88,6 +90,8 @@ def draw_centre(layer: pygame.Surface, ctx: Context, view: SeatView, viewer: int
                             max(MIN_TEXT, rect.h * 2 // 3 if rel % 2 == 0 else rect.h // 3),
                             ACCENT if seat == 0 else TEXT, bold=True)
         name = view.names[seat] if view.names else ""
+        if you and rel == 0:
+            name = f"{name} ({t('table.you')})" if name else t("table.you")
         score = f"{view.scores[seat]}" if view.scores else ""
         if rel % 2 == 0:
             layer.blit(wind, wind.get_rect(midleft=(rect.x + 6, rect.centery)))

@@ -220,6 +220,7 @@ STRINGS: Final[dict[str, tuple[str, str]]] = {
                          "First-dealer roll: {name} deals · you are {wind}"),
     "table.first_roll_all": ("擲骰定莊：{name} 坐莊", "First-dealer roll: {name} deals"),
     "setup.player": ("{n} 號", "No. {n}"),
+    "table.you": ("你", "you"),
     # tile names (issue 11): one key per kind, read through game.client.tile_names
     "tile.1m": ("一萬", "1 Character"),
     "tile.2m": ("二萬", "2 Character"),

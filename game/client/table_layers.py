@@ -100,6 +100,7 @@ class TableLayers(Scene):
     dice_roll: Tween | None
     lan: LanOverlay | None
     drawn: Drawn
+    solo: bool
 
     def _table_layer(self, size: tuple[int, int]) -> pygame.Surface:
         """The cached layer, drawn again if the view changed or the window size did."""
@@ -111,7 +112,7 @@ class TableLayers(Scene):
         layer = felt_background(size).copy()
         tags = self.lan.tags() if self.lan is not None else ["", "", "", ""]
         draw_centre(layer, self.ctx, self.view, self.viewer, self.layout, tags,
-                    dice_still=self.dice_roll is None)
+                    dice_still=self.dice_roll is None, you=self.solo)
         own = self.drawn.get(self.viewer, {}).get("hand", [])
         self.drawn = {seat: {"hand": [], "melds": [], "bonus": [], "river": []}
                       for seat in range(4)}
