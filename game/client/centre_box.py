@@ -149,13 +149,19 @@ def draw_centre(layer: pygame.Surface, ctx: Context, view: SeatView, viewer: int
     if view.stake:
         lines.append(t("table.stake", n=view.stake))
     y = mid.y
+    x = mid.x
     for line in lines:
         img = fonts.render(line, _fit(fonts, line, small, text_w), TEXT)
         _blit_clipped(layer, img, img.get_rect(topleft=(mid.x, y)),
                       pygame.Rect(mid.x, mid.y, text_w, c.bottom - mid.y))
+        x = mid.x + img.get_width() + 8
         y += img.get_height()
     if dice_still:
-        draw_dice(layer, view.dice, (mid.x, y + 2), max(12, small))
+        # beside the last line, never down over the bottom plate
+        die = max(12, min(small, fonts.font(small).get_linesize() - 4))
+        if x + 2 * die + 4 > mid.x + text_w:
+            x = mid.x + text_w - 2 * die - 4
+        draw_dice(layer, view.dice, (x, y - die - 2), die)
 
 
 def _row_size(fonts: Fonts, height: int) -> int:

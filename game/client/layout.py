@@ -107,7 +107,7 @@ def full_height(width: int) -> int:
 
 def label_height(h: int) -> int:
     """A seat tag's height: room for 14 px text at the smallest window."""
-    return max(20, round(h * 0.03))
+    return max(21, round(h * 0.03))
 
 
 def table_layout(size: tuple[int, int]) -> TableLayout:

@@ -367,7 +367,7 @@ class StandingsScene(Scene):
         self.start = list(start)
         self.on_done = on_done
         self.group = ButtonGroup()
-        self.boxes = TextBoxes(ctx.fonts)
+        self.boxes = TextBoxes(ctx.fonts, floor=MIN_TEXT)
         self.layout()
 
     def layout(self) -> None:

@@ -258,7 +258,9 @@ class TableLayers(Scene):
             else:
                 lines.append((text, MUTED, False))
         line_h = rect.h // 2
-        size = max(14, min(line_h - 2, 22))
+        size = 22  # the largest whose lines stay apart, but never under 14 px
+        while size > 14 and fonts.font(size).get_linesize() > line_h + 2:
+            size -= 1
         anchor = "midright" if rel == 1 else "midleft"
         x = rect.right if rel == 1 else rect.x
         for i, (text, color, bold) in enumerate(lines):
@@ -280,6 +282,14 @@ class TableLayers(Scene):
         faces = [art.face(tile, w, rotate=turn) for tile in tiles]
         along = faces[0].get_width() if rel in (0, 2) else faces[0].get_height()
         room = rect.w if rel in (0, 2) else rect.h
+        counted = ""
+        if rel == 0 and self.view.ruleset == "nanjing":
+            # one's own hard flowers, counted beside them as the other seats' tags do
+            counted = t("table.hard_flowers", n=len(tiles))
+            if len(tiles) >= HARD_FLOWERS_OPEN:
+                counted += f" · {t('table.may_win_open')}"
+            count_size = max(14, min(20, rect.h // 2))
+            room -= self.ctx.fonts.font(count_size).size(counted)[0] + 8
         # too many to sit side by side: they overlap like a fanned stack
         step = along + 1 if len(faces) * (along + 1) <= room else max(
             4, (room - along) // max(1, len(faces) - 1))
@@ -292,6 +302,11 @@ class TableLayers(Scene):
                 spot = face.get_rect(bottomleft=(rect.x, rect.bottom - i * step))
             layer.blit(face, spot)
             self.drawn[seat]["bonus"].append(spot)
+        if counted:
+            x = self.drawn[seat]["bonus"][-1].right + 8
+            img = self.ctx.fonts.render(counted, count_size, HIGHLIGHT if len(tiles) >= (
+                HARD_FLOWERS_OPEN) else MUTED)
+            layer.blit(img, img.get_rect(midleft=(x, rect.centery)))
 
     def _draw_river(self, layer: pygame.Surface, seat: int, rel: int) -> None:
         river = self.view.rivers[seat]
