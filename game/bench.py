@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import argparse
 import json
 import platform
 import statistics
@@ -10,6 +9,7 @@ import sys
 import time
 from typing import Any
 
+from game.argparsing import Parser
 from game.bots import make_bot
 from game.shapes import bench_is_win, bench_waits
 from game.simulate import run_match
@@ -71,9 +71,9 @@ def measure(quick: bool) -> dict[str, Any]:
 
 
 def main(argv: list[str]) -> int:
-    p = argparse.ArgumentParser(prog="mahjong bench", description="Measure the engine's speed.")
+    p = Parser(prog="mahjong bench", description="Measure the engine's speed.")
     p.add_argument("--quick", action="store_true", help="a smaller run, within 30 seconds")
-    p.add_argument("--json", action="store_true")
+    p.add_argument("--json", action="store_true", help="print one JSON object")
     args = p.parse_args(argv)
     began = time.perf_counter()
     out = measure(args.quick)

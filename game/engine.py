@@ -17,6 +17,7 @@ from game.errors import HandOver, NotYourTurn, UnknownAction
 from game.events import Event
 from game.melds import Meld, MeldKind
 from game.rules.base import HandResult, Payment, Ruleset, Settlement, combined
+from game.rules.facts import HandHow, KongFact, KongKind, TableFacts, WinFacts, WinHow
 from game.scoring import ScoreResult, WinContext
 from game.shapes import is_seven_pairs, is_win, seven_pairs_waits, waits
 from game.tiles import PLAY_KINDS, TILES, Tile, tiles_of
@@ -82,13 +83,17 @@ class Hand:
         self.after_flower = False
         self.just_claimed = False
         self.discards = 0
-        self.discard_counts = [0, 0, 0, 0]
         self.claims = [0, 0, 0, 0]
-        self.discarded: list[list[int]] = [[0] * PLAY_KINDS for _ in range(4)]
-        self.discard_run: list[tuple[int, int]] = []
-        """Discards since the last claim, as (seat, kind): Nanjing's penalty reads it (N12)."""
+        self.discard_log: list[tuple[int, Tile]] = []
+        """Every discard of the hand as (seat, tile), in order."""
+        self.since_claim = 0
+        """How many of the latest discards came after the last claim."""
         self.last_discard: tuple[int, Tile] | None = None
         """The latest discard while it lies in the river unclaimed."""
+        self.last_kong: KongFact | None = None
+        """The kong just declared, until its maker discards: a win on its replacement reads
+        who fed it (ruling N13c). An added kong replaces its pong where it stands, so the
+        last meld is not necessarily the kong."""
         self.pending: tuple[int, Tile] | None = None
         """(seat, tile) of the discard or added-kong tile being answered."""
         self.offers: dict[int, tuple[Action, ...]] = {}
@@ -158,6 +163,22 @@ class Hand:
                 tuple(p[2] for p in parts),
             )
         return cached
+
+    def facts(self) -> TableFacts:
+        """The public facts a ruleset hook reads, as they stand now."""
+        c = self.claims
+        return TableFacts(
+            stake=self.stake,
+            melds=tuple(tuple(m) for m in self.melds),
+            bonus=tuple(tuple(b) for b in self.bonus),
+            discards=tuple(self.discard_log),
+            since_claim=self.since_claim,
+            claims=(c[0], c[1], c[2], c[3]),
+            wall_left=self.wall.left,
+            answering=None if self.pending is None else self.pending[0],
+            last_kong=self.last_kong,
+            dealer_streak=self.dealer_streak,
+        )
 
     def left(self) -> int:
         """Tiles that can still be drawn from the head before the hand is drawn."""
@@ -238,7 +259,8 @@ class Hand:
     def _set_aside(self, seat: int, tile: Tile) -> list[Event]:
         self.bonus[seat].append(tile)
         self._seat_public[seat] = None
-        return [Event(ev.BONUS, seat, tile=tile), *self._pay(self.rules.on_bonus(self, seat, tile))]
+        paid = self._pay(self.rules.on_bonus(self.facts(), seat, tile))
+        return [Event(ev.BONUS, seat, tile=tile), *paid]
 
     # ----------------------------------------------------------------- apply
 
@@ -286,7 +308,8 @@ class Hand:
             self.melds[seat].append(meld)
             self._seat_public[seat] = None
             out = [Event(ev.MELD, seat, meld=meld)]
-            out.extend(self._pay(self.rules.on_kong(self, seat, "concealed", None)))
+            self.last_kong = KongFact(seat, KongKind.CONCEALED, tile, None)
+            out.extend(self._pay(self.rules.on_kong(self.facts(), self.last_kong)))
             return out + self._kong_draw(seat)
         # added kong: others may rob it first (M8)
         self.hands[seat][tile] -= 1
@@ -312,7 +335,8 @@ class Hand:
         melds[index] = meld
         self._seat_public[seat] = None
         out = [Event(ev.MELD, seat, meld=meld, other=-1 if pong.source is None else pong.source)]
-        out.extend(self._pay(self.rules.on_kong(self, seat, "added", pong.source)))
+        self.last_kong = KongFact(seat, KongKind.ADDED, tile, pong.source)
+        out.extend(self._pay(self.rules.on_kong(self.facts(), self.last_kong)))
         return out + self._kong_draw(seat)
 
     def _kong_draw(self, seat: int) -> list[Event]:
@@ -328,14 +352,14 @@ class Hand:
         self.rivers[seat].append((tile, False))
         self._seat_public[seat] = None
         self.discards += 1
-        self.discard_counts[seat] += 1
-        self.discarded[seat][tile] += 1
-        self.discard_run.append((seat, tile))
+        self.discard_log.append((seat, tile))
+        self.since_claim += 1
         self.last_discard = (seat, tile)
+        self.last_kong = None
         self.drawn = None
         self.after_kong = self.after_flower = self.just_claimed = False
         out = [Event(ev.DISCARD, seat, tile=tile)]
-        out.extend(self._pay(self.rules.on_discard(self, seat, tile)))
+        out.extend(self._pay(self.rules.on_discard(self.facts(), seat, tile)))
         offers = self._claim_offers(seat, tile)
         if offers:
             self.phase = Phase.CLAIM
@@ -482,9 +506,8 @@ class Hand:
         order = after(source)
         winners = [s for s in order if self.answers.get(s, PASS).kind is ActionKind.WIN]
         if winners:
-            if self.rules.several_winners == "first":  # 截胡: the first after the discarder
-                winners = winners[:1]  # (M7, N2)
-            return self._win(winners, tile, source, robbing=self.phase is Phase.ROB)
+            chosen = self.rules.winners(winners)  # 截胡 or all of them (M7, N2)
+            return self._win(chosen, tile, source, robbing=self.phase is Phase.ROB)
         if self.phase is Phase.ROB:
             self.phase = Phase.DISCARD
             return self._complete_added_kong(source, tile)
@@ -501,7 +524,7 @@ class Hand:
         self.last_discard = None
         hand = self.hands[seat]
         self.claims[seat] += 1
-        self.discard_run.clear()
+        self.since_claim = 0
         if action.kind is ActionKind.CHOW:
             for k in action.tiles:
                 if k != tile:
@@ -523,11 +546,12 @@ class Hand:
         self.phase = Phase.DISCARD
         self.drawn = None
         if action.kind is ActionKind.KONG:
-            out.extend(self._pay(self.rules.on_kong(self, seat, "exposed", source)))
-            if self.rules.quick_win(self, seat):
+            self.last_kong = KongFact(seat, KongKind.EXPOSED, tile, source)
+            out.extend(self._pay(self.rules.on_kong(self.facts(), self.last_kong)))
+            if self.rules.quick_win(self.facts(), seat):
                 return out + self._quick_win(seat, source)
             return out + self._kong_draw(seat)
-        if self.rules.quick_win(self, seat):
+        if self.rules.quick_win(self.facts(), seat):
             return out + self._quick_win(seat, source)
         self.just_claimed = True
         return out
@@ -552,7 +576,7 @@ class Hand:
         if (self_draw and seat == 0 and self.discards == 0 and not any(self.claims)
                 and not self.melds[0]):  # M17, N7: on the dealt hand, before any kong
             names.add("heavenly")
-        if seat != 0 and self._earthly(seat, self_draw):
+        if seat != 0 and self.rules.earthly(self.facts(), seat, self_draw):
             names.add("earthly")
         if self_draw and self.after_kong:
             names.add("after_kong")
@@ -582,13 +606,6 @@ class Hand:
             dealer_streak=self.dealer_streak if seat == 0 else 0,
         )
 
-    def _earthly(self, seat: int, self_draw: bool) -> bool:
-        if self.rules.earthly == "dealer_first_discard":  # M17
-            return (not self_draw and self.discards == 1 and not any(self.claims)
-                    and self.pending is not None and self.pending[0] == 0)
-        # N7: before its own first discard, having made no claim.
-        return self.discard_counts[seat] == 0 and self.claims[seat] == 0 and not self.melds[seat]
-
     def _win(self, seats: Sequence[int], tile: Tile, source: int | None, *,
              robbing: bool) -> list[Event]:
         """`seats` win on `tile`: the self-drawer, or those who declared on one discard or
@@ -609,7 +626,9 @@ class Hand:
             # The one tile joins the first winner's hand; the others win on it without taking
             # it, so the 144 tiles stay 144.
             self.hands[seats[0]][tile] += 1
-        how = "robbing" if robbing else ("self_draw" if self_draw else "discard")
+        how: WinHow = "robbing" if robbing else ("self_draw" if self_draw else "discard")
+        table = self.facts()
+        revealed = tuple(tuple(tiles_of(h)) for h in self.hands)
         wins: list[tuple[int, ScoreResult]] = []
         settlements: list[Settlement] = []
         for seat, ctx in zip(seats, contexts, strict=True):
@@ -619,7 +638,8 @@ class Hand:
             wins.append((seat, score))
             # each win is settled on its own: the discarder (or the konger, N13b) pays each
             # winner what that win owes (N10, N13)
-            settlements.append(self.rules.settle(self, seat, ctx, score, source, how))
+            win = WinFacts(seat, ctx, score, source, how, revealed, self.wild)
+            settlements.append(self.rules.settle(table, win))
         (first, score), *others = wins
         return out + self._finish(first, source, how, score, combined(settlements),
                                   tuple(others), tile)
@@ -629,14 +649,16 @@ class Hand:
                            flags=frozenset({"kuaizhao"}))
         score = self.rules.score_winner(ctx)
         out = [Event(ev.WIN, seat, other=feeder, amount=score.total, info="kuaizhao")]
-        settlement = self.rules.settle(self, seat, ctx, score, feeder, "kuaizhao")
+        revealed = tuple(tuple(tiles_of(h)) for h in self.hands)
+        win = WinFacts(seat, ctx, score, feeder, "kuaizhao", revealed, self.wild)
+        settlement = self.rules.settle(self.facts(), win)
         return out + self._finish(seat, feeder, "kuaizhao", score, settlement)
 
     def _exhausted(self) -> list[Event]:
-        settlement = self.rules.settle(self, None, None, None, None, "exhausted")
+        settlement = self.rules.settle(self.facts(), None)
         return [Event(ev.EXHAUSTED), *self._finish(None, None, "exhausted", None, settlement)]
 
-    def _finish(self, winner: int | None, source: int | None, how: str,
+    def _finish(self, winner: int | None, source: int | None, how: HandHow,
                 score: ScoreResult | None, settlement: Settlement,
                 others: tuple[tuple[int, ScoreResult], ...] = (),
                 tile: Tile | None = None) -> list[Event]:

@@ -2,31 +2,62 @@
 
 from __future__ import annotations
 
+from enum import StrEnum
 from typing import Any, NamedTuple
 
 from game.melds import Meld
 from game.tiles import Tile, format_tiles
 
-# Event kinds. `seat` is the seat the event is about; -1 when it is about the table.
-HAND_START = "hand_start"  # info: "dice=a,b break=side,stack"; amount: stake (Mazhan) or 0
-DEAL = "deal"  # seat's dealt tiles (hidden to others: tiles=(), amount=count)
-WILD = "wild"  # Mazhan indicator flipped (tile); tiles = bonus tiles skipped while flipping
-BONUS = "bonus"  # seat set aside a bonus tile (public)
-DRAW = "draw"  # seat drew tile (hidden to others); info "tail" for a replacement draw
-DISCARD = "discard"
-MELD = "meld"  # seat declared meld; other = the seat the claimed tile came from, or -1
-ROBBED = "robbed"  # seat's added kong of tile was robbed; it stays a pong (M8)
-WIN = "win"  # seat won on tile; other = the discarder / konger, -1 for a self-draw
-EXHAUSTED = "exhausted"  # the hand is drawn (M10, N3)
-PAYMENT = "payment"  # other pays seat `amount`; info = reason key
-REVEAL = "reveal"  # seat's concealed tiles shown at the end of a hand
-HAND_END = "hand_end"
+
+class EventKind(StrEnum):
+    """What an event is about. `Event.seat` is the seat the event is about; -1 for the table.
+    The values are the wire and log names, and a member compares equal to its value."""
+
+    HAND_START = "hand_start"
+    """info: "dice=a,b break=side,stack"; amount: stake (Mazhan) or 0."""
+    DEAL = "deal"
+    """The seat's dealt tiles (hidden to others: tiles=(), amount=count)."""
+    WILD = "wild"
+    """Mazhan indicator flipped (tile); tiles = bonus tiles skipped while flipping."""
+    BONUS = "bonus"
+    """The seat set aside a bonus tile (public)."""
+    DRAW = "draw"
+    """The seat drew tile (hidden to others); info "tail" for a replacement draw."""
+    DISCARD = "discard"
+    MELD = "meld"
+    """The seat declared meld; other = the seat the claimed tile came from, or -1."""
+    ROBBED = "robbed"
+    """The seat's added kong of tile was robbed; it stays a pong (M8)."""
+    WIN = "win"
+    """The seat won on tile; other = the discarder / konger, -1 for a self-draw."""
+    EXHAUSTED = "exhausted"
+    """The hand is drawn (M10, N3)."""
+    PAYMENT = "payment"
+    """other pays seat `amount` (seat -1: the house); info = reason key."""
+    REVEAL = "reveal"
+    """The seat's concealed tiles shown at the end of a hand."""
+    HAND_END = "hand_end"
+
+
+HAND_START = EventKind.HAND_START
+DEAL = EventKind.DEAL
+WILD = EventKind.WILD
+BONUS = EventKind.BONUS
+DRAW = EventKind.DRAW
+DISCARD = EventKind.DISCARD
+MELD = EventKind.MELD
+ROBBED = EventKind.ROBBED
+WIN = EventKind.WIN
+EXHAUSTED = EventKind.EXHAUSTED
+PAYMENT = EventKind.PAYMENT
+REVEAL = EventKind.REVEAL
+HAND_END = EventKind.HAND_END
 
 
 class Event(NamedTuple):
     """One thing that happened (a named tuple: many are made per hand)."""
 
-    kind: str
+    kind: EventKind
     seat: int = -1
     tile: Tile | None = None
     tiles: tuple[Tile, ...] = ()
@@ -36,7 +67,7 @@ class Event(NamedTuple):
     info: str = ""
 
     def __str__(self) -> str:
-        parts = [self.kind]
+        parts: list[str] = [self.kind]
         if self.seat >= 0:
             parts.append("ESWN"[self.seat])
         if self.tile is not None:

@@ -16,7 +16,7 @@ from game.actions import Action
 from game.engine import Hand, Phase
 from game.errors import HandOver
 from game.events import Event
-from game.rules.base import HandResult
+from game.rules.base import HOUSE, HandResult
 from game.rules.registry import make_ruleset
 from game.view import SeatView, events_for, seat_view
 
@@ -94,11 +94,10 @@ class Match:
                          dealer_streak=self.dealer_streak)
         self.record.append([])
         out: list[Event] = []
-        if self.rules.options.get("table_fee"):  # M22: paid by each player, removed
-            for seat, player in enumerate(self.players):
-                self.scores[player] -= stake
-                self.house += stake
-                out.append(Event(ev.PAYMENT, -1, other=seat, amount=stake, info="table_fee"))
+        for fee in self.rules.hand_fees(stake):  # M22: paid by each player, removed
+            self.scores[self.players[fee.payer]] -= fee.amount
+            self.house += fee.amount
+            out.append(Event(ev.PAYMENT, HOUSE, other=fee.payer, amount=fee.amount, info=fee.key))
         return self.hand.start() + out
 
     next_hand = start_hand
@@ -138,23 +137,25 @@ class Match:
         return self.record[-1] if self.record else []
 
     def flee(self, player: int) -> list[Event]:
-        """M12: a fleeing player pays 400 × stake; each other player receives a quarter and the
-        last quarter leaves the table. Only where the ruleset has the `flee` option on."""
-        if not self.rules.options.get("flee"):
-            return []
+        """A player flees: it pays what the ruleset says (M12: 400 × stake, a quarter to each
+        other player and one to the house); nothing where the ruleset has no flee."""
         stake = self.hand.stake if self.hand is not None else self.rules.stake(self.scores)
-        quarter = 100 * stake
         seat = self.seat_of(player)
-        out: list[Event] = []
+        payments = self.rules.flee(seat, stake)
+        if not payments:
+            return []
         self.flees.setdefault(len(self.record), []).append((len(self.actions), player))
-        self.scores[player] -= 4 * quarter
-        for other in range(4):
-            if other != player:
-                self.scores[other] += quarter
-                out.append(Event(ev.PAYMENT, self.seat_of(other), other=seat, amount=quarter,
-                                 info="flee"))
-        self.house += quarter
-        out.append(Event(ev.PAYMENT, -1, other=seat, amount=quarter, info="flee"))
+        out: list[Event] = []
+        # events in player order, the house last, as logs made before this order was the
+        # ruleset's have them
+        payments.sort(key=lambda p: 4 if p.payee == HOUSE else self.players[p.payee])
+        for p in payments:
+            self.scores[player] -= p.amount
+            if p.payee == HOUSE:
+                self.house += p.amount
+            else:
+                self.scores[self.players[p.payee]] += p.amount
+            out.append(Event(ev.PAYMENT, p.payee, other=seat, amount=p.amount, info=p.key))
         return out
 
     @property

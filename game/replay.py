@@ -1,9 +1,14 @@
 """Match logs and their verification (`mahjong replay verify`).
 
-A log is JSON Lines: a header (format version, ruleset, options, seed, start scores), one line
+A log is JSON Lines: a header (format version, the engine version that wrote it, ruleset,
+options, seed, start scores), one line
 per hand (its actions in order), and a footer (hands, final scores, events hash). Every line
 carries the running SHA-256 of the lines before it, so a changed or missing line is caught
 before any replaying; the replay then checks the footer's numbers against the engine.
+
+A log whose chain is whole but whose replay differs was not damaged: if another version of the
+engine wrote it, the error says so ("written by 0.1.0"), since rules changes between versions
+can make the same actions play out differently.
 """
 
 from __future__ import annotations
@@ -15,7 +20,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from game import __version__
 from game.actions import Action
+from game.atomic import write_atomic
 from game.errors import IllegalAction, MahjongError
 from game.events import Event
 from game.match import Match
@@ -41,7 +48,8 @@ class LogWriter:
     lines: list[dict[str, Any]] = field(default_factory=list)
 
     def __post_init__(self) -> None:
-        self.lines.append({"format": FORMAT, "version": VERSION, "ruleset": self.ruleset,
+        self.lines.append({"format": FORMAT, "version": VERSION, "engine": __version__,
+                           "ruleset": self.ruleset,
                            "options": dict(self.options), "seed": self.seed,
                            "start_scores": list(self.start_scores), "names": list(self.names)})
 
@@ -69,10 +77,7 @@ class LogWriter:
         return "\n".join(out) + "\n"
 
     def write(self, path: Path) -> None:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        tmp = path.with_suffix(path.suffix + ".tmp")
-        tmp.write_text(self.text(), encoding="utf-8")
-        tmp.replace(path)
+        write_atomic(path, self.text())
 
 
 def replay_hand(match: Match, number: int, actions: Sequence[Any],
@@ -136,7 +141,8 @@ def read_log(text: str) -> list[dict[str, Any]]:
     if head.get("format") != FORMAT:
         raise LogError("this is not a mahjong match log")
     if head.get("version") != VERSION:
-        raise LogError(f"log version {head.get('version')!r} is not supported (need {VERSION})")
+        raise other_engine(head, LogError(f"log format version {head.get('version')!r} is not "
+                                          f"supported (need {VERSION})"))
     if not records[-1].get("end"):
         raise LogError("the log is truncated: its last line is not the end of the match")
     return records
@@ -153,9 +159,34 @@ class Verified:
                 "events_sha256": self.events_sha256, "ok": True}
 
 
+def written_by(head: Mapping[str, Any]) -> str | None:
+    """"written by 0.1.0" when another engine version wrote this log or save, else None."""
+    engine = head.get("engine")
+    if engine == __version__:
+        return None
+    return f"written by {engine}" if engine else "written by an earlier version"
+
+
+def other_engine(head: Mapping[str, Any], exc: LogError) -> LogError:
+    """The error to show when a log with a whole hash chain does not replay: the engine that
+    wrote it, if it was another one (not damage: the rules changed), else `exc` itself."""
+    note = written_by(head)
+    if note is None:
+        return exc
+    return LogError(f"{note}; this version ({__version__}) cannot replay it the same way "
+                    f"({exc})")
+
+
 def verify(text: str) -> Verified:
     """Replay a log through the engine; LogError if anything differs from what it claims."""
     records = read_log(text)
+    try:
+        return _verify(records)
+    except LogError as exc:
+        raise other_engine(records[0], exc) from None
+
+
+def _verify(records: list[dict[str, Any]]) -> Verified:
     head, hands, end = records[0], records[1:-1], records[-1]
     try:
         match = Match(str(head["ruleset"]), int(head["seed"]), head.get("options") or {},

@@ -1,21 +1,41 @@
 """Save and resume a match in progress (solo, hot-seat, a LAN host).
 
-A save is a match log (game/replay.py) whose last hand may be unfinished: the seed and the
-actions rebuild the exact state, so nothing but decisions needs storing. It is written after
-every action, atomically (a temporary file renamed over the old one), so a crash loses nothing.
+A save is a match log (game/replay.py) whose last hand may be unfinished and whose footer says
+`"saved": true`: the seed and the actions rebuild the exact state, so nothing but decisions
+needs storing. It is written after every action, atomically (game/atomic.py), so a crash loses
+nothing. This is the project's one save format: the LAN host's save (net/save.py) is the same
+file with the host's own data (places, tokens) in the header's "extra".
 """
 
 from __future__ import annotations
 
 import json
-import os
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
+from game.atomic import write_atomic
 from game.errors import MahjongError
 from game.match import Match
-from game.replay import FORMAT, VERSION, LogError, LogWriter, read_log, replay_hand
+from game.replay import (
+    FORMAT,
+    VERSION,
+    LogError,
+    LogWriter,
+    other_engine,
+    read_log,
+    replay_hand,
+)
+
+
+def saved_records(text: str) -> tuple[dict[str, Any], list[dict[str, Any]], dict[str, Any]]:
+    """A save's header, hand records and footer, after checking the hash chain and that it is a
+    save (not a finished log). Raises LogError."""
+    records = read_log(text)
+    head, hands, end = records[0], records[1:-1], records[-1]
+    if head.get("format") != FORMAT or head.get("version") != VERSION or not end.get("saved"):
+        raise LogError("this file is not a saved match")
+    return head, hands, end
 
 
 def save_text(match: Match, extra: Mapping[str, Any] | None = None) -> str:
@@ -33,21 +53,21 @@ def save_text(match: Match, extra: Mapping[str, Any] | None = None) -> str:
 
 def save(match: Match, path: Path, extra: Mapping[str, Any] | None = None) -> None:
     """Write the save atomically: a crash during the write leaves the previous save whole."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_name(path.name + ".tmp")
-    with open(tmp, "w", encoding="utf-8") as f:
-        f.write(save_text(match, extra))
-        f.flush()
-        os.fsync(f.fileno())
-    tmp.replace(path)
+    write_atomic(path, save_text(match, extra))
 
 
 def load_text(text: str) -> tuple[Match, dict[str, Any]]:
-    """The match a save describes, replayed to where it stopped, and the save's extra data."""
-    records = read_log(text)
-    head, hands, end = records[0], records[1:-1], records[-1]
-    if head.get("format") != FORMAT or head.get("version") != VERSION or not end.get("saved"):
-        raise LogError("this file is not a saved match")
+    """The match a save describes, replayed to where it stopped, and the save's extra data.
+    LogError if it does not replay, naming the engine version that wrote it if another did."""
+    head, hands, end = saved_records(text)
+    try:
+        return _replay_save(head, hands, end)
+    except LogError as exc:
+        raise other_engine(head, exc) from None
+
+
+def _replay_save(head: dict[str, Any], hands: list[dict[str, Any]],
+                 end: dict[str, Any]) -> tuple[Match, dict[str, Any]]:
     try:
         match = Match(str(head["ruleset"]), int(head["seed"]), head.get("options") or {},
                       head.get("names") or None)

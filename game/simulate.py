@@ -8,7 +8,7 @@ import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, TextIO
 
 from game.bots import Bot, make_bot
 from game.events import Event
@@ -29,6 +29,8 @@ class SimResult:
     events_sha256: str = ""
     seconds: float = 0.0
     match_end: str = ""
+    options: dict[str, Any] = field(default_factory=dict)
+    """Every table option the match was played with (defaults included)."""
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -43,6 +45,7 @@ class SimResult:
             "seconds": round(self.seconds, 3),
             "hands_per_second": round(self.hands / self.seconds, 1) if self.seconds else 0.0,
             "match_end": self.match_end,
+            "options": self.options,
         }
 
 
@@ -67,7 +70,8 @@ def run_match(
     levels = [level] * 4 if isinstance(level, str) else list(level)
     bots: list[Bot] = [make_bot(levels[p], seed * 4 + p + 1) for p in range(4)]
     digest = hashlib.sha256()
-    result = SimResult(ruleset, seed, 0, start_scores=list(match.scores))
+    result = SimResult(ruleset, seed, 0, start_scores=list(match.scores),
+                       options=dict(match.rules.options))
     log = LogWriter(ruleset, seed, opts, match.scores) if log_dir is not None else None
     started = time.perf_counter()
     while not match.match_over:
@@ -113,19 +117,48 @@ def run_match(
     return result
 
 
-def progress_printer(total: int) -> Callable[[int, int], None]:
-    """A progress bar on a terminal, sparse lines otherwise, on standard error."""
-    tty = sys.stderr.isatty()
+class Progress:
+    """Progress on standard error: a bar with an ETA on a terminal, a line every 100 deals
+    otherwise. Call it after each deal; `close()` ends the bar's line when the run stops early
+    (a bust, Ctrl-C), so what follows never lands on the bar's line."""
 
-    def show(done: int, _total: int) -> None:
-        if tty:
+    def __init__(self, total: int, unit: str = "deals", stream: TextIO | None = None) -> None:
+        self.total = max(total, 1)
+        self.unit = unit
+        self.stream = stream if stream is not None else sys.stderr
+        self.tty = self.stream.isatty()
+        self.started = time.monotonic()
+        self.open_line = False
+
+    def __call__(self, done: int, _total: int = 0) -> None:
+        if self.tty:
             width = 30
-            filled = width * done // max(total, 1)
-            sys.stderr.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total}")
-            if done >= total:
-                sys.stderr.write("\n")
-        elif done % 100 == 0 or done == total:
-            sys.stderr.write(f"{done}/{total} hands\n")
-        sys.stderr.flush()
+            filled = width * min(done, self.total) // self.total
+            elapsed = time.monotonic() - self.started
+            eta = elapsed / done * (self.total - done) if done else 0.0
+            self.stream.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{self.total} "
+                              f"{self.unit}  ETA {_clock(eta)} ")
+            self.open_line = True
+            if done >= self.total:
+                self.close()
+        elif done % 100 == 0 or done == self.total:
+            self.stream.write(f"{done}/{self.total} {self.unit}\n")
+        self.stream.flush()
 
-    return show
+    def close(self) -> None:
+        if self.open_line:
+            self.stream.write("\n")
+            self.stream.flush()
+            self.open_line = False
+
+
+def _clock(seconds: float) -> str:
+    s = int(seconds + 0.5)
+    if s >= 3600:
+        return f"{s // 3600}:{s // 60 % 60:02d}:{s % 60:02d}"
+    return f"{s // 60}:{s % 60:02d}"
+
+
+def progress_printer(total: int, unit: str = "deals") -> Progress:
+    """The progress display for `total` items (kept for callers of the older name)."""
+    return Progress(total, unit)

@@ -21,10 +21,12 @@ def seconds_to_act(view: SeatView) -> float:
 
 
 def timeout_action(view: SeatView, bot: Bot) -> Action:
-    """M11: discard the tile just drawn if still held, otherwise the bot's discard; a claim
-    offer is passed."""
+    """M11, the one rule for every table (local, LAN): discard the tile just drawn if still
+    held, otherwise the bot's discard; a claim offer is passed (where passing is not among
+    the legal answers, the bot answers). The system never declares a win or kong for a
+    player on its turn."""
     if view.phase != "discard":
-        return PASS
+        return PASS if PASS in view.legal else bot.choose(view)
     discards = [a for a in view.legal if a.kind is ActionKind.DISCARD]
     if view.drawn is not None:
         for action in discards:

@@ -15,12 +15,13 @@ import math
 import random
 import sys
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from game.bots import LEVELS, make_bot
 from game.engine import Hand, Phase
-from game.rules.registry import NAMES, make_ruleset
+from game.errors import BadOption
+from game.rules.registry import NAMES, make_ruleset, options_from_args
 from game.simulate import progress_printer
 from game.tiles import full_set
 from game.view import seat_view
@@ -44,11 +45,15 @@ def play_deal(
     levels: Sequence[str],
     rotation: int,
     on_start: StartHook | None = None,
+    options: Mapping[str, Any] | None = None,
 ) -> list[int]:
     """Play deal `deal` with player p (level `levels[p]`) in seat (p + rotation) % 4; return
     each player's score change."""
     order, hand_seed = deal_order(seed, deal)
-    hand = Hand(make_ruleset(ruleset), random.Random(hand_seed), stake=1, draw_order=order)
+    # results are per unit stake: options that set the stake (gold per flower) or act between
+    # hands (table fee, match end) have no effect on a single duplicate deal
+    hand = Hand(make_ruleset(ruleset, options), random.Random(hand_seed), stake=1,
+                draw_order=order)
     hand.start()
     if on_start is not None:
         on_start(deal, rotation, hand)
@@ -96,6 +101,7 @@ def run_tournament(
     seed: int,
     progress: Callable[[int, int], None] | None = None,
     on_start: StartHook | None = None,
+    options: Mapping[str, Any] | None = None,
 ) -> dict[str, Any]:
     """Play `hands` duplicate deals (each four times) and summarise per level and per pair."""
     distinct = sorted(set(levels), key=lambda lv: -LEVELS.index(lv))
@@ -105,7 +111,7 @@ def run_tournament(
         totals = dict.fromkeys(distinct, 0.0)
         for rotation in range(4):
             for player, delta in enumerate(play_deal(ruleset, seed, deal, levels, rotation,
-                                                     on_start)):
+                                                     on_start, options)):
                 totals[levels[player]] += delta
         for lv in distinct:
             per_deal[lv].append(totals[lv] / (4 * levels.count(lv)))
@@ -131,7 +137,12 @@ def run_tournament(
         "pairs": pairs,
         "hands_played": 4 * hands,
         "seconds": round(time.perf_counter() - began, 1),
+        "options": make_ruleset(ruleset, options).options,
     }
+
+
+MAX_DEALS = 100_000
+"""More deals than anyone waits for (each is played four times); larger asks are refused."""
 
 
 class _Parser(argparse.ArgumentParser):
@@ -153,19 +164,25 @@ def _parse(argv: list[str]) -> argparse.Namespace:
     p.add_argument("--hands", default="200", help="deals to play (each is played four times)")
     p.add_argument("--seats", default="hard,normal,normal,normal",
                    help=f"four bot levels, comma separated ({', '.join(LEVELS)})")
-    p.add_argument("--seed", default="0")
+    p.add_argument("--seed", default="0", help="the seed of the first deal's wall")
     p.add_argument("--json", action="store_true", help="print one JSON object")
+    p.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
+                   help="a table option of the ruleset (repeatable), e.g. gold=5")
     args = p.parse_args(argv)
     if args.ruleset not in NAMES:
         raise _BadArguments(f"unknown ruleset {args.ruleset!r} (choose {', '.join(NAMES)})")
+    try:
+        args.option = options_from_args(args.ruleset, args.option)
+    except BadOption as exc:
+        raise _BadArguments(str(exc)) from None
     for name in ("hands", "seed"):
         try:
             setattr(args, name, int(getattr(args, name)))
         except ValueError:
             raise _BadArguments(f"--{name} must be a whole number, not "
                                 f"{getattr(args, name)!r}") from None
-    if args.hands < 1:
-        raise _BadArguments("--hands must be at least 1")
+    if not 1 <= args.hands <= MAX_DEALS:
+        raise _BadArguments(f"--hands must be at least 1 and at most {MAX_DEALS:,} deals")
     seats = [s.strip().lower() for s in args.seats.split(",")]
     if len(seats) != 4:
         raise _BadArguments(f"--seats needs four levels, e.g. hard,normal,normal,normal; "
@@ -184,8 +201,12 @@ def main(argv: list[str]) -> int:
     except _BadArguments as exc:
         sys.stderr.write(f"mahjong tournament: {exc}\n")
         return 2
-    result = run_tournament(args.ruleset, args.hands, args.seats, args.seed,
-                            progress=progress_printer(args.hands))
+    progress = progress_printer(args.hands)
+    try:
+        result = run_tournament(args.ruleset, args.hands, args.seats, args.seed,
+                                progress=progress, options=args.option)
+    finally:
+        progress.close()  # end the bar's line whatever happens (Ctrl-C included)
     if args.json:
         print(json.dumps(result))
         return 0

@@ -7,17 +7,24 @@ nowhere else: `seat_view` builds a seat's view of a hand, `events_for` filters e
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any, Literal, NamedTuple
 
 from game.actions import Action
 from game.events import DEAL, DRAW, Event
 from game.melds import Meld
 from game.rules.base import HandResult, Payment, Settlement
+from game.rules.facts import hand_how
 from game.scoring import ScoreLine, ScoreResult
 from game.tiles import TILES, Tile, tiles_of
 
 if TYPE_CHECKING:
     from game.engine import Hand
+
+ViewPhase = Literal["discard", "claim", "rob", "over"]
+"""The engine's phase as a view shows it: a seat must discard, seats answer a discard or an
+added kong, or the hand is over."""
+_VIEW_PHASE: dict[str, ViewPhase] = {"discard": "discard", "claim": "claim", "rob": "rob",
+                                     "over": "over"}
 
 SPECTATOR = -1
 _NO_TILES = (0,) * 34
@@ -33,7 +40,7 @@ class SeatView(NamedTuple):
     seat: int
     ruleset: str
     hand_no: int
-    phase: str
+    phase: ViewPhase
     current: int
     to_act: tuple[int, ...]
     counts: tuple[int, ...]
@@ -230,7 +237,7 @@ def result_from_wire(w: dict[str, Any]) -> HandResult:
     s = w["settlement"]
     d = w["deltas"]
     return HandResult(
-        winner=w["winner"], discarder=w["discarder"], how=str(w["how"]),
+        winner=w["winner"], discarder=w["discarder"], how=hand_how(str(w["how"])),
         score=None if score is None else _score_from(score),
         settlement=Settlement(_payments_from(s["payments"]), bool(s["dealer_keeps"]),
                               tuple(s["values"]),
@@ -257,7 +264,7 @@ def seat_view(
 ) -> SeatView:
     """`seat`'s view of `hand` (SPECTATOR for public information only)."""
     own = 0 <= seat < 4
-    phase = hand.phase.value
+    phase = _VIEW_PHASE[hand.phase.value]
     over = phase == "over"
     sizes, melds, bonus, rivers = hand.public()
     return SeatView(
@@ -292,7 +299,7 @@ def seat_view(
     )
 
 
-def _visible_to_act(to_act: tuple[int, ...], seat: int, phase: str) -> tuple[int, ...]:
+def _visible_to_act(to_act: tuple[int, ...], seat: int, phase: ViewPhase) -> tuple[int, ...]:
     """Who may claim a discard is private: a seat sees only whether it is asked itself."""
     if phase in ("claim", "rob"):
         return (seat,) if seat in to_act else ()

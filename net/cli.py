@@ -5,17 +5,28 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import logging
 import sys
 from pathlib import Path
 from typing import Any
 
+from game.argparsing import Parser
 from game.bots import LEVELS
 from game.errors import MahjongError
+from game.rules.registry import OPTION_TABLES
 from net.client import Client, JoinError
 from net.discovery import Announcer, DiscoveryError, find_table
 from net.frames import PROTOCOL_VERSION
 from net.host import Host, HostConfig
-from net.save import SaveData, SaveError, default_log_path, default_save_path, read_save
+from net.save import (
+    SaveData,
+    SaveError,
+    default_log_path,
+    default_save_path,
+    forget_finished,
+    read_save,
+    replay,
+)
 
 RULESETS = ("mazhan", "nanjing")
 
@@ -60,7 +71,7 @@ def _port(text: str) -> int:
 
 
 def host_parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog="mahjong host", description="Host a table on the LAN.")
+    p = Parser(prog="mahjong host", description="Host a table on the LAN.")
     p.add_argument("--headless", action="store_true", help="run without a window")
     p.add_argument("--ruleset", choices=RULESETS, help="required unless --resume")
     p.add_argument("--name", help="table name shown to players on the LAN (required unless "
@@ -68,13 +79,15 @@ def host_parser() -> argparse.ArgumentParser:
     p.add_argument("--port", type=_port, default=0, help="TCP port (default: any free port)")
     p.add_argument("--seats", type=_seats, default=["open", "bot", "bot", "bot"],
                    help="four of open/bot, e.g. open,open,bot,bot")
-    p.add_argument("--hands", type=_positive, default=None, help="stop after N hands")
+    p.add_argument("--hands", type=_positive, default=None, metavar="N",
+                   help="a cap: stop after at most N hands (the match may end sooner, by its "
+                        "rules or a bust; the summary's match_end says which)")
     p.add_argument("--interface", default=None, metavar="ADDRESS",
                    help="listen and announce on this IPv4 address only")
     p.add_argument("--start-after", type=float, default=120.0, metavar="SECONDS",
                    help="start with bots in the open seats after this long (default 120)")
     p.add_argument("--bots", choices=LEVELS, default="normal", help="level of the bots")
-    p.add_argument("--seed", type=int, default=None)
+    p.add_argument("--seed", type=int, default=None, help="the match seed (default: random)")
     p.add_argument("--no-announce", action="store_true", help="do not advertise on the LAN")
     p.add_argument("--code", default=None, help="join code: lock the table to those who know it")
     p.add_argument("--save", type=Path, default=None, metavar="FILE",
@@ -107,13 +120,18 @@ def host_main(argv: list[str]) -> int:
             saved = read_save(args.resume)
         except SaveError as exc:
             return _fail(str(exc))
+        if _finished(saved):
+            return _fail(f"the match saved in {args.resume} is already finished "
+                         f"({len(saved.hands)} hands played); nothing to resume")
     elif args.ruleset is None or args.name is None:
         return _fail("--ruleset and --name are needed (or --resume FILE)", 2)
+    if args.name is not None and not args.name.strip():
+        return _fail("--name cannot be empty: players find the table by its name", 2)
     options: dict[str, Any] = {}
     if args.no_timers:
         options["timers"] = False
-    if args.no_flee:
-        options["flee"] = False
+    if args.no_flee and args.ruleset is not None and "flee" in OPTION_TABLES[args.ruleset]:
+        options["flee"] = False  # M12 is Mazhan's; a Nanjing table has no flee to turn off
     config = HostConfig(
         ruleset=args.ruleset, name=args.name, seats=args.seats, hands=args.hands,
         seed=args.seed, bots=args.bots, start_after=args.start_after,
@@ -167,21 +185,46 @@ async def _host(config: HostConfig, saved: SaveData | None, *, announce: bool,
 
         host.on_seats = seats_changed
     print(f"mahjong: table {config.name!r} listening on port {host.port}", file=sys.stderr)
+    logging.getLogger(__name__).info(
+        "hosting table %r (%s, seed %d) on port %d; save %s, log %s", config.name,
+        config.ruleset, host.seed, host.port, config.save_path, config.log_path)
     try:
         summary = await host.run()
     finally:
         await host.close()
         if announcer is not None:
             await announcer.close()
+    summary["match_end"] = _match_end(host)
+    forget_finished(config.save_path, summary["match_end"] != "stopped")
     _print(summary)
     return 0
 
 
+def _match_end(host: Host) -> str:
+    """Why the hosted match ended, as `simulate` says it: "hands" (its hands played, or the
+    --hands cap reached) or "bust" (a player ran out); "stopped" if it did not end."""
+    match = host.match
+    if match.match_over:
+        planned = int(match.rules.options.get("hands", 0))
+        return "hands" if len(match.history) >= planned else "bust"
+    return "hands" if host.hands_done == host.config.hands else "stopped"
+
+
+def _finished(saved: SaveData) -> bool:
+    """A save of a match that already ended (the cap reached, or the match over)."""
+    if saved.hands_limit is not None and len(saved.hands) >= saved.hands_limit:
+        return True
+    try:
+        return replay(saved).match_over
+    except SaveError:
+        return False  # the resume itself will explain the damage
+
+
 def join_parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog="mahjong join", description="Join a table on the LAN.")
+    p = Parser(prog="mahjong join", description="Join a table on the LAN.")
     where = p.add_mutually_exclusive_group(required=True)
     where.add_argument("--discover", metavar="NAME", help="find the table by name (10 s)")
-    where.add_argument("--address", metavar="HOST:PORT")
+    where.add_argument("--address", metavar="HOST:PORT", help="connect to this address")
     p.add_argument("--autoplay", choices=LEVELS, default=None,
                    help="let a bot of this level play the seat")
     p.add_argument("--json", action="store_true", help="print a JSON summary at the end")

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 import time
 from typing import Final
 
@@ -24,6 +25,7 @@ from net.table_state import SPECTATOR
 READ_CHUNK: Final = 16 * 1024
 MAX_CONNECTIONS: Final = 16
 MAX_NAME: Final = 32
+log = logging.getLogger(__name__)
 
 
 class Connections(Places):
@@ -36,6 +38,7 @@ class Connections(Places):
             self._handlers.add(task)
             task.add_done_callback(self._handlers.discard)
         if len(self.conns) >= MAX_CONNECTIONS:
+            log.info("refused a connection: too many connections")
             conn.send({"t": "error", "code": "full", "msg": "too many connections"})
             conn.close()
             return
@@ -44,6 +47,7 @@ class Connections(Places):
             await self._read_loop(conn)
         except ProtocolError as exc:
             self.dropped += 1
+            log.info("dropped %s: %s", conn.name or "a peer", exc)
             with contextlib.suppress(Exception):
                 conn.send({"t": "error", "code": "protocol", "msg": str(exc)[:200]})
         except (TimeoutError, ConnectionError, OSError):
@@ -113,6 +117,7 @@ class Connections(Places):
             raise ProtocolError(f"a client may not send {kind!r}")
 
     def _refuse(self, conn: Peer, code: str, text: str) -> None:
+        log.info("refused %s (%s): %s", conn.name or "a peer", code, text)
         conn.send({"t": "error", "code": code, "msg": text})
         conn.close()
 
@@ -138,6 +143,7 @@ class Connections(Places):
             return
         conn.hello = True
         conn.name = clean_text(msg["name"])[:MAX_NAME] or "player"
+        log.info("%s connected%s", conn.name, " to watch" if msg.get("watch") else "")
         conn.send({
             "t": "welcome", "v": PROTOCOL_VERSION, "table": self.config.name,
             "ruleset": self.config.ruleset, "rules": self.rules, "seats": self._seat_list(),

@@ -2,28 +2,26 @@
 
 from __future__ import annotations
 
-import hashlib
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from game.rules.registry import make_ruleset
+from game.rules.registry import OPTION_TABLES, options_hash
 from game.timeouts import CLAIM_SECONDS, DISCARD_SECONDS, FLEE_AFTER_DISCONNECT_SECONDS
-from net.diff import canonical
 
 
 def rules_hash(ruleset: str, options: Mapping[str, Any] | None) -> str:
-    """A short fingerprint of the ruleset and its options, shown in hello and discovery."""
-    blob = canonical({"ruleset": ruleset, "options": dict(options or {})})
-    return hashlib.blake2b(blob, digest_size=6).hexdigest()
+    """A short fingerprint of the ruleset and its options, shown in hello and discovery: the
+    one options hash (defaults filled in)."""
+    return options_hash(ruleset, options)
 
 
 def lan_options(ruleset: str, options: Mapping[str, Any] | None) -> dict[str, Any]:
     """The options a LAN table plays with: timers and flee default on (M11, M12) where the
     ruleset has them, unless the host chose otherwise."""
     out = dict(options or {})
-    known = make_ruleset(ruleset).options
+    known = OPTION_TABLES[ruleset]
     for key in ("timers", "flee"):
         if key in known and key not in out:
             out[key] = True

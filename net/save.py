@@ -1,28 +1,37 @@
 """The host's save file: enough to rebuild a LAN table after a crash.
 
 A save holds the table's settings, the match seed and every finished hand's actions (and any
-flee, M12, with the point in the hand where it happened), as in game/replay.py's log, plus what
-only the host needs: the places' kinds, names and reconnect tokens. Replaying the hands through
-the engine restores the match exactly; the next hand is then dealt as it would have been.
+flee, M12, with the point in the hand where it happened), plus what only the host needs: the
+places' kinds, names and reconnect tokens. Replaying the hands through the engine restores the
+match exactly; the next hand is then dealt as it would have been.
+
+The file is the project's one save format (game/saves.py: a match log whose footer says
+"saved"), with the host's data under the header's "extra" -> "lan". Saves written before the
+formats were unified (JSON with "format": "mahjong-lan-save") are still read.
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
-import re
+import logging
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
-import platformdirs
-
+from game import paths
+from game.atomic import write_atomic
 from game.errors import MahjongError
 from game.match import Match
-from game.replay import LogError, replay_hand
+from game.replay import LogError, LogWriter, replay_hand, written_by
+from game.saves import saved_records
 
 SAVE_FORMAT = "mahjong-lan-save"
+"""The format name of the old JSON saves, still readable."""
 SAVE_VERSION = 1
+log = logging.getLogger(__name__)
+LAN_KEY = "lan"
+"""Where the host's own data sits in a save's header "extra"."""
 
 
 class SaveError(Exception):
@@ -50,41 +59,102 @@ class SaveData:
     hands_limit: int | None = None
     code: str | None = None
     hands: list[HandLog] = field(default_factory=list)
+    engine: str | None = None
+    """The engine version that wrote the save (None: not known, e.g. an old-format save)."""
 
     def to_json(self) -> dict[str, Any]:
         return {"format": SAVE_FORMAT, "version": SAVE_VERSION, **asdict(self)}
 
 
 def default_save_path(table: str) -> Path:
-    """Where a table is saved when no --save path is given: the user data folder."""
-    slug = re.sub(r"[^\w-]+", "_", table).strip("_")[:40] or "table"
-    return platformdirs.user_data_path("mahjong", appauthor=False) / "lan" / f"{slug}.save.json"
+    """Where a table is saved when no --save path is given (game/paths.py: the data folder)."""
+    return paths.lan_save_path(table)
 
 
 def default_log_path(table: str, seed: int) -> Path:
-    slug = re.sub(r"[^\w-]+", "_", table).strip("_")[:40] or "table"
-    return platformdirs.user_data_path("mahjong", appauthor=False) / "logs" / f"{slug}-{seed}.jsonl"
+    """A hosted match's log, in the logs folder the Replays list reads."""
+    return paths.lan_log_path(table, seed)
+
+
+def save_text(data: SaveData) -> str:
+    """The save in the one save format (see the module docstring)."""
+    try:
+        start = Match(data.ruleset, data.seed, data.options, data.names).start_scores
+    except (MahjongError, ValueError, TypeError) as exc:
+        raise SaveError(f"the table cannot start a match ({exc})") from None
+    writer = LogWriter(data.ruleset, data.seed, data.options, start, data.names)
+    host = {k: v for k, v in asdict(data).items()
+            if k not in ("ruleset", "seed", "options", "hands", "engine")}
+    writer.lines[0]["extra"] = {LAN_KEY: host}
+    for number, hand in enumerate(data.hands, 1):
+        line: dict[str, Any] = {"hand": number, "actions": [list(a) for a in hand.actions]}
+        if hand.flees:
+            line["flees"] = [list(f) for f in hand.flees]
+        writer.lines.append(line)
+    writer.lines.append({"end": True, "saved": True, "hands": len(data.hands)})
+    return writer.text()
 
 
 def write_save(path: Path, data: SaveData) -> None:
-    """Write atomically, so a crash while saving leaves the previous save whole."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_suffix(path.suffix + ".tmp")
-    tmp.write_text(json.dumps(data.to_json(), ensure_ascii=False), encoding="utf-8")
-    tmp.replace(path)
+    """Write atomically (game/atomic.py), so a crash while saving leaves the previous save whole."""
+    write_atomic(path, save_text(data))
+
+
+def forget_finished(path: Path | None, finished: bool) -> bool:
+    """Remove the save of a match that has ended (nothing is left to resume; its log stays for
+    Replays). True if a save was removed."""
+    if path is None or not finished:
+        return False
+    try:
+        path.unlink()
+    except FileNotFoundError:
+        return False
+    except OSError as exc:
+        log.warning("cannot remove the finished table's save %s: %s", path, exc)
+        return False
+    log.info("the match is over: its save %s is removed", path)
+    return True
 
 
 def read_save(path: Path) -> SaveData:
     try:
-        raw = json.loads(path.read_text(encoding="utf-8"))
+        text = path.read_text(encoding="utf-8")
     except OSError as exc:
         raise SaveError(f"cannot read {path}: {exc.strerror or exc}") from None
-    except (UnicodeDecodeError, json.JSONDecodeError):
+    except UnicodeDecodeError:
+        raise SaveError(f"{path} is not a saved table (not text)") from None
+    if text.lstrip().startswith('{"format":"mahjong-log"'):
+        return _read_current(path, text)
+    return _read_legacy(path, text)
+
+
+def _read_current(path: Path, text: str) -> SaveData:
+    try:
+        head, hands, _end = saved_records(text)
+    except LogError as exc:
+        raise SaveError(f"{path} is not a saved table ({exc})") from None
+    extra = head.get("extra")
+    host = extra.get(LAN_KEY) if isinstance(extra, dict) else None
+    if not isinstance(host, dict):
+        raise SaveError(f"{path} is a saved local match, not a saved table")
+    raw = dict(host, ruleset=head.get("ruleset"), seed=head.get("seed"),
+               options=head.get("options"), hands=hands, engine=head.get("engine"))
+    return _data(path, raw)
+
+
+def _read_legacy(path: Path, text: str) -> SaveData:
+    try:
+        raw = json.loads(text)
+    except json.JSONDecodeError:
         raise SaveError(f"{path} is not a saved table (not JSON)") from None
     if not isinstance(raw, dict) or raw.get("format") != SAVE_FORMAT:
         raise SaveError(f"{path} is not a saved table")
     if raw.get("version") != SAVE_VERSION:
         raise SaveError(f"{path} has save version {raw.get('version')!r}; need {SAVE_VERSION}")
+    return _data(path, raw)
+
+
+def _data(path: Path, raw: dict[str, Any]) -> SaveData:
     try:
         hands = [HandLog([list(a) for a in h["actions"]], [list(f) for f in h.get("flees", [])])
                  for h in raw["hands"]]
@@ -95,6 +165,7 @@ def read_save(path: Path) -> SaveData:
             tokens={str(k): int(v) for k, v in raw["tokens"].items()},
             bots=str(raw.get("bots", "normal")), hands_limit=raw.get("hands_limit"),
             code=raw.get("code"), hands=hands,
+            engine=str(raw["engine"]) if raw.get("engine") else None,
         )
     except (KeyError, TypeError, ValueError, AttributeError) as exc:
         raise SaveError(f"{path} is damaged ({exc})") from None
@@ -114,5 +185,8 @@ def replay(data: SaveData, digest: Any | None = None) -> Match:
         try:
             replay_hand(match, number, hand.actions, hand.flees, sha)
         except LogError as exc:
-            raise SaveError(f"saved {exc}") from None
+            note = written_by({"engine": data.engine})
+            raise SaveError(f"saved {exc}" if note is None else
+                            f"the save was {note}; this version cannot replay it the same way "
+                            f"(saved {exc})") from None
     return match

@@ -68,7 +68,6 @@ class TableState:
             self.log.hand(number, [(int(s), Action.parse(str(a))) for s, a in record.actions],
                           record.flees)
         self.hands_done = len(self.records)
-        self.resumed = saved is not None
         self.conns: set[Peer] = set()
         self.by_seat: dict[int, Peer] = {}
         self.bots: dict[int, Bot] = {}
@@ -103,7 +102,7 @@ class TableState:
 
     @property
     def timers_on(self) -> bool:
-        return bool(self.match.rules.options.get("timers"))
+        return self.match.rules.settings.timers
 
     def _notice(self, code: str, seat: int, text: str) -> None:
         for conn in list(self.conns):

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from game.events import Event
+from game.events import Event, EventKind
 from game.melds import Meld
 from game.tiles import TILES
 from game.view import SeatView
@@ -84,7 +84,7 @@ def event_from_wire(e: dict[str, Any]) -> Event:
             meld = Meld(parsed.kind, parsed.tiles, None if claimed is None else TILES[claimed],
                         e.get("ms"))
         return Event(
-            kind=str(e["k"]),
+            kind=EventKind(str(e["k"])),
             seat=int(e.get("s", -1)),
             tile=None if e.get("t") is None else TILES[e["t"]],
             tiles=tuple(TILES[t] for t in e.get("ts", ())),

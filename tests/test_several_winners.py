@@ -94,13 +94,13 @@ def test_option_is_data_with_first_as_default() -> None:
     """Ruling N2: *option*, default 截胡; only "first" and "all" are allowed; Mazhan has no such
     option and always keeps 截胡 (M7)."""
     assert make_ruleset("nanjing").options["several_winners"] == "first"
-    assert make_ruleset("nanjing").several_winners == "first"
-    assert make_ruleset("nanjing", {"several_winners": "all"}).several_winners == "all"
+    assert make_ruleset("nanjing").winners((W, N)) == (W,)
+    assert make_ruleset("nanjing", {"several_winners": "all"}).winners((W, N)) == (W, N)
     with pytest.raises(BadOption, match="several_winners"):
         make_ruleset("nanjing", {"several_winners": "both"})
     with pytest.raises(BadOption, match="unknown option 'several_winners'"):
         make_ruleset("mazhan", {"several_winners": "all"})
-    assert make_ruleset("mazhan").several_winners == "first"
+    assert make_ruleset("mazhan").winners((W, N)) == (W,)
 
 
 # ------------------------------------------------------------------ two winners on a discard

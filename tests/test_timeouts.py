@@ -57,3 +57,28 @@ def test_flee_off_by_default_for_local_tables() -> None:
     match = Match("mazhan", 1)
     match.start_hand()
     assert match.flee(0) == [] and match.scores == [8000] * 4
+
+
+def test_timeout_without_a_pass_lets_the_bot_answer_and_session_uses_the_same_rule() -> None:
+    """M11, one rule: where passing is not among the legal answers the bot answers (the LAN
+    used to pass regardless); the local session's timeout is this very function."""
+    from game.actions import PASS
+    from game.client import session
+
+    match = Match("mazhan", 4)
+    match.start_hand()
+    bot = make_bot("normal", 1)
+    while not match.hand_over:
+        seat = match.to_act()[0]
+        view = match.view(seat)
+        if view.phase == "claim":
+            answers = tuple(a for a in view.legal if a != PASS)
+            no_pass = view._replace(legal=answers)
+            chosen = timeout_action(no_pass, bot)
+            assert chosen != PASS and chosen in answers
+            break
+        match.apply(seat, timeout_action(view, bot))
+    else:
+        raise AssertionError("no claim offer came up in the hand")
+    assert session.timeout_action is timeout_action
+    assert (session.DISCARD_TIME, session.CLAIM_TIME) == (15, 8)

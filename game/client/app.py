@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import logging
 import os
 import statistics
 import sys
@@ -12,6 +13,8 @@ from pathlib import Path
 from game.client.options import ClientOptions, OptionsError, parse_play_args
 
 __all__ = ["ClientOptions", "FrameStats", "main", "parse_play_args", "run"]
+
+log = logging.getLogger(__name__)
 
 MAX_DT = 0.1
 """A long stall (window dragged, machine busy) must not teleport animations to their end."""
@@ -45,19 +48,61 @@ class FrameStats:
         }
 
 
+HEADLESS_DRIVERS = ("offscreen", "dummy")
+"""SDL's drivers that draw nowhere: used only when asked for (tests, screenshots)."""
+
+
+class NoDisplay(Exception):
+    """The window cannot be shown; the message says why, for a person."""
+
+
 def main(argv: list[str]) -> int:
-    """`mahjong [play ...]`: parse, then open the window. Errors go to stderr, status 2."""
+    """`mahjong [play ...]`: parse, then open the window. Bad arguments: status 2; no display
+    or no window: 1; Ctrl-C: 130 (the match in progress stays saved)."""
     try:
         options = parse_play_args(argv)
     except OptionsError as exc:
         print(f"mahjong play: {exc}", file=sys.stderr)
         return 2
-    return run(options)
+    try:
+        return run(options)
+    except NoDisplay as exc:
+        log.info("no display: %s", exc)
+        print(f"mahjong: {exc}", file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        log.info("window interrupted (Ctrl-C)")
+        print("\nmahjong: interrupted; a match in progress stays saved (Continue resumes it)",
+              file=sys.stderr)
+        return 130
+    finally:
+        if "pygame" in sys.modules:
+            sys.modules["pygame"].quit()
+
+
+def open_display() -> None:
+    """Start SDL's video, refusing to run invisibly: without a display SDL falls back to its
+    offscreen driver, which is only right when SDL_VIDEODRIVER asks for it."""
+    import pygame
+
+    asked = os.environ.get("SDL_VIDEODRIVER", "").strip().lower()
+    try:
+        pygame.display.init()
+    except pygame.error as exc:
+        where = f"the {asked} video driver" if asked else "a display"
+        raise NoDisplay(f"no display: cannot use {where} ({exc})") from None
+    driver = (pygame.display.get_driver() or "").lower()
+    if driver in HEADLESS_DRIVERS and asked != driver:
+        pygame.display.quit()
+        raise NoDisplay("no display: nothing to show the window on (set DISPLAY or "
+                        "WAYLAND_DISPLAY, or SDL_VIDEODRIVER=dummy to run without a window)")
 
 
 def run(argv_options: ClientOptions) -> int:
     """Open the window, run until the player quits (or --quit-after), return an exit status."""
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    # Let Ctrl-C be Python's KeyboardInterrupt (exit 130) rather than SDL's quit event.
+    os.environ.setdefault("SDL_NO_SIGNAL_HANDLERS", "1")
     import pygame
 
     from game.client import i18n
@@ -68,7 +113,7 @@ def run(argv_options: ClientOptions) -> int:
     from game.client.tile_art import TileArt
 
     options = argv_options
-    pygame.display.init()
+    open_display()
     pygame.font.init()
     settings_path_env = os.environ.get("MAHJONG_SETTINGS")
     settings_path = Path(settings_path_env) if settings_path_env else None
@@ -77,7 +122,11 @@ def run(argv_options: ClientOptions) -> int:
     flags = pygame.RESIZABLE
     if settings.fullscreen and not options.screenshot and not options.frame_stats:
         flags |= pygame.FULLSCREEN
-    screen = pygame.display.set_mode(options.size, flags)
+    try:
+        screen = pygame.display.set_mode(options.size, flags)
+    except pygame.error as exc:
+        w, h = options.size
+        raise NoDisplay(f"cannot open a {w}x{h} window ({exc})") from None
     pygame.display.set_caption("麻將 Mahjong")
     fonts = Fonts()
     if options.layout_json:

@@ -1,15 +1,15 @@
-"""The shipped fonts (assets/fonts) by size, and a cache of rendered text."""
+"""The shipped fonts (via game.assets) by size, and a cache of rendered text."""
 
 from __future__ import annotations
 
 from collections import OrderedDict
-from pathlib import Path
 
 import pygame
 
-ASSETS = Path(__file__).resolve().parent.parent.parent / "assets"
-UI_FONT = ASSETS / "fonts" / "MahjongSans-Regular.otf"
-TILE_FONT = ASSETS / "fonts" / "MahjongSerif-Bold.otf"
+from game.assets import asset_path
+
+UI_FONT = asset_path("fonts", "MahjongSans-Regular.otf")
+TILE_FONT = asset_path("fonts", "MahjongSerif-Bold.otf")
 
 Color = tuple[int, int, int]
 

@@ -35,7 +35,7 @@ from game.rules.base import Option
 from net.discovery import Announcer, DiscoveryError, TableBrowser, TableInfo
 from net.frames import PROTOCOL_VERSION
 from net.host import Host, HostConfig, lan_options
-from net.save import default_log_path, default_save_path
+from net.save import default_log_path, default_save_path, forget_finished
 
 T = TypeVar("T")
 
@@ -367,7 +367,9 @@ class HostScreen(_LanScene):
             self.dirty = True
 
         host.on_seats = seats_changed
-        self.net.submit(host.run())
+        running = self.net.submit(host.run())
+        running.add_done_callback(lambda _done: forget_finished(
+            config.save_path, host.match.match_over or host.hands_done == config.hands))
         self.session = RemoteSession("127.0.0.1", host.port, name=self.player, seat=0,
                                      code=config.code)
         self.refresh()

@@ -1,14 +1,14 @@
 """Where the window keeps its match logs and the save of the match in progress, and the
 recorder that keeps both up to date while a local match is played.
 
-The data folder is platformdirs' user data folder for "mahjong-tables", or the folder named by
-the MAHJONG_DATA environment variable (tests point it at a temporary folder).
+The data folder and the names in it come from game/paths.py (platformdirs' user data folder
+for "mahjong-tables", or the folder named by the MAHJONG_DATA environment variable).
 """
 
 from __future__ import annotations
 
 import hashlib
-import os
+import logging
 import re
 import time
 from collections.abc import Iterable, Mapping
@@ -16,23 +16,18 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-import platformdirs
-
+from game import paths
 from game.events import Event
 from game.match import Match
 from game.replay import LogWriter, event_line
 from game.saves import save
 
-APP_NAME = "mahjong-tables"
-DATA_ENV = "MAHJONG_DATA"
-SAVE_NAME = "current.jsonl"
-LOG_SUFFIX = ".jsonl"
-
-
-def data_dir() -> Path:
-    """The folder for logs and the save: $MAHJONG_DATA, else the user's data folder."""
-    override = os.environ.get(DATA_ENV)
-    return Path(override) if override else Path(platformdirs.user_data_dir(APP_NAME))
+APP_NAME = paths.APP_NAME
+DATA_ENV = paths.DATA_ENV
+SAVE_NAME = paths.SAVE_NAME
+LOG_SUFFIX = paths.LOG_SUFFIX
+data_dir = paths.data_dir
+log = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True)
@@ -48,6 +43,24 @@ class MatchFiles:
     @property
     def save(self) -> Path:
         return self.root / SAVE_NAME
+
+    @property
+    def old_saves(self) -> Path:
+        """Saves this engine could not resume, moved aside (never deleted) for a person."""
+        return self.root / "old-saves"
+
+    def move_aside(self, path: Path) -> Path:
+        """Move a save that will not resume into old_saves (a fresh name; OSError if it
+        cannot be moved) and return where it went."""
+        self.old_saves.mkdir(parents=True, exist_ok=True)
+        stamp = time.strftime("%Y%m%d-%H%M%S")
+        target = self.old_saves / f"{stamp}-{path.name}"
+        n = 2
+        while target.exists():
+            target = self.old_saves / f"{stamp}-{n}-{path.name}"
+            n += 1
+        path.replace(target)
+        return target
 
     def new_log(self, ruleset: str, seed: int, now: float | None = None) -> Path:
         """A fresh log path named by start time, ruleset and seed (never an existing file)."""
@@ -80,6 +93,21 @@ class MatchFiles:
                 return (0.0, p.name)
 
         return sorted(found, key=age, reverse=True)
+
+    def prune(self, keep: int) -> list[Path]:
+        """Remove the oldest logs beyond the newest `keep` (the player's setting); returns the
+        ones removed. A log that cannot be removed is left (and logged), never an error."""
+        removed: list[Path] = []
+        for path in self.list_logs()[max(keep, 0):]:
+            try:
+                path.unlink()
+            except OSError as exc:
+                log.warning("cannot remove the old match log %s: %s", path, exc)
+                continue
+            removed.append(path)
+        if removed:
+            log.info("removed %d old match logs (keeping %d)", len(removed), keep)
+        return removed
 
 
 def replay_digest(match: Match) -> hashlib._Hash:
@@ -125,11 +153,17 @@ class Recorder:
                 self.write_log(match)
             if match.match_over:
                 self.files.save.unlink(missing_ok=True)
+                log.info("match over (%s, seed %d): log %s, save removed", match.rules.name,
+                         match.seed, self.log)
             else:
                 save(match, self.files.save, self.extra)
+            if self.error:
+                log.info("saving works again")
             self.error = ""
         except OSError as exc:
-            self.error = str(exc)
+            if not self.error:  # once per failure, not after every action
+                log.warning("cannot save the match: %s", exc)
+            self.error = exc.strerror or str(exc)
 
     def write_log(self, match: Match) -> None:
         hands = len(match.history)
@@ -140,4 +174,6 @@ class Recorder:
         writer.finish(hands, match.scores, self.digest.hexdigest())
         writer.lines[-1]["match_over"] = match.match_over
         writer.write(self.log)
+        if self.logged < 0:
+            log.info("match log %s (%s, seed %d)", self.log, match.rules.name, match.seed)
         self.logged = hands

@@ -20,11 +20,10 @@ from game.client.rule_options import (
     value_text,
 )
 from game.client.scene import Scene
-from game.client.settings import ANIMATION_SPEEDS, VOLUMES
+from game.client.settings import ANIMATION_SPEEDS, KEEP_LOGS, VOLUMES
 from game.client.widgets import (
     ACCENT,
     MUTED,
-    PANEL,
     Button,
     ButtonGroup,
     column,
@@ -172,6 +171,8 @@ class SettingsScene(MenuScene):
             (f"{t('settings.volume')}: {round(s.volume * 100)}%", self.cycle_volume),
             (f"{t('settings.timers')}: {onoff[s.timers]}", self.toggle_timers),
             (f"{t('settings.fullscreen')}: {onoff[s.fullscreen]}", self.toggle_fullscreen),
+            (f"{t('settings.keep_logs')}: {t('settings.keep_logs_value', n=s.keep_logs)}",
+             self.cycle_keep_logs),
             (t("back"), self.back),
         ]
 
@@ -209,6 +210,13 @@ class SettingsScene(MenuScene):
 
     def toggle_timers(self) -> None:
         self.ctx.settings.timers = not self.ctx.settings.timers
+        self.changed()
+
+    def cycle_keep_logs(self) -> None:
+        limits = list(KEEP_LOGS)
+        current = self.ctx.settings.keep_logs
+        index = limits.index(current) if current in limits else -1
+        self.ctx.settings.keep_logs = limits[(index + 1) % len(limits)]
         self.changed()
 
     def toggle_fullscreen(self) -> None:
@@ -373,6 +381,21 @@ class SetupScene(MenuScene):
         surface.blit(img, img.get_rect(midbottom=(w // 2, h - 8)))
 
     def start(self) -> None:
+        """Start the match; when an unfinished one is saved, ask first (it would be replaced)."""
+        from game.client.resume import continue_label
+
+        saved = continue_label(self.ctx.data_dir) if self.ctx.data_dir is not None else None
+        if saved is None:
+            self.start_now()
+            return
+        from game.client.notice import ConfirmScene
+
+        detail = saved.split(" · ", 1)[-1]
+        self.ctx.stack.push(ConfirmScene(self.ctx, t("new.title"),
+                                         t("new.body", detail=detail), t("new.confirm"),
+                                         self.start_now))
+
+    def start_now(self) -> None:
         from game.client.table import open_table  # the table pulls in the engine: load late
 
         seats = [k if k == "human" else "bot" for k in self.kinds]
@@ -394,18 +417,3 @@ def _default_names(kinds: list[str]) -> list[str]:
     humans = ["王", "李", "張", "劉"] if zh else ["Wang", "Li", "Zhang", "Liu"]
     bots = ["電腦甲", "電腦乙", "電腦丙", "電腦丁"] if zh else ["Bot A", "Bot B", "Bot C", "Bot D"]
     return [humans[i] if kind == "human" else bots[i] for i, kind in enumerate(kinds)]
-
-
-class Panel:
-    """A translucent dark panel surface, cached per size."""
-
-    def __init__(self) -> None:
-        self._cache: dict[tuple[int, int], pygame.Surface] = {}
-
-    def get(self, size: tuple[int, int], alpha: int = 220) -> pygame.Surface:
-        surf = self._cache.get(size)
-        if surf is None:
-            surf = pygame.Surface(size, pygame.SRCALPHA)
-            surf.fill((*PANEL, alpha))
-            self._cache[size] = surf
-        return surf

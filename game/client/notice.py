@@ -5,6 +5,8 @@ The detail is wrapped to the window's width; a person reads it, no traceback eve
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pygame
 
 from game.client.context import Context
@@ -12,44 +14,14 @@ from game.client.fonts import Fonts
 from game.client.i18n import t
 from game.client.results import TextBoxes
 from game.client.scene import Scene
+from game.client.text_wrap import wrap_text
 from game.client.widgets import ACCENT, TEXT, Button, ButtonGroup, felt_background
 
 
 def wrap(fonts: Fonts, text: str, size: int, width: int) -> list[str]:
-    """`text` cut into lines no wider than `width` at `size` (by words, or by characters for
-    text without spaces such as Chinese)."""
+    """`text` cut into lines no wider than `width` at `size` (the one wrapper, `text_wrap`)."""
     font = fonts.font(size)
-    lines: list[str] = []
-    for paragraph in text.splitlines() or [""]:
-        line = ""
-        for piece in _pieces(paragraph):
-            trial = line + piece
-            if line and font.size(trial.rstrip())[0] > width:
-                lines.append(line.rstrip())
-                line = piece.lstrip()
-            else:
-                line = trial
-        lines.append(line.rstrip())
-    return lines
-
-
-def _pieces(text: str) -> list[str]:
-    out: list[str] = []
-    word = ""
-    for ch in text:
-        if ch == " ":
-            out.append(word + " ")
-            word = ""
-        elif ord(ch) > 0x2e80:  # CJK: any character may start a line
-            if word:
-                out.append(word)
-                word = ""
-            out.append(ch)
-        else:
-            word += ch
-    if word:
-        out.append(word)
-    return out
+    return wrap_text(text, width, lambda s: font.size(s)[0])
 
 
 class NoticeScene(Scene):
@@ -99,3 +71,29 @@ class NoticeScene(Scene):
             y += size * 3 // 2
         self.group.draw(surface, self.ctx.fonts)
         self.dirty = False
+
+
+class ConfirmScene(NoticeScene):
+    """A question with two answers: `confirm_label` (Enter) runs `on_confirm`, Back (Esc)
+    leaves everything as it was."""
+
+    def __init__(self, ctx: Context, title: str, body: str, confirm_label: str,
+                 on_confirm: Callable[[], None]) -> None:
+        self.confirm_label = confirm_label
+        self.on_confirm = on_confirm
+        super().__init__(ctx, title, body)
+
+    def layout(self) -> None:
+        w, h = self.ctx.size
+        bw, bh = max(180, w // 5), max(36, h // 18)
+        y, gap = h - bh - h // 12, max(16, w // 40)
+        self.group.set([
+            Button(pygame.Rect(w // 2 - gap // 2 - bw, y, bw, bh), self.confirm_label,
+                   self.confirm, pygame.K_RETURN, hint="Enter"),
+            Button(pygame.Rect(w // 2 + gap // 2, y, bw, bh), t("back"), self.close,
+                   hint="Esc"),
+        ])
+
+    def confirm(self) -> None:
+        self.close()
+        self.on_confirm()

@@ -9,6 +9,8 @@ RULESETS = ("mazhan", "nanjing")
 BOT_LEVELS = ("random", "easy", "normal", "hard")
 SEAT_KINDS = ("human", "bot")
 MIN_SIZE = (1024, 640)
+MAX_SIZE = (7680, 4320)
+"""8K: a bigger window is a typo, and SDL would fail to allocate it."""
 
 
 class OptionsError(ValueError):
@@ -55,6 +57,10 @@ def _size(text: str) -> tuple[int, int]:
         raise argparse.ArgumentTypeError(
             f"the window needs at least {MIN_SIZE[0]}x{MIN_SIZE[1]}, not {w}x{h}"
         )
+    if w > MAX_SIZE[0] or h > MAX_SIZE[1]:
+        raise argparse.ArgumentTypeError(
+            f"the window can be at most {MAX_SIZE[0]}x{MAX_SIZE[1]}, not {w}x{h}"
+        )
     return w, h
 
 
@@ -80,16 +86,18 @@ def _positive(text: str) -> float:
 
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="mahjong play", description="Open the mahjong window at a table.")
-    parser.add_argument("--ruleset", choices=RULESETS, default="mazhan")
+    parser.add_argument("--ruleset", choices=RULESETS, default="mazhan", help="the rules to play")
     parser.add_argument("--seats", type=_seats, default=None, help="e.g. human,bot,bot,bot")
-    parser.add_argument("--bots", choices=BOT_LEVELS, default="normal")
+    parser.add_argument("--bots", choices=BOT_LEVELS, default="normal", help="level of the bots")
     parser.add_argument("--demo", action="store_true", help="four bots play; the window watches")
-    parser.add_argument("--seed", type=int, default=None)
+    parser.add_argument("--seed", type=int, default=None, help="the match seed (default: random)")
     parser.add_argument("--speed", type=_positive, default=1.0, help="animation speed factor")
-    parser.add_argument("--quit-after", type=_positive, default=None, metavar="SECONDS")
+    parser.add_argument("--quit-after", type=_positive, default=None, metavar="SECONDS",
+                        help="close the window after this long")
     parser.add_argument("--screenshot", default=None, metavar="PATH", help="PNG saved at quit")
     parser.add_argument("--frame-stats", action="store_true", help="JSON frame times at quit")
-    parser.add_argument("--size", type=_size, default=(1280, 800), metavar="WxH")
+    parser.add_argument("--size", type=_size, default=(1280, 800), metavar="WxH",
+                        help="window size, from 1024x640 up (default 1280x800)")
     parser.add_argument("--hands", type=int, default=None, help="hands in the match")
     parser.add_argument("--names", default=None, help="four names separated by commas")
     parser.add_argument("--replay", default=None, metavar="FILE",

@@ -8,6 +8,7 @@ of the user's own table.
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable
 from pathlib import Path
 
@@ -19,7 +20,7 @@ from game.client.hud import action_text
 from game.client.i18n import t
 from game.client.match_files import MatchFiles
 from game.client.menus import MenuScene
-from game.client.notice import NoticeScene
+from game.client.notice import ConfirmScene, NoticeScene
 from game.client.replay_data import LogSummary, ReplayLog, ReplaySession, summarize
 from game.client.results import TextBoxes
 from game.client.table import TableScene
@@ -33,6 +34,7 @@ PASS_TIME = 0.12
 """Passes carry no tile: playback moves over them quickly."""
 SPEEDS = (0.5, 1.0, 2.0, 4.0, 8.0)
 PAGE = 7
+log = logging.getLogger(__name__)
 """Logs per page of the list."""
 
 
@@ -54,6 +56,8 @@ class ReplayListScene(MenuScene):
 
     def __init__(self, ctx: Context) -> None:
         self.page = 0
+        self.deleting = False
+        """Delete mode: choosing an entry asks to delete it instead of opening it."""
         self.paths: list[Path] = (MatchFiles(ctx.data_dir).list_logs()
                                   if ctx.data_dir is not None else [])
         self._summaries: dict[Path, LogSummary] = {}
@@ -78,13 +82,46 @@ class ReplayListScene(MenuScene):
         start = self.page * PAGE
         shown = self.paths[start:start + PAGE]
         out: list[tuple[str, Callable[[], None]]] = [
-            (self.entry(p), self.opener(p)) for p in shown]
+            (self.entry(p), self.deleter(p) if self.deleting else self.opener(p))
+            for p in shown]
         if self.page > 0:
             out.append((t("replay.prev_page"), lambda: self.turn(-1)))
         if start + PAGE < len(self.paths):
             out.append((t("replay.next_page"), lambda: self.turn(1)))
+        if self.paths:
+            out.append((t("replay.delete_done" if self.deleting else "replay.delete_mode"),
+                        self.toggle_delete))
         out.append((t("back"), self.back))
         return out
+
+    def toggle_delete(self) -> None:
+        self.deleting = not self.deleting
+        self.layout()
+        self.dirty = True
+
+    def deleter(self, path: Path) -> Callable[[], None]:
+        def ask() -> None:
+            self.ctx.stack.push(ConfirmScene(self.ctx, t("replay.delete_title"),
+                                             self.entry(path), t("replay.delete"),
+                                             lambda: self.delete(path)))
+
+        return ask
+
+    def delete(self, path: Path) -> None:
+        """Remove one log (after the player confirmed) and show the list without it."""
+        try:
+            path.unlink(missing_ok=True)
+        except OSError as exc:
+            self.ctx.stack.push(NoticeScene(self.ctx, t("replay.delete_title"),
+                                            t("replay.delete_failed", error=exc)))
+            return
+        log.info("replay %s deleted by the player", path)
+        self.paths.remove(path)
+        self._summaries.pop(path, None)
+        self.page = min(self.page, max(0, (len(self.paths) - 1) // PAGE))
+        self.deleting = self.deleting and bool(self.paths)
+        self.layout()
+        self.dirty = True
 
     def opener(self, path: Path) -> Callable[[], None]:
         def open_it() -> None:

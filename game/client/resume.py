@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-import contextlib
+import logging
 from pathlib import Path
 
 from game.client.context import Context
@@ -11,12 +11,17 @@ from game.client.match_files import MatchFiles
 from game.replay import LogError
 from game.saves import describe
 
+log = logging.getLogger(__name__)
+
 
 def continue_label(data_dir: Path) -> str | None:
-    """'繼續 · 馬站麻將 · 第 3 局' when a usable save exists, else None."""
-    info = describe(MatchFiles(data_dir).save)
+    """'繼續 · 馬站麻將 · 第 3 局' when a usable save exists, a plain 'Continue' when a save
+    exists that this version cannot read (choosing it explains and moves it aside: a save is
+    never silently ignored), else None."""
+    files = MatchFiles(data_dir)
+    info = describe(files.save)
     if info is None:
-        return None
+        return t("menu.continue") if files.save.is_file() else None
     ruleset = t(f"ruleset.{info.get('ruleset')}")
     hands = info.get("hands")
     n = hands if isinstance(hands, int) and hands > 0 else 1
@@ -36,11 +41,14 @@ def resume_match(ctx: Context) -> bool:
     try:
         session = LocalSession.resume(files)
     except LogError as exc:
-        aside = files.save.with_name(files.save.name + ".damaged")
         body = str(exc)
-        with contextlib.suppress(OSError):
-            files.save.replace(aside)
-            body += "\n" + t("continue.moved", name=aside.name)
+        log.warning("the save %s cannot be resumed: %s", files.save, exc)
+        try:
+            aside = files.move_aside(files.save)
+        except OSError as move_error:
+            log.warning("cannot move the save aside: %s", move_error)
+        else:
+            body += "\n" + t("continue.moved", name=f"{aside.parent.name}/{aside.name}")
         ctx.stack.push(NoticeScene(ctx, t("continue.failed"), body))
         return False
     ctx.stack.push(TableScene(ctx, session, demo=False))

@@ -7,57 +7,30 @@ from pathlib import Path
 
 import pygame
 
+from game.assets import asset_path, read_asset_text
 from game.client import i18n
 from game.client.context import Context
-from game.client.fonts import ASSETS, Fonts
+from game.client.fonts import Fonts
 from game.client.i18n import t
 from game.client.scene import Scene
+from game.client.text_wrap import wrap_text
 from game.client.widgets import ACCENT, HIGHLIGHT, PANEL, TEXT, Button, ButtonGroup, felt_background
 
-RULES_DIR = ASSETS / "text" / "rules"
 RULESETS = ("mazhan", "nanjing")
 
 
+def rules_name(ruleset: str, language: str) -> str:
+    return f"{ruleset}.{language}.txt"
+
+
 def rules_path(ruleset: str, language: str) -> Path:
-    return RULES_DIR / f"{ruleset}.{language}.txt"
+    return asset_path("text", "rules", rules_name(ruleset, language))
 
 
 def wrap(text: str, fonts: Fonts, size: int, width: int, bold: bool = False) -> list[str]:
-    """Break `text` into lines no wider than `width`: at spaces for English, anywhere between
-    Chinese characters (which have no spaces)."""
+    """Break `text` into lines no wider than `width` (the one wrapper, `text_wrap`)."""
     font = fonts.font(size, bold=bold)
-    lines: list[str] = []
-    line = ""
-    for word in _pieces(text):
-        trial = line + word
-        if font.size(trial.rstrip())[0] <= width or not line:
-            line = trial
-            continue
-        lines.append(line.rstrip())
-        line = word.lstrip()
-    if line.strip() or not lines:
-        lines.append(line.rstrip())
-    return lines
-
-
-def _pieces(text: str) -> list[str]:
-    """Words with their trailing space, and each CJK character on its own."""
-    out: list[str] = []
-    word = ""
-    for ch in text:
-        if ord(ch) >= 0x2E80:
-            if word:
-                out.append(word)
-                word = ""
-            out.append(ch)
-        elif ch == " ":
-            out.append(word + " ")
-            word = ""
-        else:
-            word += ch
-    if word:
-        out.append(word)
-    return out
+    return wrap_text(text, width, lambda s: font.size(s)[0])
 
 
 class RulesScene(Scene):
@@ -119,7 +92,7 @@ class RulesScene(Scene):
         fonts = self.ctx.fonts
         body = max(14, self.ctx.size[1] // 40)
         try:
-            text = rules_path(self.ruleset, i18n.language()).read_text(encoding="utf-8")
+            text = read_asset_text("text", "rules", rules_name(self.ruleset, i18n.language()))
         except OSError:
             text = t("rules.missing")
         items: list[tuple[str, int, tuple[int, int, int], bool, int]] = []

@@ -10,19 +10,20 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Any, Protocol
 
-from game.actions import PASS, Action, ActionKind
+from game.actions import Action
 from game.bots import LEVELS, Bot, make_bot
 from game.client.match_files import MatchFiles, Recorder, replay_digest
 from game.events import Event
 from game.match import HandRecord, Match
 from game.replay import LogError
 from game.saves import load
+from game.timeouts import CLAIM_SECONDS, DISCARD_SECONDS, seconds_to_act, timeout_action
 from game.view import SeatView, events_for
 
-DISCARD_TIME = 15.0
-"""Seconds to discard before the system plays for the player (ruling M11)."""
-CLAIM_TIME = 8.0
-"""Seconds to answer a claim offer before it is passed (ruling M11)."""
+DISCARD_TIME = DISCARD_SECONDS
+"""Seconds to discard before the system plays for the player (ruling M11; game.timeouts)."""
+CLAIM_TIME = CLAIM_SECONDS
+"""Seconds to answer a claim offer before it is passed (ruling M11; game.timeouts)."""
 
 
 class Session(Protocol):
@@ -111,7 +112,7 @@ class LocalSession:
                clock: Callable[[], float], bot_salt: int) -> None:
         self.ruleset = match.rules.name
         self.match = match
-        self.timed = bool(self.match.rules.options.get("timers"))
+        self.timed = self.match.rules.settings.timers
         self.clock = clock
         self._turn = 0
         """Counts decisions applied, so a timer restarts whenever the table moves on."""
@@ -249,7 +250,7 @@ class LocalSession:
             self._timer = None
             return None
         if self._timer is None or self._timer[0] != self._turn:
-            total = DISCARD_TIME if self.match.view(due[0]).phase == "discard" else CLAIM_TIME
+            total = seconds_to_act(self.match.view(due[0]))
             self._timer = (self._turn, self.clock() + total, total)
         _turn, deadline, total = self._timer
         return max(0.0, deadline - self.clock()), total
@@ -266,14 +267,5 @@ class LocalSession:
         return True
 
     def _timeout_action(self, seat: int) -> Action:
-        """M11: discard the tile just drawn if still held, else the bot's choice; pass a claim."""
-        view = self.match.view(seat)
-        if view.phase != "discard":
-            return PASS if PASS in view.legal else self._fallback.choose(view)
-        if view.drawn is not None and Action(ActionKind.DISCARD, view.drawn) in view.legal:
-            return Action(ActionKind.DISCARD, view.drawn)
-        choice = self._fallback.choose(view)
-        if choice.kind is ActionKind.DISCARD:
-            return choice
-        # the system only discards for a player, it does not declare a win or kong for them
-        return next(a for a in view.legal if a.kind is ActionKind.DISCARD)
+        """M11 (the one rule in game.timeouts)."""
+        return timeout_action(self.match.view(seat), self._fallback)

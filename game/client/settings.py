@@ -6,12 +6,15 @@ import json
 from dataclasses import asdict, dataclass, fields
 from pathlib import Path
 
-import platformdirs
+from game import paths
+from game.atomic import write_atomic
 
-APP_NAME = "mahjong-tables"
+APP_NAME = paths.APP_NAME
 LANGUAGES = ("zh", "en")
 ANIMATION_SPEEDS = (0.5, 1.0, 1.5, 2.0, 3.0)
 VOLUMES = (0.0, 0.25, 0.5, 0.7, 1.0)
+KEEP_LOGS = (20, 50, 100, 200, 500)
+"""How many match logs (Replays) to keep; older ones are removed when a match starts."""
 
 
 @dataclass
@@ -23,6 +26,8 @@ class Settings:
     volume: float = 0.7
     timers: bool = False
     """Turn timers at local tables (ruling M11: off by default for solo and hot-seat)."""
+    keep_logs: int = 100
+    """Match logs kept for Replays; the oldest beyond this are removed."""
 
     def normalized(self) -> Settings:
         """A copy with every field inside its allowed range (hand-edited files stay usable)."""
@@ -37,12 +42,16 @@ class Settings:
         except (TypeError, ValueError):
             volume = 0.7
         volume = min(max(volume, 0.0), 1.0)
+        try:
+            keep = int(self.keep_logs)
+        except (TypeError, ValueError):
+            keep = 100
         return Settings(language, speed, bool(self.hints), bool(self.fullscreen), volume,
-                        bool(self.timers))
+                        bool(self.timers), min(max(keep, 1), 10_000))
 
 
 def default_path() -> Path:
-    return Path(platformdirs.user_config_dir(APP_NAME)) / "settings.json"
+    return paths.settings_path()
 
 
 def load(path: Path | None = None) -> Settings:
@@ -63,8 +72,4 @@ def load(path: Path | None = None) -> Settings:
 
 
 def save(settings: Settings, path: Path | None = None) -> None:
-    path = path or default_path()
-    path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_suffix(".tmp")
-    tmp.write_text(json.dumps(asdict(settings), indent=2), encoding="utf-8")
-    tmp.replace(path)
+    write_atomic(path or default_path(), json.dumps(asdict(settings), indent=2))

@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pygame
 
-from game.client.fonts import ASSETS
+from game.assets import asset_path
 
-SOUND_DIR = ASSETS / "sounds"
+SOUND_DIR = asset_path("sounds")
 NAMES = ("tile", "claim", "win")
 
 

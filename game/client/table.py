@@ -8,6 +8,7 @@ centre_box, table_motion (flights, floaters, banners, dice) and action_bar.
 
 from __future__ import annotations
 
+import logging
 import math
 import random
 from collections import deque
@@ -55,6 +56,8 @@ THINK_DELAY = 0.45
 """Seconds a bot 'thinks' at speed 1, so people can follow the play."""
 RESULT_DELAY_DEMO = 3.0
 
+log = logging.getLogger(__name__)
+
 
 def open_table(
     ctx: Context,
@@ -88,8 +91,11 @@ def open_table(
         from game.client.match_files import MatchFiles
 
         files = MatchFiles(ctx.data_dir)
+        files.prune(ctx.settings.keep_logs - 1)  # room for this match's log
     session = LocalSession(ruleset, seats, levels, names, match_seed, hands, table or None,
                            files=files)
+    log.info("match starts: %s, seats %s, seed %d%s", ruleset, ",".join(seats), match_seed,
+             "" if files is None else f", saved in {files.root}")
     scene = TableScene(ctx, session, demo=demo)
     if replace:
         ctx.stack.replace(scene)
@@ -624,11 +630,14 @@ class TableScene(TableMotion, TableLayers):
     def _draw_status(self, surface: pygame.Surface) -> None:
         view, fonts = self.view, self.ctx.fonts
         rect = self.layout.bonus_self
-        if view.bonus[self.viewer]:
+        problem = self.save_problem()
+        if view.bonus[self.viewer] and not problem:
             return  # the bonus strip is in use; the prompt shows in the action area instead
         text = ""
         if self.error:
             text = self.error
+        elif problem:
+            text = problem
         elif self._my_turn():
             text = t("table.your_turn") if view.phase == "discard" else t("table.claim")
         elif view.phase != "over" and view.to_act and not self.demo:
@@ -636,8 +645,15 @@ class TableScene(TableMotion, TableLayers):
             text = t("table.waiting", name=view.names[seat])
         if text:
             size = max(14, fonts.fit(text, max(14, rect.h // 2), rect.w))
-            img = fonts.render(text, size, (255, 140, 120) if self.error else TEXT)
+            img = fonts.render(text, size, (255, 140, 120) if self.error or problem else TEXT)
             surface.blit(img, img.get_rect(midleft=(rect.x, rect.centery)))
+
+    def save_problem(self) -> str:
+        """The save or log that could not be written, for the status line (the game goes on;
+        nothing is lost silently). Empty when saving works or the table keeps no files."""
+        recorder = getattr(self.session, "recorder", None)
+        error = getattr(recorder, "error", "")
+        return t("save.failed", error=error) if error else ""
 
     def results_panel(self) -> ResultsPanel:
         def meld_row(surface: pygame.Surface, meld: object, seat: int, x: int, y: int,

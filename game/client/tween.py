@@ -18,15 +18,6 @@ def ease_out_cubic(t: float) -> float:
     return 1 - (1 - t) ** 3
 
 
-def ease_in_out_quad(t: float) -> float:
-    return 2 * t * t if t < 0.5 else 1 - (-2 * t + 2) ** 2 / 2
-
-
-def ease_out_back(t: float) -> float:
-    c1 = 1.70158
-    return 1 + (c1 + 1) * (t - 1) ** 3 + c1 * (t - 1) ** 2
-
-
 def lerp(a: Value, b: Value, t: float) -> Value:
     if isinstance(a, tuple) and isinstance(b, tuple):
         if len(a) != len(b):

@@ -2,18 +2,16 @@
 
 from __future__ import annotations
 
-import hashlib
-import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
 
-from game.errors import BadOption
 from game.scoring import ScoreLine, ScoreResult, WinContext
 from game.tiles import Tile
 
 if TYPE_CHECKING:
-    from game.engine import Hand
+    from game.rules.facts import HandHow, KongFact, TableFacts, WinFacts
+    from game.rules.options import RuleOptions
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,7 +74,7 @@ class HandResult:
     winner: int | None
     """Seat of the winner, None for a drawn hand."""
     discarder: int | None
-    how: str
+    how: HandHow
     """self_draw, discard, robbing, kuaizhao or exhausted."""
     score: ScoreResult | None
     settlement: Settlement
@@ -108,26 +106,30 @@ class HandResult:
         return tuple(seat for seat, _ in self.wins)
 
 
+HOUSE = -1
+"""The payee of money that leaves the table (Mazhan's table fee and a flee's last quarter)."""
+
+
 class Ruleset(Protocol):
-    """What the engine needs from a ruleset. Values live in `options` (data, not branches)."""
+    """What the engine and the match need from a ruleset. Hooks see small frozen records of
+    the facts they need (`game.rules.facts`), never the engine's `Hand`; an option's effect is
+    the ruleset's own data or function, so the engine never reads an option."""
 
     name: str
     hand_size: int
     has_chow: bool
     uses_wild: bool
     seven_pairs: bool
-    earthly: str
-    """When 地胡 applies: "dealer_first_discard" (M17) or "before_own_discard" (N7)."""
     bonus_kinds: frozenset[int]
     start_score: int
 
     @property
-    def several_winners(self) -> str:
-        """When several seats win on one discard or robbed kong: "first" (截胡, only the first
-        in turn order after the discarder wins; M7, N2) or "all" (each wins; N2's option)."""
+    def options(self) -> Mapping[str, Any]:
+        """The options as plain data (logs, saves, the LAN), read-only."""
 
     @property
-    def options(self) -> Mapping[str, Any]: ...
+    def settings(self) -> RuleOptions:
+        """The options as a typed, validated frozen record."""
 
     def reserve(self) -> int:
         """Tiles left in the wall when the hand is drawn (M10; Nanjing 0)."""
@@ -140,46 +142,34 @@ class Ruleset(Protocol):
     def stake(self, scores: Sequence[int]) -> int:
         """The hand's multiplier: Mazhan 底注 (M22), Nanjing gold per flower."""
 
-    def on_bonus(self, hand: Hand, seat: int, tile: int) -> list[Payment]:
+    def winners(self, claimants: Sequence[int]) -> tuple[int, ...]:
+        """Who wins when `claimants` (in turn order after the discarder) all declared a win on
+        one discard or robbed kong: the first only (截胡; M7, N2) or each (N2's option)."""
+
+    def earthly(self, table: TableFacts, seat: int, self_draw: bool) -> bool:
+        """Whether a non-dealer's win now is 地胡 (M17, N7)."""
+
+    def on_bonus(self, table: TableFacts, seat: int, tile: Tile) -> list[Payment]:
         """Payments due at once when a bonus tile is set aside (Nanjing flower kong)."""
 
-    def on_kong(self, hand: Hand, seat: int, kind: str, feeder: int | None) -> list[Payment]:
-        """Payments due at once for a kong (N11); `kind` is exposed, added or concealed."""
+    def on_kong(self, table: TableFacts, kong: KongFact) -> list[Payment]:
+        """Payments due at once for a kong (N11)."""
 
-    def on_discard(self, hand: Hand, seat: int, tile: int) -> list[Payment]:
+    def on_discard(self, table: TableFacts, seat: int, tile: Tile) -> list[Payment]:
         """Penalties due at once for a discard (N12)."""
 
-    def quick_win(self, hand: Hand, seat: int) -> bool:
+    def quick_win(self, table: TableFacts, seat: int) -> bool:
         """Whether the claim just made wins at once (Nanjing 快照, N13d)."""
 
-    def settle(self, hand: Hand, winner: int | None, ctx: WinContext | None,
-               score: ScoreResult | None, discarder: int | None, how: str) -> Settlement:
-        """Payments at the end of a hand, and whether the dealer deals again (M3, N5)."""
+    def settle(self, table: TableFacts, win: WinFacts | None) -> Settlement:
+        """Payments at the end of a hand (None: drawn), and whether the dealer deals again
+        (M3, N5)."""
+
+    def hand_fees(self, stake: int) -> list[Payment]:
+        """Money each seat pays to the `HOUSE` as a hand is dealt (Mazhan table fee, M22)."""
+
+    def flee(self, seat: int, stake: int) -> list[Payment]:
+        """What a fleeing seat pays (M12), to the others and the `HOUSE`; [] where the
+        ruleset or its options have no flee."""
 
     def match_over(self, scores: Sequence[int], hands_played: int) -> bool: ...
-
-
-def check_options(table: Mapping[str, Option], given: Mapping[str, Any] | None) -> dict[str, Any]:
-    """Defaults filled in; unknown names and values not allowed raise BadOption."""
-    out = {name: opt.default for name, opt in table.items()}
-    for name, value in (given or {}).items():
-        if name not in table:
-            known = ", ".join(sorted(table))
-            raise BadOption(f"unknown option {name!r} (known: {known})")
-        opt = table[name]
-        if opt.choices and value not in opt.choices:
-            allowed = ", ".join(map(str, opt.choices))
-            raise BadOption(f"option {name!r} cannot be {value!r} (allowed: {allowed})")
-        low, high = opt.bounds
-        if not opt.choices and (
-            isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high
-        ):
-            raise BadOption(f"option {name!r} must be a whole number {low}-{high}, not {value!r}")
-        out[name] = value
-    return out
-
-
-def options_hash(name: str, options: Mapping[str, Any]) -> str:
-    """A short fingerprint of a ruleset and its options, so peers can check they agree."""
-    text = json.dumps({"ruleset": name, "options": dict(options)}, sort_keys=True)
-    return hashlib.sha256(text.encode()).hexdigest()[:16]

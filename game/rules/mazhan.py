@@ -3,31 +3,39 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from dataclasses import dataclass
+from typing import Any, ClassVar
 
 from game.rules import mazhan_scoring as scoring
-from game.rules.base import Option, Payment, Settlement, check_options
+from game.rules.base import HOUSE, Option, Payment, Settlement
+from game.rules.facts import KongFact, TableFacts, WinFacts
+from game.rules.options import RuleOptions, option
 from game.scoring import ScoreLine, ScoreResult, WinContext
-from game.tiles import FLOWERS, WHITE, tiles_of
+from game.tiles import FLOWERS, WHITE, Tile
 
-if TYPE_CHECKING:
-    from game.engine import Hand
 
-OPTIONS: Mapping[str, Option] = {
-    o.name: o
-    for o in (
-        Option("reserve", 11, (0, 7, 9, 11, 13, 15), "留牌",
-               "Tiles left when the hand is drawn (M10)"),
-        Option("hands", 16, (),
-               "局數", "Hands in a match", (1, 1_000_000)),
-        Option("bust_ends", True, (True, False), "破產結束",
-               "A player below 800 ends the match (M22)"),
-        Option("table_fee", False, (True, False), "台費",
-               "Each player pays the stake per hand (M22)"),
-        Option("timers", False, (True, False), "計時", "15 s to discard, 8 s to claim (M11)"),
-        Option("flee", False, (True, False), "逃跑", "Timeouts and long disconnections flee (M12)"),
-    )
-}
+@dataclass(frozen=True, slots=True)
+class MazhanOptions(RuleOptions):
+    """Mazhan's table options (the one place they are declared)."""
+
+    ruleset: ClassVar[str] = "mazhan"
+    reserve: int = option(11, "留牌", "Tiles left when the hand is drawn (M10)",
+                          choices=(0, 7, 9, 11, 13, 15))
+    hands: int = option(16, "局數", "Hands in a match", bounds=(1, 1_000_000))
+    bust_ends: bool = option(True, "破產結束", "A player below 800 ends the match (M22)",
+                             choices=(True, False))
+    table_fee: bool = option(False, "台費", "Each player pays the stake per hand (M22)",
+                             choices=(True, False))
+    timers: bool = option(False, "計時", "15 s to discard, 8 s to claim (M11)",
+                          choices=(True, False))
+    flee: bool = option(False, "逃跑", "Timeouts and long disconnections flee (M12)",
+                        choices=(True, False))
+
+
+OPTIONS: Mapping[str, Option] = MazhanOptions.table()
+
+FLEE_QUARTER = 100
+"""M12: a fleeing player pays 4 × 100 × stake: a quarter to each other player, one to the house."""
 
 START_SCORE = 8000
 BUST_BELOW = 800
@@ -41,16 +49,20 @@ class Mazhan:
     has_chow = True
     uses_wild = True
     seven_pairs = False
-    earthly = "dealer_first_discard"
     bonus_kinds = frozenset({*FLOWERS, WHITE})  # M2
     start_score = START_SCORE
-    several_winners = "first"  # M7: 截胡, only the first in turn order after the discarder
 
-    def __init__(self, options: Mapping[str, Any] | None = None) -> None:
-        self.options = check_options(OPTIONS, options)
+    def __init__(self, options: Mapping[str, Any] | MazhanOptions | None = None) -> None:
+        self.settings = (options if isinstance(options, MazhanOptions)
+                         else MazhanOptions.build(options))
+
+    @property
+    def options(self) -> dict[str, Any]:
+        """The options as plain data (a fresh dict: changing it changes nothing)."""
+        return self.settings.as_dict()
 
     def reserve(self) -> int:
-        return int(self.options["reserve"])
+        return self.settings.reserve
 
     def may_win(self, ctx: WinContext) -> bool:
         return True  # M9: any complete hand may win, on any discard
@@ -61,45 +73,65 @@ class Mazhan:
     def stake(self, scores: Sequence[int]) -> int:
         return scoring.stake_for(scores)
 
-    def on_bonus(self, hand: Hand, seat: int, tile: int) -> list[Payment]:
+    def winners(self, claimants: Sequence[int]) -> tuple[int, ...]:
+        return tuple(claimants[:1])  # M7: 截胡, only the first in turn order after the discarder
+
+    def earthly(self, table: TableFacts, seat: int, self_draw: bool) -> bool:
+        # M17: won on the dealer's first discard, before any claim
+        return (not self_draw and len(table.discards) == 1 and not any(table.claims)
+                and table.answering == 0)
+
+    def on_bonus(self, table: TableFacts, seat: int, tile: Tile) -> list[Payment]:
         return []
 
-    def on_kong(self, hand: Hand, seat: int, kind: str, feeder: int | None) -> list[Payment]:
+    def on_kong(self, table: TableFacts, kong: KongFact) -> list[Payment]:
         return []
 
-    def on_discard(self, hand: Hand, seat: int, tile: int) -> list[Payment]:
+    def on_discard(self, table: TableFacts, seat: int, tile: Tile) -> list[Payment]:
         return []
 
-    def quick_win(self, hand: Hand, seat: int) -> bool:
+    def quick_win(self, table: TableFacts, seat: int) -> bool:
         return False
 
-    def settle(self, hand: Hand, winner: int | None, ctx: WinContext | None,
-               score: ScoreResult | None, discarder: int | None, how: str) -> Settlement:
-        if winner is None or score is None:
+    def settle(self, table: TableFacts, win: WinFacts | None) -> Settlement:
+        if win is None:
             return Settlement((), dealer_keeps=False)  # M3, M21: a drawn hand pays nothing
+        winner = win.seat
         values = [0, 0, 0, 0]
         lines: list[tuple[ScoreLine, ...]] = [(), (), (), ()]
-        values[winner] = score.total
+        values[winner] = win.score.total
         for seat in range(4):
             if seat != winner:
-                loser = scoring.score_loser(loser_context(hand, seat))
+                loser = scoring.score_loser(loser_context(table, win, seat))
                 values[seat] = loser.total
                 lines[seat] = loser.items
-        payments = scoring.payments(values, winner, 0, hand.stake)
+        payments = scoring.payments(values, winner, 0, table.stake)
         return Settlement(tuple(payments), winner == 0, tuple(values), tuple(lines))
 
+    def hand_fees(self, stake: int) -> list[Payment]:
+        if not self.settings.table_fee:
+            return []
+        return [Payment(seat, HOUSE, stake, "table_fee") for seat in range(4)]  # M22
+
+    def flee(self, seat: int, stake: int) -> list[Payment]:
+        if not self.settings.flee:
+            return []
+        quarter = FLEE_QUARTER * stake  # M12
+        return [*(Payment(seat, other, quarter, "flee") for other in range(4) if other != seat),
+                Payment(seat, HOUSE, quarter, "flee")]
+
     def match_over(self, scores: Sequence[int], hands_played: int) -> bool:
-        if self.options["bust_ends"] and min(scores) < BUST_BELOW:
+        if self.settings.bust_ends and min(scores) < BUST_BELOW:
             return True
-        return hands_played >= int(self.options["hands"])
+        return hands_played >= self.settings.hands
 
 
-def loser_context(hand: Hand, seat: int) -> WinContext:
-    """A non-winner's hand as M20 values it: no winning tile."""
+def loser_context(table: TableFacts, win: WinFacts, seat: int) -> WinContext:
+    """A non-winner's hand as M20 values it, from its revealed tiles: no winning tile."""
     return WinContext(
         seat=seat,
-        concealed=tuple(tiles_of(hand.hands[seat])),
-        melds=tuple(m for m in hand.melds[seat]),
-        bonus=tuple(hand.bonus[seat]),
-        wild=hand.wild,
+        concealed=win.revealed[seat],
+        melds=table.melds[seat],
+        bonus=table.bonus[seat],
+        wild=win.wild,
     )

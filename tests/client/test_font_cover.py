@@ -10,7 +10,7 @@ from pathlib import Path
 
 from game.client.fonts import UI_FONT
 from game.client.i18n import STRINGS
-from game.client.rules_scene import RULES_DIR
+from game.client.rules_scene import rules_path
 
 
 def cmap(path: Path) -> set[int]:
@@ -57,7 +57,8 @@ def cmap(path: Path) -> set[int]:
 
 def _shipped_texts() -> list[str]:
     texts = [text for pair in STRINGS.values() for text in pair]
-    texts += [p.read_text(encoding="utf-8") for p in sorted(RULES_DIR.glob("*.txt"))]
+    texts += [rules_path(ruleset, language).read_text(encoding="utf-8")
+              for ruleset in ("mazhan", "nanjing") for language in ("zh", "en")]
     return [re.sub(r"\{[^}]*\}", "", text) for text in texts]  # fields are filled in later
 
 

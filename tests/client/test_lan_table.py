@@ -34,8 +34,6 @@ from net.frames import Message
 from tests.net.peers import LOOPBACK
 from tests.net.test_remote_session import HostThread
 
-SHOTS = Path("/tmp/lanshots")
-
 
 def _run(scene: TableScene, surface: pygame.Surface, until: Callable[[], bool],
          seconds: float = 30) -> None:
@@ -57,7 +55,7 @@ def _texts(overlay: LanOverlay) -> list[str]:
 
 
 def test_lan_table_chat_notices_bot_marks_and_a_failed_wall_check(
-        ctx: Context, screen: pygame.Surface) -> None:
+        ctx: Context, screen: pygame.Surface, shots: Path) -> None:
     with HostThread(ruleset="mazhan", seats=["open", "open", "bot", "bot"], hands=1, seed=5,
                     move_pause=0.01, discard_seconds=0.4, claim_seconds=0.2) as table:
         host = table.host
@@ -87,7 +85,7 @@ def test_lan_table_chat_notices_bot_marks_and_a_failed_wall_check(
         assert overlay.composing
         scene.handle(pygame.event.Event(pygame.TEXTINPUT, text="hi all"))
         scene.draw(screen)
-        pygame.image.save(screen, str(SHOTS / "lan_compose.png"))
+        pygame.image.save(screen, str(shots / "lan_compose.png"))
         _key(scene, pygame.K_RETURN)
         assert not overlay.composing
         _key(scene, pygame.K_F3)  # a quick phrase on its key
@@ -105,7 +103,7 @@ def test_lan_table_chat_notices_bot_marks_and_a_failed_wall_check(
         assert overlay.tags()[2] == t("lan.tag.bot") and overlay.tags()[0] in (
             "", t("lan.tag.standin"))
         scene.draw(screen)
-        pygame.image.save(screen, str(SHOTS / "lan_table_notices.png"))
+        pygame.image.save(screen, str(shots / "lan_table_notices.png"))
         # the hand ends: the wall does not match its commitment, and the player is told
         _run(scene, screen, lambda: bool(ann.wall_problems), seconds=60)
         alert = overlay.alert_text()
@@ -114,7 +112,7 @@ def test_lan_table_chat_notices_bot_marks_and_a_failed_wall_check(
         scene.update(30.0)  # long after every banner has gone, the warning stays
         assert not overlay.toasts and overlay.alert_text() == alert
         scene.draw(screen)
-        pygame.image.save(screen, str(SHOTS / "lan_wall_failed.png"))
+        pygame.image.save(screen, str(shots / "lan_wall_failed.png"))
         assert tuple(screen.get_at((1, screen.get_height() // 2)))[:3] == ALERT
         ann.close()
 

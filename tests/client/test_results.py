@@ -14,14 +14,13 @@ from game.client.table import TableScene
 
 from .conftest import distinct_colors
 
-SHOTS = os.environ.get("MAHJONG_SHOTS")
-
 
 def save(surface: pygame.Surface, name: str) -> None:
-    """Keep a screenshot for a person to look at when MAHJONG_SHOTS names a folder."""
-    if SHOTS:
-        Path(SHOTS).mkdir(parents=True, exist_ok=True)
-        pygame.image.save(surface, str(Path(SHOTS) / f"{name}.png"))
+    """Keep a screenshot for a person to look at, in the test's own shots folder (tests/conftest
+    points MAHJONG_SHOTS into tmp_path; pytest keeps the last runs' folders)."""
+    folder = Path(os.environ["MAHJONG_SHOTS"])
+    folder.mkdir(parents=True, exist_ok=True)
+    pygame.image.save(surface, str(folder / f"{name}.png"))
 
 
 def assert_fits(boxes: TextBoxes, bounds: pygame.Rect) -> None:

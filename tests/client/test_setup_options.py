@@ -27,7 +27,6 @@ from game.rules.base import Option
 from game.rules.registry import NAMES, OPTION_TABLES
 
 SIZES = [(1024, 640), (1920, 1080)]
-SHOTS = Path("/tmp/lanshots")
 
 
 def _setup(ctx: Context, ruleset: str, size: tuple[int, int] = (1280, 800)) -> SetupScene:
@@ -133,14 +132,13 @@ def test_stepping_stays_within_the_allowed_values(option: Option, steps: int) ->
 @pytest.mark.parametrize("language", ["zh", "en"])
 @pytest.mark.parametrize("ruleset", NAMES)
 def test_setup_with_options_fits_the_window(ctx: Context, size: tuple[int, int],
-                                            language: str, ruleset: str) -> None:
+                                            language: str, ruleset: str, shots: Path) -> None:
     i18n.set_language(language)
     surface = pygame.display.set_mode(size)
     scene = _setup(ctx, ruleset, size)
     scene.group.focus = min(scene.option_rows)
     scene.draw(surface)
-    SHOTS.mkdir(exist_ok=True)
-    pygame.image.save(surface, str(SHOTS / f"setup_{ruleset}_{language}_{size[0]}.png"))
+    pygame.image.save(surface, str(shots / f"setup_{ruleset}_{language}_{size[0]}.png"))
     rects = [b.rect for b in scene.group.buttons]
     for i, rect in enumerate(rects):
         assert surface.get_rect().contains(rect)

@@ -18,8 +18,6 @@ from game.client.table import TableScene, _label_width, _TileButton
 
 from .conftest import distinct_colors
 
-SHOTS = Path("/tmp/lanshots")
-
 
 class FeedLocal(LocalSession):
     """A local match that also carries what a RemoteSession's feeds hold."""
@@ -70,7 +68,7 @@ def _claim_or_kong(session: LocalSession, seat: int) -> bool:
 @pytest.mark.parametrize("size", [(1024, 640), (1920, 1080)])
 @pytest.mark.parametrize("ruleset", ["mazhan", "nanjing"])
 def test_late_hand_with_lan_extras_has_no_overlaps(ctx: Context, size: tuple[int, int],
-                                                   ruleset: str) -> None:
+                                                   ruleset: str, shots: Path) -> None:
     surface = pygame.display.set_mode(size)
     ctx.size = size
     session = _late_in_hand(ruleset)
@@ -78,8 +76,7 @@ def test_late_hand_with_lan_extras_has_no_overlaps(ctx: Context, size: tuple[int
     ctx.stack.push(scene)
     scene.update(0.01)
     scene.draw(surface)
-    SHOTS.mkdir(exist_ok=True)
-    pygame.image.save(surface, str(SHOTS / f"look_{ruleset}_{size[0]}.png"))
+    pygame.image.save(surface, str(shots / f"look_{ruleset}_{size[0]}.png"))
     assert distinct_colors(surface) > 20
     layout = scene.layout
     view = scene.view

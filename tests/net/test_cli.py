@@ -15,8 +15,8 @@ from net.cli import host_main, join_main
 
 def _run(entry: str, args: list[str], data: Path) -> subprocess.Popen[str]:
     code = f"import sys; from net.cli import {entry}; sys.exit({entry}(sys.argv[1:]))"
-    # The host saves into the user data folder: keep it inside the test's directory.
-    env = dict(os.environ, XDG_DATA_HOME=str(data))
+    # The host saves into the data folder (game/paths.py): keep it inside the test's directory.
+    env = dict(os.environ, MAHJONG_DATA=str(data))
     return subprocess.Popen([sys.executable, "-c", code, *args], stdout=subprocess.PIPE,
                             stderr=subprocess.PIPE, text=True, env=env)
 
@@ -45,10 +45,11 @@ def test_host_and_two_joiners_over_loopback(tmp_path: Path) -> None:
         assert stats["final_scores"] == final["final_scores"]
         assert 0 < stats["diff_bytes_median"] <= 150 and stats["snapshot_bytes_max"] <= 4096
     assert sorted(json.loads(out)["seat"] for out, _ in outs) == [0, 2]
-    # Saved after every hand and logged, in the user data folder by default.
-    saves = list(tmp_path.glob("mahjong/lan/*.save.json"))
-    logs = list(tmp_path.glob("mahjong/logs/*.jsonl"))
-    assert len(saves) == 1 and len(json.loads(saves[0].read_text())["hands"]) == 2
+    # Logged in the data folder's logs (the Replays list); the save of the finished match is
+    # gone, since there is nothing left to resume.
+    assert final["match_end"] == "hands"
+    assert list(tmp_path.glob("lan/*")) == []
+    logs = list(tmp_path.glob("logs/*.jsonl"))
     assert len(logs) == 1
     from game.replay import verify
     assert verify(logs[0].read_text()).final_scores == final["final_scores"]

@@ -114,8 +114,17 @@ def test_a_tampered_save_does_not_replay(tmp_path: Path) -> None:
         await host.close()
 
     asyncio.run(scenario())
-    raw = json.loads((tmp_path / "s.json").read_text())
+    path = tmp_path / "s.json"
+    lines = path.read_text().splitlines()
+    assert json.loads(lines[-1])["saved"]  # the one save format: a log that says "saved"
+    hand = json.loads(lines[1])
+    hand["actions"][0][1] = "discard 9z"
+    path.write_text("\n".join([lines[0], json.dumps(hand), *lines[2:]]) + "\n")
+    with pytest.raises(SaveError, match="not a saved table"):  # the hash chain catches it
+        read_save(path)
+    # an old-format save (plain JSON, no hash chain) is still read; its replay catches it
+    raw = host.save_data().to_json()
     raw["hands"][0]["actions"][0][1] = "discard 9z"
-    (tmp_path / "s.json").write_text(json.dumps(raw))
+    path.write_text(json.dumps(raw))
     with pytest.raises(SaveError, match="saved hand 1, action 1"):
-        replay(read_save(tmp_path / "s.json"))
+        replay(read_save(path))

@@ -1,0 +1,38 @@
+"""The one atomic file writer: saves, logs and settings are replaced whole or not at all."""
+
+from __future__ import annotations
+
+import contextlib
+import os
+from pathlib import Path
+
+
+def write_atomic(path: Path, text: str) -> None:
+    """Write `text` (UTF-8) to `path` so a crash at any moment leaves either the old file or
+    the new one, never a mix: a temporary file beside it, flushed to disk (fsync), renamed over
+    the old one, and the folder synced so the rename itself survives a power cut.
+    Raises OSError (full disk, no permission); the temporary file is then removed."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    try:
+        with open(tmp, "w", encoding="utf-8") as f:
+            f.write(text)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            tmp.unlink()
+        raise
+    _sync_folder(path.parent)
+
+
+def _sync_folder(folder: Path) -> None:
+    if os.name != "posix":  # Windows cannot open a folder for fsync; its rename is durable
+        return
+    with contextlib.suppress(OSError):
+        fd = os.open(folder, os.O_RDONLY)
+        try:
+            os.fsync(fd)
+        finally:
+            os.close(fd)

@@ -1,0 +1,171 @@
+"""Every command fails cleanly: one line on standard error, a non-zero status, never a
+traceback; Ctrl-C exits 130 and keeps the save; a closed pipe and a missing display are
+handled; every flag has a help line; the progress bar ends its line and shows an ETA."""
+
+from __future__ import annotations
+
+import io
+import os
+import random
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from game.cli import COMMAND_HELP, main, simulate_parser
+from game.client.options import build_parser as play_parser
+from game.match import Match
+from game.simulate import Progress
+from net.cli import host_main, host_parser, join_parser
+from net.save import HandLog, SaveData, write_save
+
+BAD = [
+    (["simulate", "--hands", "1000001"], "out of range"),
+    (["tournament", "--hands", "99999999999999999999"], "at most 100,000 deals"),
+    (["play", "--size", "99999x99999"], "at most 7680x4320"),
+    (["host", "--headless", "--name", "", "--ruleset", "mazhan"], "--name cannot be empty"),
+    (["frobnicate"], "unknown command"),
+    (["--bogus"], "unrecognized arguments"),
+    (["replay"], "required"),
+    (["replay", "verify"], "required"),
+] + [([*cmd, "--no-such-flag"], "unrecognized arguments") for cmd in (
+    ["play"], ["score"], ["simulate"], ["bench"], ["tournament"], ["replay", "verify", "x"],
+    ["host"], ["join", "--address", "127.0.0.1:9"])]
+
+
+@pytest.mark.parametrize(("argv", "needle"), BAD, ids=[" ".join(a) for a, _ in BAD])
+def test_bad_input_is_one_line_and_a_non_zero_status(
+        argv: list[str], needle: str, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(argv) == 2
+    out, err = capsys.readouterr()
+    assert needle in err, err
+    assert len(err.strip().splitlines()) == 1 and "Traceback" not in err
+    assert out == ""
+
+
+@pytest.mark.parametrize("command", [*COMMAND_HELP, "replay verify"])
+def test_every_command_has_help(command: str, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main([*command.split(), "--help"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith(f"usage: mahjong {command}")
+    if command == "score":
+        assert "ruleset" in out and "| mahjong score" in out  # the input fields and an example
+    if command == "replay":
+        assert "verify" in out
+
+
+def test_version_and_top_level_help(capsys: pytest.CaptureFixture[str]) -> None:
+    from game import __version__
+
+    assert main(["--version"]) == 0
+    assert capsys.readouterr().out.strip() == f"mahjong {__version__}"
+    assert main(["--help"]) == 0
+    out = capsys.readouterr().out
+    assert all(name in out for name in COMMAND_HELP)
+    assert os.environ["MAHJONG_DATA"] in out  # where data and logs are kept
+
+
+def test_every_flag_has_a_help_line() -> None:
+    for parser in (simulate_parser(), play_parser(), host_parser(), join_parser()):
+        for action in parser._actions:
+            assert action.help, f"{parser.prog} {action.option_strings} has no help"
+
+
+def test_host_resume_of_a_finished_match_says_so(tmp_path: Path,
+                                                 capsys: pytest.CaptureFixture[str]) -> None:
+    match = Match("nanjing", 3, {})
+    match.start_hand()
+    rng = random.Random(3)
+    while not match.hand_over:
+        seat = rng.choice(match.to_act())
+        match.apply(seat, rng.choice(match.legal_actions(seat)))
+    hand = HandLog([[s, str(a)] for s, a in match.actions])
+    save = tmp_path / "t.save.jsonl"
+    write_save(save, SaveData("nanjing", "t", 3, {}, ["bot"] * 4, ["a", "b", "c", "d"], {},
+                              hands_limit=1, hands=[hand]))
+    assert host_main(["--headless", "--resume", str(save), "--no-announce"]) == 1
+    err = capsys.readouterr().err
+    assert "already finished" in err and len(err.strip().splitlines()) == 1
+
+
+class _Terminal(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+def test_progress_bar_counts_deals_shows_an_eta_and_ends_its_line_early() -> None:
+    stream = _Terminal()
+    bar = Progress(300, stream=stream)
+    for done in range(1, 44):
+        bar(done, 300)
+    bar.close()  # the match ended early (a bust): the next output starts on a new line
+    text = stream.getvalue()
+    assert text.endswith("\n") and "43/300 deals" in text and "ETA" in text
+    bar.close()
+    assert stream.getvalue() == text  # closing twice adds nothing
+
+
+def _mahjong(*args: str, env: dict[str, str] | None = None,
+             **kw: object) -> subprocess.Popen[str]:
+    return subprocess.Popen([sys.executable, "-m", "game", *args], env=env or dict(os.environ),
+                            text=True, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            **kw)  # type: ignore[call-overload]
+
+
+@pytest.mark.parametrize("argv", [["--help"], ["score"]])
+def test_a_reader_that_goes_away_is_not_a_traceback(argv: list[str]) -> None:
+    """`mahjong --help | head -2`, with the reader gone before anything is written: quiet, as
+    Unix tools are (argparse itself drops help it cannot write; our own output exits 141)."""
+    proc = _mahjong(*argv, stdin=subprocess.PIPE)
+    assert proc.stdout is not None and proc.stderr is not None and proc.stdin is not None
+    proc.stdout.close()
+    proc.stdin.write('{"ruleset":"nanjing","seat":"E","hand":"1","win":"1m"}')
+    proc.stdin.close()
+    err = proc.stderr.read()
+    # argparse drops help it cannot write when stdout is unbuffered (PYTHONUNBUFFERED): 0
+    assert proc.wait(timeout=60) in ((0, 141) if argv == ["--help"] else (141,))
+    assert err == ""
+
+
+def test_ctrl_c_in_simulate_exits_130_with_one_line() -> None:
+    proc = _mahjong("simulate", "--ruleset", "nanjing", "--hands", "1000000")
+    assert proc.stderr is not None
+    first = proc.stderr.readline()  # the first progress line: the run is under way
+    assert "deals" in first, first
+    proc.send_signal(signal.SIGINT)
+    _out, rest = proc.communicate(timeout=120)
+    assert proc.returncode == 130
+    assert rest.strip().splitlines()[-1] == "mahjong: interrupted" and "Traceback" not in rest
+
+
+def test_ctrl_c_in_the_window_exits_130_and_keeps_the_save(tmp_path: Path) -> None:
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
+    save = Path(env["MAHJONG_DATA"]) / "current.jsonl"
+    proc = _mahjong("play", "--seats", "bot,human,bot,bot", "--seed", "5", env=env)
+    deadline = time.monotonic() + 120  # a safety net: the save appears after the first move
+    while not save.exists():
+        assert proc.poll() is None and time.monotonic() < deadline
+        time.sleep(0.05)
+    proc.send_signal(signal.SIGINT)
+    _out, err = proc.communicate(timeout=120)
+    assert proc.returncode == 130, err
+    assert "interrupted" in err and "Traceback" not in err
+    from game.saves import load
+
+    match, _ = load(save)  # still there, and it resumes
+    assert match.hand is not None
+
+
+@pytest.mark.parametrize("driver", ["", "x11"])
+def test_no_display_is_said_not_run_invisibly(driver: str) -> None:
+    env = {k: v for k, v in os.environ.items()
+           if k not in ("DISPLAY", "WAYLAND_DISPLAY", "SDL_VIDEODRIVER")}
+    if driver:
+        env["SDL_VIDEODRIVER"] = driver
+    proc = _mahjong("play", "--demo", "--quit-after", "30", env=env)
+    _out, err = proc.communicate(timeout=120)
+    assert proc.returncode == 1
+    assert "mahjong: no display" in err and "Traceback" not in err
