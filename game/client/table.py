@@ -353,6 +353,10 @@ class TableScene(TableMotion, TableLayers):
             changed, plates = self.lan.update(now)
             if plates:
                 self.layer = None
+                if self.result_shown:  # the places changed: the host's buttons follow
+                    page = self.sheet_page
+                    self._show_result()
+                    self.sheet_page = page
             self.dirty |= changed
         timer = self.session.timer()
         if timer is not None:
@@ -425,8 +429,27 @@ class TableScene(TableMotion, TableLayers):
                                   hint="Enter"))
         buttons.append(Button(pygame.Rect(w // 2 + 10, y, bw, bh), t("result.menu"),
                               self._to_menu, pygame.K_ESCAPE, hint="Esc"))
+        buttons += self._host_place_buttons(pygame.Rect(w // 2 + bw + 30, y,
+                                                        w - (w // 2 + bw + 30) - 10, bh))
         self.result_buttons.set(buttons)
         self.dirty = True
+
+    def _host_place_buttons(self, row: pygame.Rect) -> list[Button]:
+        """At the host's own LAN table, between hands: a bot into an empty place, or a bot's
+        place opened for a newcomer."""
+        if self.lan is None or self.session.match_over:
+            return []
+        from game.client.host_places import place_actions, place_buttons
+        from game.client.lan_screens import HostScreen
+
+        screens = [s for s in self.ctx.stack.scenes if isinstance(s, HostScreen)]
+        screen = screens[-1] if screens else None
+        if screen is None or screen.host is None or screen.net is None:
+            return []
+        net = screen.net
+        # the host's loop makes the change; the seats message it sends back redraws these
+        actions = place_actions(screen.host, net.call, lambda: None)
+        return place_buttons(actions, row, row.h)
 
     def _continue(self) -> None:
         if self.session.match_over:
