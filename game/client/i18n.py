@@ -234,8 +234,8 @@ STRINGS: Final[dict[str, tuple[str, str]]] = {
     "table.first_roll_all": ("擲骰定莊：{name} 坐莊", "First-dealer roll: {name} deals"),
     "setup.player": ("{n} 號", "No. {n}"),
     "table.you": ("你", "you"),
-    "host.bot_in": ("{n} 號位由電腦補上", "Bot into place {n}"),
-    "host.open_place": ("讓出 {n} 號位給新玩家", "Open place {n}"),
+    "host.bot_in": ("{n}號位給電腦", "Bot in {n}"),
+    "host.open_place": ("開放{n}號位", "Open {n}"),
     # tile names (issue 11): one key per kind, read through game.client.tile_names
     "tile.1m": ("一萬", "1 Character"),
     "tile.2m": ("二萬", "2 Character"),
