@@ -23,6 +23,8 @@ BACKUPS = 3
 FORMAT = "%(asctime)s %(levelname)s %(name)s: %(message)s"
 
 _installed: list[logging.Handler] = []
+_level_before: list[int] = []
+"""The root logger's level before `setup`, put back by `shutdown`."""
 log = logging.getLogger("game.diagnostics")
 
 
@@ -37,6 +39,8 @@ def shutdown() -> None:
         root.removeHandler(old)
         old.close()
     _installed.clear()
+    if _level_before:
+        root.setLevel(_level_before.pop())
 
 
 def setup(verbose: bool = False, command: str = "") -> Path | None:
@@ -44,6 +48,7 @@ def setup(verbose: bool = False, command: str = "") -> Path | None:
     file, or None when it cannot be opened (a read-only home must not stop the game)."""
     shutdown()
     root = logging.getLogger()
+    _level_before.append(root.level)
     root.setLevel(logging.INFO)
     path: Path | None = log_file()
     assert path is not None
