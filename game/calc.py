@@ -33,7 +33,7 @@ def main(stdin_text: str) -> tuple[int, str]:
     """Score the hand described by `stdin_text`; return (exit status, JSON text)."""
     try:
         ruleset, role, ctx = parse_request(stdin_text)
-        result = _score(ruleset, role, ctx)
+        result = score(ruleset, role, ctx)
     except (InputError, NotAWin) as exc:
         return 1, _error(str(exc))
     except Exception as exc:  # last resort: a person gets a sentence, not a traceback
@@ -45,7 +45,8 @@ def _error(message: str) -> str:
     return json.dumps({"error": message}, ensure_ascii=False)
 
 
-def _score(ruleset: str, role: str, ctx: WinContext) -> ScoreResult:
+def score(ruleset: str, role: str, ctx: WinContext) -> ScoreResult:
+    """The winner's (or, Mazhan's M20, a loser's) scored hand."""
     if role == "loser":
         return mazhan_scoring.score_loser(ctx)
     return make_ruleset(ruleset).score_winner(ctx)

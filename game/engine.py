@@ -273,7 +273,8 @@ class Hand:
             raise NotYourTurn(f"{'ESWN'[seat]} has nothing to do now")
         if action not in legal:
             options = ", ".join(str(a) for a in legal)
-            raise UnknownAction(f"{'ESWN'[seat]} cannot '{action}' now; legal: {options}")
+            raise UnknownAction(f"{'ESWN'[seat]} cannot '{action}' now; legal: {options}",
+                                values={"action": action.kind.value})
         self._changed()
         try:
             if self.phase is Phase.DISCARD:

@@ -167,14 +167,23 @@ def written_by(head: Mapping[str, Any]) -> str | None:
     return f"written by {engine}" if engine else "written by an earlier version"
 
 
+class LogFromOtherEngine(LogError):
+    """A whole log that another engine version wrote and this one cannot replay the same way."""
+
+    def __init__(self, message: str, engine: str) -> None:
+        super().__init__(message)
+        self.engine = engine
+        """The version that wrote it; empty for logs from before versions were recorded."""
+
+
 def other_engine(head: Mapping[str, Any], exc: LogError) -> LogError:
     """The error to show when a log with a whole hash chain does not replay: the engine that
     wrote it, if it was another one (not damage: the rules changed), else `exc` itself."""
     note = written_by(head)
     if note is None:
         return exc
-    return LogError(f"{note}; this version ({__version__}) cannot replay it the same way "
-                    f"({exc})")
+    return LogFromOtherEngine(f"{note}; this version ({__version__}) cannot replay it the same "
+                              f"way ({exc})", str(head.get("engine") or ""))
 
 
 def verify(text: str) -> Verified:

@@ -4,16 +4,9 @@ from __future__ import annotations
 
 from typing import Final
 
-PHRASES: Final[dict[str, tuple[str, str]]] = {
-    "hello": ("你好", "Hello"),
-    "thanks": ("謝謝", "Thanks"),
-    "nice": ("打得好", "Nice play"),
-    "hurry": ("快點吧", "Hurry up, please"),
-    "wait": ("等一下", "One moment"),
-    "sorry": ("不好意思", "Sorry"),
-    "gg": ("好局", "Good game"),
-}
-"""Phrase key → (Chinese, English); clients show them in their own language."""
+PHRASES: Final = ("hello", "thanks", "nice", "hurry", "wait", "sorry", "gg")
+"""The quick phrases' keys, in the order of their F-keys; each window words them in its own
+language from its catalogue (game/client/i18n.py, `chat.<key>`)."""
 CHAT_BURST: Final = 5.0
 CHAT_RATE: Final = 0.5
 """Lines per second on average after a burst of CHAT_BURST."""

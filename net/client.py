@@ -10,7 +10,7 @@ import asyncio
 import contextlib
 import statistics
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Final
 
@@ -26,7 +26,17 @@ FATAL: Final = frozenset({"version", "rules", "protocol", "full", "code", "watch
 
 
 class JoinError(Exception):
-    """The table refused us or went away; the message is for a person."""
+    """The table refused us or went away; the message is for a person.
+
+    `code` says which (unreachable, unreadable, lost, closed, refused, no_seat) and `info`
+    holds its details: the address, or the host's refusal as it arrived (code, why, args),
+    so a window can word it in its own language."""
+
+    def __init__(self, text: str, code: str = "failed",
+                 info: Mapping[str, Any] | None = None) -> None:
+        super().__init__(text)
+        self.code = code
+        self.info: dict[str, Any] = dict(info or {})
 
 
 @dataclass
@@ -121,7 +131,8 @@ class Client:
             reader, self._writer = await asyncio.open_connection(self.address, self.port)
         except OSError as exc:
             reason = exc.strerror or exc
-            raise JoinError(f"cannot reach {self.address}:{self.port}: {reason}") from exc
+            raise JoinError(f"cannot reach {self.address}:{self.port}: {reason}", "unreachable",
+                            {"address": f"{self.address}:{self.port}"}) from exc
         pinger = asyncio.create_task(self._ping())
         try:
             hello: Message = {"t": "hello", "v": PROTOCOL_VERSION, "name": self.name,
@@ -133,16 +144,16 @@ class Client:
             self.send(hello)
             await self._read(reader)
         except ProtocolError as exc:
-            raise JoinError(f"the host sent something unreadable: {exc}") from exc
+            raise JoinError(f"the host sent something unreadable: {exc}", "unreadable") from exc
         except (ConnectionError, OSError) as exc:
             if not self.over:
-                raise JoinError(f"lost the connection to the table: {exc}") from exc
+                raise JoinError(f"lost the connection to the table: {exc}", "lost") from exc
         finally:
             pinger.cancel()
             with contextlib.suppress(Exception):
                 self._writer.close()
         if not self.over:
-            raise JoinError("the table closed the connection before the match ended")
+            raise JoinError("the table closed the connection before the match ended", "closed")
         return self.stats
 
     async def _ping(self) -> None:
@@ -216,9 +227,9 @@ class Client:
         elif kind == "error":
             self.stats.errors.append(msg["msg"])
             if msg["code"] in FATAL:
-                raise JoinError(f"the table refused us: {msg['msg']}")
+                raise JoinError(f"the table refused us: {msg['msg']}", "refused", msg)
             if msg["code"] == "seat" and self.stats.seat is None:
-                raise JoinError(f"no seat for us: {msg['msg']}")
+                raise JoinError(f"no seat for us: {msg['msg']}", "no_seat", msg)
         elif kind == "bye":
             return True
         return False

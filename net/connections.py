@@ -17,7 +17,7 @@ from typing import Final
 from game.actions import Action
 from game.tiles import NotationError
 from net.chat import PHRASES, clean_text
-from net.frames import PROTOCOL_VERSION, Message, ProtocolError
+from net.frames import PROTOCOL_VERSION, Message, ProtocolError, refusal
 from net.peer import Peer
 from net.places import Places
 from net.table_state import SPECTATOR
@@ -116,9 +116,10 @@ class Connections(Places):
         else:
             raise ProtocolError(f"a client may not send {kind!r}")
 
-    def _refuse(self, conn: Peer, code: str, text: str) -> None:
+    def _refuse(self, conn: Peer, code: str, text: str, why: str = "",
+                args: Message | None = None) -> None:
         log.info("refused %s (%s): %s", conn.name or "a peer", code, text)
-        conn.send({"t": "error", "code": code, "msg": text})
+        conn.send(refusal(code, text, why, args))
         conn.close()
 
     def _on_hello(self, conn: Peer, msg: Message) -> None:
@@ -126,7 +127,8 @@ class Connections(Places):
             raise ProtocolError("hello sent twice")
         if msg["v"] != PROTOCOL_VERSION:
             self._refuse(conn, "version",
-                         f"this table speaks protocol {PROTOCOL_VERSION}, you sent {msg['v']}")
+                         f"this table speaks protocol {PROTOCOL_VERSION}, you sent {msg['v']}",
+                         args={"ours": PROTOCOL_VERSION, "theirs": msg["v"]})
             return
         if msg.get("rules") not in (None, self.rules):
             self._refuse(conn, "rules", "the table's rules changed since it was announced")
@@ -135,8 +137,9 @@ class Connections(Places):
         returning = token is not None and token in self.tokens
         code = self.config.code
         if code and not returning and msg.get("code") != code:
+            locked = not msg.get("code")
             self._refuse(conn, "code", "this table is locked: ask the host for its join code"
-                         if not msg.get("code") else "wrong join code")
+                         if locked else "wrong join code", "locked" if locked else "wrong_code")
             return
         if msg.get("watch") and not self.config.spectators:
             self._refuse(conn, "watch", "this table does not take spectators")
@@ -164,7 +167,7 @@ class Connections(Places):
     def _on_action(self, conn: Peer, msg: Message) -> None:
         seat = conn.seat
         if seat is None or not self.started or self.match.hand_over:
-            conn.send({"t": "error", "code": "illegal", "msg": "nothing to do now"})
+            conn.send(refusal("illegal", "nothing to do now", "nothing_now"))
             return
         if seat in self.benched:
             conn.send({"t": "error", "code": "bot",
@@ -178,11 +181,12 @@ class Connections(Places):
             action = Action.parse(msg["a"])
         except NotationError as exc:
             self.illegal += 1
-            conn.send({"t": "error", "code": "illegal", "msg": str(exc)[:200]})
+            conn.send(refusal("illegal", str(exc)[:200], "bad_notation"))
             return
         if action not in self.match.legal_actions(self._hand_seats()[seat]):
             self.illegal += 1
-            conn.send({"t": "error", "code": "illegal", "msg": f"'{action}' is not legal now"})
+            conn.send(refusal("illegal", f"'{action}' is not legal now", "not_legal",
+                              {"action": action.kind.value}))
             return
         self.watch.acted(seat)
         self.played[seat] += 1
@@ -193,12 +197,12 @@ class Connections(Places):
 
     def _on_chat(self, conn: Peer, msg: Message) -> None:
         if not conn.chat.allow(time.monotonic()):
-            conn.send({"t": "error", "code": "chat", "msg": "you are chatting too fast"})
+            conn.send(refusal("chat", "you are chatting too fast", "too_fast"))
             return
         out: Message = {"t": "chat", "seat": conn.seat, "name": self._name(conn)}
         if "phrase" in msg:
             if msg["phrase"] not in PHRASES:
-                conn.send({"t": "error", "code": "chat", "msg": "unknown phrase"})
+                conn.send(refusal("chat", "unknown phrase", "unknown_phrase"))
                 return
             out["phrase"] = msg["phrase"]
         else:

@@ -13,7 +13,7 @@ import hashlib
 import secrets
 from collections import Counter
 from collections.abc import Iterable, Sequence
-from typing import Any
+from typing import Any, Final
 
 from game.tiles import full_set
 from net.wire import expand_view
@@ -54,6 +54,15 @@ def _meld_tiles(text: str) -> list[int]:
     return [int(t) for t in Meld.parse(text).tiles]
 
 
+UNCOMMITTED: Final = "the host revealed a wall it never committed to"
+MISMATCH: Final = "the revealed wall does not match the hash sent before the deal"
+NOT_TILES: Final = "the revealed wall is not a list of tiles"
+NOT_FULL_SET: Final = "the revealed wall is not one full set of tiles"
+UNREADABLE: Final = "the hand's final view is unreadable"
+NOT_PLAYED: Final = "the tiles played this hand are not the ones the revealed wall gave out"
+"""check_reveal's findings, one fixed sentence each: the window words them by which one."""
+
+
 def check_reveal(
     committed: str | None,
     order: Sequence[int],
@@ -68,14 +77,14 @@ def check_reveal(
     """
     problems: list[str] = []
     if committed is None:
-        return ["the host revealed a wall it never committed to"]
+        return [UNCOMMITTED]
     try:
         if commitment(order, salt) != committed:
-            problems.append("the revealed wall does not match the hash sent before the deal")
+            problems.append(MISMATCH)
     except ValueError:
-        return ["the revealed wall is not a list of tiles"]
+        return [NOT_TILES]
     if Counter(order) != Counter(full_set()):
-        problems.append("the revealed wall is not one full set of tiles")
+        problems.append(NOT_FULL_SET)
     if final_state is not None:
         view = expand_view(final_state)
         head, tail = view["wall_taken"]
@@ -83,8 +92,7 @@ def check_reveal(
         try:
             seen = _wall_census(final_state, set_aside)
         except (KeyError, TypeError, ValueError, IndexError):
-            return [*problems, "the hand's final view is unreadable"]
+            return [*problems, UNREADABLE]
         if seen != Counter(taken):
-            problems.append("the tiles played this hand are not the ones the revealed wall "
-                            "gave out")
+            problems.append(NOT_PLAYED)
     return problems

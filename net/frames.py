@@ -63,6 +63,13 @@ MAX_CHAT: Final = 200
 """Characters a chat line may hold; longer lines are a protocol error, not truncated."""
 
 
+def refusal(code: str, text: str, why: str = "", args: Message | None = None) -> Message:
+    """An "error" message: `code` and `msg` (English, for logs) as ever, plus `why`, the
+    exact reason, and `args`, its details, from which each window words it in its own
+    language (older peers ignore the two extra fields)."""
+    return {"t": "error", "code": code, "msg": text, "why": why or code, "args": dict(args or {})}
+
+
 class ProtocolError(Exception):
     """Bytes from a peer that do not form a valid message."""
 

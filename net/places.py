@@ -12,6 +12,7 @@ from typing import Any
 
 from game.bots import Bot, make_bot
 from net.diff import SeatStream
+from net.frames import refusal
 from net.peer import Peer
 from net.table_state import TableState
 
@@ -63,13 +64,13 @@ class Places(TableState):
             conn.send({"t": "error", "code": "seated", "msg": "you already have a place"})
             return
         if conn.watching:
-            conn.send({"t": "error", "code": "seat", "msg": "spectators cannot take a place"})
+            conn.send(refusal("seat", "spectators cannot take a place", "spectator"))
             return
         free = self.free_seats
         if seat == -1 and free:
             seat = free[0]
         if seat not in free:
-            conn.send({"t": "error", "code": "seat", "msg": f"place {seat} is not free"})
+            conn.send(refusal("seat", f"place {seat} is not free", "taken", {"seat": seat}))
             return
         token = secrets.token_urlsafe(16)
         self.tokens = {t: p for t, p in self.tokens.items() if p != seat}

@@ -22,7 +22,7 @@ from game.match import Match
 from game.replay import LogWriter, event_line
 from game.timeouts import FleeWatch
 from net.fair import commitment
-from net.frames import Message
+from net.frames import Message, refusal
 from net.host_config import HostConfig, lan_options, rules_hash
 from net.peer import Peer
 from net.save import HandLog, SaveData, replay
@@ -156,7 +156,7 @@ class TableState:
         except IllegalAction as exc:  # legal_actions said yes; keep the table alive anyway
             self.illegal += 1
             if player in self.by_seat:
-                self.by_seat[player].send({"t": "error", "code": "illegal", "msg": str(exc)})
+                self.by_seat[player].send(refusal("illegal", str(exc), exc.code, exc.values))
             return
         for e in events:
             self.digest.update(event_line(e))

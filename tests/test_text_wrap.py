@@ -34,3 +34,10 @@ def test_no_line_too_wide_and_nothing_lost(text: str, limit: int) -> None:
         # a line is only wider than the limit when it is one unbreakable piece
         assert width(line) <= limit or len(pieces(line)) == 1
     assert "".join(lines).replace(" ", "") == text.replace(" ", "").replace("\n", "")
+
+
+def test_chinese_punctuation_never_starts_or_ends_a_line_wrongly() -> None:
+    lines = wrap_text("胡牌（截胡）；下家坐莊。", 80, width)
+    assert all(line[0] not in "，。；）" and line[-1] not in "（" for line in lines), lines
+    assert "".join(lines) == "胡牌（截胡）；下家坐莊。"
+    assert pieces("（截胡）。") == ["（截", "胡）。"]

@@ -1,10 +1,14 @@
-"""Cut the Noto CJK fonts down to the glyphs the game shows, into assets/fonts/.
+"""Cut the Noto fonts down to the glyphs the game shows, into assets/fonts/.
 
-The game ships these subsets and never reads a system font. Run after adding Chinese text:
+The game ships these subsets and never reads a system font. Run after adding Chinese text
+(tests/client/test_i18n.py says when a glyph is missing):
 
-    uv run --with fonttools python tools/make_font_subset.py
+    uv run python tools/make_font_subset.py                # every face
+    uv run python tools/make_font_subset.py --face latin   # only the Latin face
 
-Source: Debian's fonts-noto-cjk (`apt-get install fonts-noto-cjk`), SIL Open Font License 1.1.
+Sources: Debian's fonts-noto-cjk (Chinese, tiles) and fonts-noto-core (NotoSans, the Latin-1
+and Latin Extended-A letters the CJK face lacks, for names such as José, Łukasz, Ærø), all
+under the SIL Open Font License 1.1.
 The subsets are Modified Versions under the OFL, so they get their own family names; the
 licence text and the original copyright notices are written beside them.
 """
@@ -22,9 +26,12 @@ from fontTools.ttLib import TTFont  # type: ignore[import-untyped,unused-ignore]
 ROOT = Path(__file__).resolve().parent.parent
 OUT = ROOT / "assets" / "fonts"
 NOTO = Path("/usr/share/fonts/opentype/noto")
+NOTO_CORE = Path("/usr/share/fonts/truetype/noto")
 DEBIAN_COPYRIGHT = Path("/usr/share/doc/fonts-noto-cjk/copyright")
 TC_INDEX = 3
 """Index of the Traditional Chinese face in the Noto CJK collections (萬 發 蘭 need it)."""
+SC_INDEX = 2
+"""Index of the Simplified Chinese face: mainland glyph forms and punctuation set low."""
 
 TILE_GLYPHS = "一二三四五六七八九萬筒索東南西北中發白梅蘭菊竹春夏秋冬123456789"
 PUNCTUATION = "，。：；、！？（）「」『』《》·×÷—…←→↑↓✓✗●○□■△▲▼◆★☆─│％＋－•▶＼"
@@ -51,10 +58,19 @@ def common_hanzi() -> str:
 CJK = re.compile(r"[\u2e80-\u9fff\uf900-\ufaff\uff00-\uffef\u3000-\u303f]")
 
 FACES = {
-    # file stem: (source collection, new family name, what it is for)
-    "MahjongSans-Regular": ("NotoSansCJK-Regular.ttc", "Mahjong Tables Sans", "ui"),
-    "MahjongSerif-Bold": ("NotoSerifCJK-Bold.ttc", "Mahjong Tables Serif", "tiles"),
+    # file name: (source font, new family name, what it is for)
+    "MahjongSans-Regular.otf": (NOTO / "NotoSansCJK-Regular.ttc", "Mahjong Tables Sans", "ui"),
+    # the same characters drawn as the mainland writes them, for the 简体 screens
+    "MahjongSansSC-Regular.otf": (NOTO / "NotoSansCJK-Regular.ttc", "Mahjong Tables Sans SC",
+                                  "ui-hans"),
+    "MahjongSerif-Bold.otf": (NOTO / "NotoSerifCJK-Bold.ttc", "Mahjong Tables Serif", "tiles"),
+    "MahjongLatin-Regular.ttf": (NOTO_CORE / "NotoSans-Regular.ttf", "Mahjong Tables Latin",
+                                 "latin"),
 }
+LATIN_RANGE = (0x20, 0x250)
+"""Basic Latin, Latin-1, Latin Extended-A and B: the letters of names typed in Latin script;
+game/client/fonts.py draws words holding any of U+00A0-U+024F with the Latin face."""
+LATIN_EXTRA = "‘’‚“”„•…‰‹›€™−–—"
 
 
 def text_sources() -> str:
@@ -68,6 +84,8 @@ def text_sources() -> str:
 
 def wanted_text(purpose: str) -> str:
     latin = "".join(chr(c) for c in range(0x20, 0x7F)) + "°±·–—‘’“”…€£¥"
+    if purpose == "latin":
+        return "".join(chr(c) for c in range(*LATIN_RANGE)) + LATIN_EXTRA
     if purpose == "tiles":
         return TILE_GLYPHS + latin
     return "".join(sorted(set(TILE_GLYPHS + PUNCTUATION + SURNAMES + latin + text_sources()
@@ -95,11 +113,17 @@ def rename(font: TTFont, family: str, style: str) -> None:
                 setattr(top, attr, value)
 
 
-def make_face(stem: str, source: str, family: str, purpose: str) -> Path:
-    src = NOTO / source
+def face_index(src: Path, purpose: str) -> int:
+    """Which face of a collection to cut: SC for the Simplified UI, TC otherwise."""
+    if src.suffix != ".ttc":
+        return -1
+    return SC_INDEX if purpose == "ui-hans" else TC_INDEX
+
+
+def make_face(name: str, src: Path, family: str, purpose: str) -> Path:
     if not src.exists():
-        sys.exit(f"{src} is missing: apt-get install fonts-noto-cjk")
-    font = TTFont(src, fontNumber=TC_INDEX, lazy=False)
+        sys.exit(f"{src} is missing: apt-get install fonts-noto-cjk fonts-noto-core")
+    font = TTFont(src, fontNumber=face_index(src, purpose), lazy=False)
     options = subset.Options()
     options.layout_features = ["kern", "liga", "vert", "halt"]
     options.name_IDs = ["*"]
@@ -109,10 +133,10 @@ def make_face(stem: str, source: str, family: str, purpose: str) -> Path:
     sub = subset.Subsetter(options)
     sub.populate(text=wanted_text(purpose))
     sub.subset(font)
-    style = stem.split("-")[1]
+    style = name.split(".")[0].split("-")[1]
     rename(font, family, style)
     OUT.mkdir(parents=True, exist_ok=True)
-    out = OUT / f"{stem}.otf"
+    out = OUT / name
     font.save(out)
     return out
 
@@ -129,9 +153,11 @@ def licence_text(notices: list[str]) -> str:
         line = line[1:] if line.startswith(" ") else line
         body.append("" if line == "." else line)
     head = [
-        "The fonts in this folder are subsets of Noto Sans CJK TC Regular and Noto Serif CJK TC",
-        "Bold (Debian package fonts-noto-cjk, https://github.com/googlefonts/noto-cjk), cut by",
-        "tools/make_font_subset.py and renamed as the licence asks of Modified Versions.",
+        "The fonts in this folder are subsets of Noto Sans CJK TC and SC Regular and Noto",
+        "Serif CJK TC Bold (Debian package fonts-noto-cjk, https://github.com/googlefonts/",
+        "noto-cjk) and of Noto Sans Regular (Debian package fonts-noto-core,",
+        "https://github.com/notofonts), cut by tools/make_font_subset.py and renamed as the",
+        "licence asks of Modified Versions.",
         "",
         *notices,
         "",
@@ -141,14 +167,18 @@ def licence_text(notices: list[str]) -> str:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.parse_args(argv)
+    parser.add_argument("--face", choices=sorted({p for _s, _f, p in FACES.values()}),
+                        help="cut only this face (the others stay as they are)")
+    args = parser.parse_args(argv)
     notices: list[str] = []
-    for stem, (source, family, purpose) in FACES.items():
-        out = make_face(stem, source, family, purpose)
-        original = TTFont(NOTO / source, fontNumber=TC_INDEX, lazy=True)
+    for name, (source, family, purpose) in FACES.items():
+        original = TTFont(source, fontNumber=face_index(source, purpose), lazy=True)
         notice = original["name"].getDebugName(0) or ""
         if notice and notice not in notices:
             notices.append(notice)
+        if args.face not in (None, purpose):
+            continue
+        out = make_face(name, source, family, purpose)
         glyphs = len(TTFont(out).getGlyphOrder())
         print(f"{out.relative_to(ROOT)}: {out.stat().st_size // 1024} KiB, {glyphs} glyphs")
     (OUT / "OFL.txt").write_text(licence_text(notices), encoding="utf-8")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import logging
 import os
@@ -104,6 +105,9 @@ def run(argv_options: ClientOptions) -> int:
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     # Let Ctrl-C be Python's KeyboardInterrupt (exit 130) rather than SDL's quit event.
     os.environ.setdefault("SDL_NO_SIGNAL_HANDLERS", "1")
+    # the input method draws its own candidate list (Windows shows none otherwise); the
+    # composition itself is drawn in the text field from TEXTEDITING events
+    os.environ.setdefault("SDL_IME_SHOW_UI", "1")
     import pygame
 
     from game.client import i18n
@@ -119,6 +123,12 @@ def run(argv_options: ClientOptions) -> int:
     settings_path_env = os.environ.get("MAHJONG_SETTINGS")
     settings_path = Path(settings_path_env) if settings_path_env else None
     settings = settings_mod.load(settings_path)
+    if not settings.language:  # first start: the system's locale decides, the player may change it
+        locales = [(str(loc.get("language") or ""), loc.get("country"))
+                   for loc in pygame.system.get_pref_locales()]
+        settings.language = i18n.system_language(preferred=locales)
+        with contextlib.suppress(OSError):
+            settings_mod.save(settings, settings_path)
     i18n.set_language(settings.language)
     flags = pygame.RESIZABLE
     if settings.fullscreen and not options.screenshot and not options.frame_stats:

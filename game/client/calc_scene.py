@@ -11,8 +11,9 @@ from typing import Any
 import pygame
 
 from game import calc
+from game.client import i18n
 from game.client.context import Context
-from game.client.i18n import t
+from game.client.i18n import labelled, t
 from game.client.layout import full_height
 from game.client.results import TextBoxes
 from game.client.scene import Scene
@@ -115,12 +116,34 @@ class CalcState:
         return True
 
 
+HAND_TILES = {"mazhan": 16, "nanjing": 13}
+"""Tiles before the winning one, each meld counted as 3."""
+
+
+def problem_text(state: CalcState) -> str:
+    """Why the scorer refused the hand, from the catalogue: the tile count when it is off,
+    else that the tiles do not form a win."""
+    need = HAND_TILES.get(state.ruleset, 0)
+    have = len(state.hand) + 3 * len(state.melds)
+    if state.win is None:
+        return t("calc.no_win_tile")
+    if have != need:
+        return t("calc.count", need=need, have=have)
+    return t("calc.invalid")
+
+
 def evaluate(state: CalcState) -> tuple[bool, Any]:
-    """(True, the scorer's JSON) or (False, its error message), via game.calc.main."""
-    status, text = calc.main(json.dumps(state.request()))
+    """(True, the scorer's JSON) or (False, a sentence from the catalogue), via
+    game.calc.main; each item's label is in the window's language (the JSON carries both)."""
+    request = json.dumps(state.request())
+    status, text = calc.main(request)
     data = json.loads(text)
     if status != 0:
-        return False, str(data.get("error", text))
+        return False, problem_text(state)
+    ruleset, role, win = calc.parse_request(request)
+    lines = calc.score(ruleset, role, win).items
+    for item, line in zip(data.get("items", []), lines, strict=True):
+        item["label"] = i18n.word(line.zh, line.en)
     return True, data
 
 
@@ -176,14 +199,14 @@ class CalculatorScene(Scene):
             [(self.mode_label(m), self.moder(m)) for m in MODES[:3]],
             [(self.mode_label(m), self.moder(m)) for m in MODES[3:6]],
             [(self.mode_label(m), self.moder(m)) for m in MODES[6:]],
-            [(f"{t('calc.ruleset')}: {t('ruleset.' + self.state.ruleset)}", self.cycle_ruleset),
-             (f"{t('calc.seat')}: {t('wind.' + str(self.state.seat))}", self.cycle_seat),
-             (f"{t('result.how.self_draw')}: {t('on' if self.state.self_draw else 'off')}",
+            [(labelled(t('calc.ruleset'), t('ruleset.' + self.state.ruleset)), self.cycle_ruleset),
+             (labelled(t('calc.seat'), t('wind.' + str(self.state.seat))), self.cycle_seat),
+             (labelled(t('result.how.self_draw'), t('on' if self.state.self_draw else 'off')),
               self.toggle_self_draw)],
             [(self.flag_label(f), self.flagger(f)) for f in FLAG_ORDER[:3]],
             [(self.flag_label(f), self.flagger(f)) for f in FLAG_ORDER[3:6]],
             [(self.flag_label(FLAG_ORDER[6]), self.flagger(FLAG_ORDER[6])),
-             (f"{t('calc.streak')}: {self.state.dealer_streak}", self.cycle_streak),
+             (labelled(t('calc.streak'), self.state.dealer_streak), self.cycle_streak),
              (t("calc.clear"), self.clear)],
         ]
         for row_items in rows:
@@ -394,5 +417,5 @@ class CalculatorScene(Scene):
             y += step
         if any(item["unit"] == "total" for item in items):
             return
-        put(surface, f"{t('result.total')}: {data['total']}",
+        put(surface, labelled(t('result.total'), data['total']),
             pygame.Rect(box.x, y + step // 2, box.w, step + 4), step + 4, ACCENT, bold=True)

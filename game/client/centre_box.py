@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import pygame
 
-from game.client import i18n
 from game.client.context import Context
 from game.client.dice import draw_dice
 from game.client.fonts import Fonts
@@ -68,7 +67,7 @@ def draw_centre(layer: pygame.Surface, ctx: Context, view: SeatView, viewer: int
         if active and view.phase != "over":
             pygame.draw.rect(layer, (60, 100, 70), rect, border_radius=6)
             pygame.draw.rect(layer, HIGHLIGHT, rect, width=2, border_radius=6)
-        wind = fonts.render(t(f"wind.{seat}") if i18n.language() == "zh" else "ESWN"[seat],
+        wind = fonts.render(t(f"wind.mark.{seat}"),
                             max(12, rect.h * 2 // 3 if rel % 2 == 0 else rect.h // 3),
                             ACCENT if seat == 0 else TEXT, bold=True)
         name = view.names[seat] if view.names else ""
@@ -94,8 +93,7 @@ def draw_centre(layer: pygame.Surface, ctx: Context, view: SeatView, viewer: int
             rows = 4 if tag else 3
             line_h = rect.h // rows
             row_size = _row_size(fonts, line_h)
-            wind = fonts.render(t(f"wind.{seat}") if i18n.language() == "zh"
-                                else "ESWN"[seat], row_size, ACCENT if seat == 0 else TEXT,
+            wind = fonts.render(t(f"wind.mark.{seat}"), row_size, ACCENT if seat == 0 else TEXT,
                                 bold=True)
             layer.blit(wind, wind.get_rect(midtop=(rect.centerx, rect.y)))
             size = fonts.fit(name, row_size, rect.w - 6)
@@ -156,6 +154,6 @@ def _plate_tag(layer: pygame.Surface, fonts: Fonts, text: str, at: tuple[int, in
 def _dealer_mark(layer: pygame.Surface, fonts: Fonts, center: tuple[int, int], r: int) -> None:
     r = max(r, 7)
     pygame.draw.circle(layer, (200, 50, 40), center, r)
-    img = fonts.render(t("table.dealer") if i18n.language() == "zh" else "D",
+    img = fonts.render(t("table.dealer_mark"),
                        max(9, r * 3 // 2), TEXT, bold=True)
     layer.blit(img, img.get_rect(center=center))

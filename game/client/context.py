@@ -38,7 +38,8 @@ class Context:
         return max(self.options.speed * self.settings.animation_speed, 0.05)
 
     def save_settings(self) -> None:
-        i18n.set_language(self.settings.language)
+        if self.settings.language:
+            i18n.set_language(self.settings.language)
         # a read-only home must not stop the game; the choice then lasts this run
         with contextlib.suppress(OSError):
             settings_mod.save(self.settings, self.settings_path)

@@ -7,11 +7,46 @@ from collections import OrderedDict
 import pygame
 
 from game.assets import asset_path
+from game.client import i18n
 
 UI_FONT = asset_path("fonts", "MahjongSans-Regular.otf")
+UI_FONT_HANS = asset_path("fonts", "MahjongSansSC-Regular.otf")
+"""The same characters as UI_FONT in mainland forms (punctuation set low, 角 骨 令 ...), for
+the 简体 screens; the two subsets hold the same characters, so either draws any name."""
 TILE_FONT = asset_path("fonts", "MahjongSerif-Bold.otf")
+LATIN_FONT = asset_path("fonts", "MahjongLatin-Regular.ttf")
+"""Latin-1 and Latin Extended-A/B letters (é ü ñ ç ø ß Å Ł ½), which the CJK face lacks."""
 
 Color = tuple[int, int, int]
+
+
+def needs_latin(ch: str) -> bool:
+    """A character the UI face does not hold, drawn with the Latin face instead."""
+    return "\u00a0" <= ch <= "\u024f" and ch not in "·×÷°±"
+
+
+def runs(text: str) -> list[tuple[str, bool]]:
+    """`text` cut into (piece, drawn with the Latin face): a run of non-CJK characters that
+    holds any letter the UI face lacks is drawn whole in the Latin face, so "José" is one
+    word in one design."""
+    pieces: list[tuple[str, bool]] = []
+    current = ""
+    cjk = False
+    for ch in text:
+        is_cjk = ord(ch) >= 0x2E80
+        if current and is_cjk != cjk:
+            pieces.append((current, not cjk and any(needs_latin(c) for c in current)))
+            current = ""
+        current += ch
+        cjk = is_cjk
+    if current:
+        pieces.append((current, not cjk and any(needs_latin(c) for c in current)))
+    return pieces
+
+
+def _regional(face: str) -> str:
+    """The UI face in the current language's regional forms."""
+    return i18n.ui_face() if face == "ui" else face
 
 
 class Fonts:
@@ -26,11 +61,14 @@ class Fonts:
 
     def font(self, size: int, face: str = "ui", bold: bool = False) -> pygame.font.Font:
         size = max(int(size), 6)
+        face = _regional(face)
         key = (face, size, bold)
         font = self._fonts.get(key)
         if font is None:
-            font = pygame.font.Font(TILE_FONT if face == "tile" else UI_FONT, size)
-            if bold and face == "ui":
+            path = {"tile": TILE_FONT, "latin": LATIN_FONT, "ui-hans": UI_FONT_HANS}.get(
+                face, UI_FONT)
+            font = pygame.font.Font(path, size)
+            if bold and face != "tile":
                 font.set_bold(True)
             self._fonts[key] = font
         return font
@@ -38,20 +76,47 @@ class Fonts:
     def render(
         self, text: str, size: int, color: Color, face: str = "ui", bold: bool = False
     ) -> pygame.Surface:
-        key = (text, face, int(size), color, bold)
+        key = (text, _regional(face), int(size), color, bold)
         surf = self._text.get(key)
         if surf is not None:
             self._text.move_to_end(key)
             return surf
-        surf = self.font(size, face, bold).render(text, True, color)
+        if face == "ui" and any(needs_latin(ch) for ch in text):
+            surf = self._render_mixed(text, size, color, bold)
+        else:
+            surf = self.font(size, face, bold).render(text, True, color)
         self._text[key] = surf
         if len(self._text) > self._cache_size:
             self._text.popitem(last=False)
         return surf
 
+    def _render_mixed(self, text: str, size: int, color: Color, bold: bool) -> pygame.Surface:
+        """Each run in its face, set on one baseline."""
+        parts = [(self.font(size, "latin" if latin else "ui", bold), piece)
+                 for piece, latin in runs(text)]
+        ascent = max(font.get_ascent() for font, _p in parts)
+        descent = max(-font.get_descent() for font, _p in parts)
+        images = [(font, font.render(piece, True, color)) for font, piece in parts]
+        width = sum(img.get_width() for _f, img in images)
+        surf = pygame.Surface((max(width, 1), ascent + descent), pygame.SRCALPHA)
+        x = 0
+        for font, img in images:
+            surf.blit(img, (x, ascent - font.get_ascent()))
+            x += img.get_width()
+        return surf
+
+    def size(self, text: str, size: int, face: str = "ui", bold: bool = False) -> tuple[int, int]:
+        """The (width, height) `render` gives `text`."""
+        if face == "ui" and any(needs_latin(ch) for ch in text):
+            widths = [self.font(size, "latin" if latin else "ui", bold).size(piece)
+                      for piece, latin in runs(text)]
+            return sum(w for w, _h in widths), max(h for _w, h in widths)
+        w, h = self.font(size, face, bold).size(text)
+        return int(w), int(h)
+
     def fit(self, text: str, max_size: int, max_width: int, face: str = "ui") -> int:
         """The largest size ≤ max_size at which `text` is at most `max_width` pixels wide."""
         size = max_size
-        while size > 8 and self.font(size, face).size(text)[0] > max_width:
+        while size > 8 and self.size(text, size, face)[0] > max_width:
             size -= 1
         return size

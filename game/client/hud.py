@@ -9,7 +9,7 @@ import pygame
 from game.actions import Action, ActionKind
 from game.client.fonts import Fonts
 from game.client.hints import Hints
-from game.client.i18n import t
+from game.client.i18n import labelled, t
 from game.client.layout import full_height
 from game.client.tile_art import TileArt
 from game.client.widgets import ACCENT, HIGHLIGHT, MUTED, TEXT
@@ -58,7 +58,7 @@ def draw_hints(surface: pygame.Surface, rect: pygame.Rect, hints: Hints, fonts: 
         action = hints.suggestion
         tiles = action.tiles or ((action.tile,) if action.tile is not None else ())
         width = len(tiles) * (tw + 1)
-        text = f"{t('hint.suggest')}: {t('action.' + action.kind.value)}"
+        text = labelled(t('hint.suggest'), t('action.' + action.kind.value))
         img = fonts.render(text, fonts.fit(text, size, max(40, rect.right - x - width - 8)),
                            ACCENT)
         right = rect.right - width

@@ -1,8 +1,24 @@
-"""The window's strings in Chinese and English; `t(key)` in the current language."""
+"""The window's one string catalogue: `t(key, **values)` in the chosen language.
+
+Three languages: 简体中文 (zh-Hans), 繁體中文 (zh-Hant) and English (en). `STRINGS` is the
+source, written by hand as (Traditional Chinese, English) pairs; the Simplified texts are
+generated from the Traditional ones by `tools/make_zh_hans.py` (OpenCC plus a table of
+regional terms read by a person) into `i18n_hans.py`. Run that script after adding or
+changing a string; a test fails while the generated file lags behind.
+"""
 
 from __future__ import annotations
 
+import os
+from collections.abc import Mapping, Sequence
 from typing import Final
+
+from game.client.i18n_hans import CHARS, HANS, TERMS
+
+LANGUAGES: Final = ("zh-Hans", "zh-Hant", "en")
+"""Simplified Chinese, Traditional Chinese, English: the order the settings cycle through."""
+ALIASES: Final = {"zh": "zh-Hant", "zh_hant": "zh-Hant", "zh_hans": "zh-Hans"}
+"""Older names: settings files written before Simplified existed said "zh" for Traditional."""
 
 STRINGS: Final[dict[str, tuple[str, str]]] = {
     "title": ("麻將", "Mahjong"),
@@ -47,8 +63,6 @@ STRINGS: Final[dict[str, tuple[str, str]]] = {
     "option.all": ("都胡", "all win"),
     "on": ("開", "On"),
     "off": ("關", "Off"),
-    "lang.zh": ("中文", "中文"),
-    "lang.en": ("English", "English"),
     "table.wall": ("剩餘 {n}", "Wall {n}"),
     "table.stake": ("底注 {n}", "Stake {n}"),
     "table.hand": ("第 {n} 局", "Hand {n}"),
@@ -166,6 +180,17 @@ STRINGS: Final[dict[str, tuple[str, str]]] = {
     "lan.wall_failed": ("牌牆驗證失敗！", "Wall check FAILED!"),
     "lan.wall_detail": ("這張牌桌的洗牌可能不公平：{problem}",
                         "This table's shuffle may not be fair: {problem}"),
+    "lan.wall.uncommitted": ("主機公開了一副從未承諾過的牌牆",
+                             "the host revealed a wall it never committed to"),
+    "lan.wall.mismatch": ("公開的牌牆與發牌前的雜湊不符",
+                          "the revealed wall does not match the hash sent before the deal"),
+    "lan.wall.bad_set": ("公開的牌牆不是一副完整的牌",
+                         "the revealed wall is not one full set of tiles"),
+    "lan.wall.unreadable": ("這一局最後的牌面無法讀取", "the hand's final view is unreadable"),
+    "lan.wall.played": ("這一局打出的牌與公開的牌牆不符",
+                        "the tiles played do not come from the revealed wall"),
+    "lan.wall.other": ("牌牆檢查未通過", "a check of the wall failed"),
+    "lan.notice.other": ("{name} 座位有變動", "Something changed at {name}'s place"),
     "lan.wall_more": ("（另有 {n} 項）", " ({n} more)"),
     "lan.connection_lost": ("與牌桌的連線中斷", "Lost the table"),
     "replay.title": ("牌局回放", "Replays"),
@@ -192,26 +217,251 @@ STRINGS: Final[dict[str, tuple[str, str]]] = {
     "replay.dealt": ("發牌", "Dealt"),
     "replay.keys1": ("←→ 一步 · 空白鍵 播放 · End 結果", "←→ step · Space play · End result"),
     "replay.keys2": ("PgUp/PgDn 換局 · Tab 視角 · S 速度", "PgUp/PgDn hand · Tab view · S speed"),
+    # names a screen offers before the player types one
+    "name.table": ("牌桌", "Table"),
+    "name.host": ("主人", "Host"),
+    "name.player": ("玩家", "Player"),
+    "name.player_n": ("玩家{n}", "Player {n}"),
+    "name.bot_n": ("電腦{n}", "Bot {n}"),
+    "name.human.0": ("王", "Wang"),
+    "name.human.1": ("李", "Li"),
+    "name.human.2": ("張", "Zhang"),
+    "name.human.3": ("劉", "Liu"),
+    "name.bot.0": ("電腦甲", "Bot A"),
+    "name.bot.1": ("電腦乙", "Bot B"),
+    "name.bot.2": ("電腦丙", "Bot C"),
+    "name.bot.3": ("電腦丁", "Bot D"),
+    # a seat's wind as a one-glyph mark (name plates) and the dealer's badge
+    "wind.mark.0": ("東", "E"),
+    "wind.mark.1": ("南", "S"),
+    "wind.mark.2": ("西", "W"),
+    "wind.mark.3": ("北", "N"),
+    "table.dealer_mark": ("莊", "D"),
+    "ruleset.short.mazhan": ("馬站", "Mazhan"),
+    "ruleset.short.nanjing": ("南京", "Nanjing"),
+    # the chat's quick phrases (net/chat.py and the wire carry only their keys)
+    "chat.hello": ("你好", "Hello"),
+    "chat.thanks": ("謝謝", "Thanks"),
+    "chat.nice": ("打得好", "Nice play"),
+    "chat.hurry": ("快點吧", "Hurry up, please"),
+    "chat.wait": ("等一下", "One moment"),
+    "chat.sorry": ("不好意思", "Sorry"),
+    "chat.gg": ("好局", "Good game"),
+    # LAN host and join screens
+    "lan.table_name": ("牌桌名稱", "Table name"),
+    "lan.place": ("座位 {n}", "Place {n}"),
+    "lan.you": ("你", "you"),
+    "lan.open": ("等待玩家", "open for a player"),
+    "lan.bot": ("電腦", "bot"),
+    "lan.code": ("加入密碼", "Join code"),
+    "lan.none": ("無", "none"),
+    "lan.open_table": ("開桌", "Open the table"),
+    "lan.start_now": ("現在開始（空位由電腦代打）", "Start now (bots fill open places)"),
+    "lan.waiting": ("等待玩家加入… 空位：{n}", "Waiting for players… open places: {n}"),
+    "lan.address": ("位址", "Address"),
+    "lan.address_blank": ("位址:埠號", "host:port"),
+    "lan.connect": ("連線", "Connect"),
+    "lan.connecting": ("連線中…", "Connecting…"),
+    "lan.no_tables": ("區網上尚未找到牌桌", "No tables found on the LAN yet"),
+    "lan.locked": ("需密碼", "locked"),
+    "lan.free": ("空位 {n}", "{n} open"),
+    "lan.started": ("已開始", "started"),
+    "lan.edit": ("點一下編輯，Enter 完成，Ctrl+V 貼上",
+                 "click to edit, Enter when done, Ctrl+V to paste"),
+    "lan.cannot_open": ("無法開桌：{why}", "Cannot open the table: {why}"),
+    "lan.why.port_in_use": ("連接埠已被佔用", "the port is in use"),
+    "lan.why.no_address": ("這台電腦沒有這個網路位址", "this computer has no such address"),
+    "lan.why.network": ("網路錯誤", "a network error"),
+    "lan.no_discovery": ("無法在區網上搜尋牌桌：請輸入位址",
+                         "Cannot look for tables on the LAN: type an address"),
+    "lan.no_announce": ("無法在區網上公布牌桌：請告訴朋友位址",
+                        "Cannot announce the table on the LAN: give your friends its address"),
+    "lan.protocol": ("{table}：版本不同（對方 {theirs}，我們 {ours}）",
+                     "{table}: a different version (it speaks {theirs}, we speak {ours})"),
+    "lan.address_format": ("請輸入「位址:埠號」，例如 192.168.1.20:5000",
+                           "Type the address as host:port, e.g. 192.168.1.20:5000"),
+    # why a connection to a table failed or ended (JoinError codes)
+    "lan.join.unreachable": ("連不上 {address}", "Cannot reach {address}"),
+    "lan.join.unreadable": ("主機送來無法讀取的資料", "The host sent something unreadable"),
+    "lan.join.lost": ("連線斷了：牌桌可能已關閉，或網路中斷",
+                      "The connection broke: the table closed or the network failed"),
+    "lan.join.closed": ("牌局結束前牌桌關閉了連線",
+                        "The table closed the connection before the match ended"),
+    "lan.join.failed": ("連線程式出錯", "The network client failed"),
+    "lan.join.refused": ("牌桌拒絕加入：{why}", "The table refused us: {why}"),
+    "lan.join.no_seat": ("沒有座位：{why}", "No place for us: {why}"),
+    # the host's refusals, by the code (and reason) it sends beside its own text
+    "lan.refused.full": ("連線太多", "too many connections"),
+    "lan.refused.protocol": ("資料格式錯誤", "a message the table could not read"),
+    "lan.refused.version": ("版本不同（牌桌 {ours}，你 {theirs}）",
+                            "a different version (the table speaks {ours}, you sent {theirs})"),
+    "lan.refused.rules": ("牌桌的規則在公布後改了",
+                          "the table's rules changed since it was announced"),
+    "lan.refused.locked": ("這張牌桌需要密碼：請向主人詢問",
+                           "this table is locked: ask the host for its join code"),
+    "lan.refused.wrong_code": ("密碼不對", "wrong join code"),
+    "lan.refused.watch": ("這張牌桌不接受觀戰", "this table does not take spectators"),
+    "lan.refused.seated": ("你已經有座位了", "you already have a place"),
+    "lan.refused.spectator": ("觀戰者不能入座", "spectators cannot take a place"),
+    "lan.refused.taken": ("座位 {seat} 已經有人", "place {seat} is not free"),
+    "lan.refused.too_fast": ("聊得太快了", "you are chatting too fast"),
+    "lan.refused.unknown_phrase": ("不認得的快捷語", "unknown phrase"),
+    "lan.refused.nothing_now": ("現在沒有要做的事", "nothing to do now"),
+    "lan.refused.bad_notation": ("看不懂這一步", "the move could not be read"),
+    "lan.refused.other": ("主機拒絕了", "the host refused"),
+    "lan.refused.chat": ("主機不轉送這句話", "the host would not pass it on"),
+    "lan.refused.illegal": ("不合規則", "not allowed"),
+    "lan.refused.seat": ("這個座位不能坐", "that place cannot be taken"),
+    "lan.refused.code": ("密碼不對", "wrong join code"),
+    # moves refused by the rules engine or the LAN session (IllegalAction codes)
+    "illegal.not_legal": ("現在不能{action}", "{action} is not allowed now"),
+    "illegal.not_your_turn": ("還沒輪到你", "It is not your turn"),
+    "illegal.hand_over": ("這一局已經結束", "The hand is over"),
+    "illegal.not_dealt": ("牌桌還沒發牌", "The table has not dealt yet"),
+    "illegal.not_your_seat": ("只能替自己的座位出牌", "You can only play your own seat"),
+    "illegal.waiting": ("正在等牌桌回應", "Waiting for the table"),
+    "illegal.replay": ("回放只能看，不能打", "A replay is watched, not played"),
+    "illegal.other": ("這一步不合規則", "That move is not allowed"),
+    # why a match log or a save cannot be opened
+    "log.unreadable": ("無法讀取這個檔案", "The file cannot be read"),
+    "log.too_big": ("檔案太大，不是牌局記錄", "The file is too big to be a match log"),
+    "log.damaged": ("記錄已損壞或被改動過", "The log is damaged or was changed"),
+    "log.other_engine": ("這是 {engine} 版寫的記錄，規則有變，這個版本無法照樣重播",
+                         "Written by version {engine}: the rules changed since, so this "
+                         "version cannot replay it the same way"),
+    "log.other_engine_unknown": ("這是較早版本寫的記錄，規則有變，這個版本無法照樣重播",
+                                 "Written by an earlier version: the rules changed since, so "
+                                 "this version cannot replay it the same way"),
+    "calc.count": ("要 {need} 張加上胡的那張（每組副露算 3 張），現在是 {have} 張",
+                   "A hand needs {need} tiles plus the winning tile (a meld counts 3); "
+                   "this one has {have}"),
+    "calc.no_win_tile": ("請選胡的那張牌", "Pick the winning tile"),
+    "calc.invalid": ("這手牌不成胡", "These tiles do not make a winning hand"),
+    # a setting or a field with its value: Chinese sets a full-width colon, English ": "
+    "labelled": ("{label}：{value}", "{label}: {value}"),
+    "aside": ("{text}（{aside}）", "{text} ({aside})"),
+    # languages by their own names (autonyms), the same in every language
+    "lang.zh-Hans": ("简体中文", "简体中文"),
+    "lang.zh-Hant": ("繁體中文", "繁體中文"),
+    "lang.en": ("English", "English"),
 }
 
-_language = "zh"
+_language = "zh-Hant"
 
 
 def set_language(language: str) -> None:
+    """Show every string from now on in `language` (one of LANGUAGES, or an alias)."""
+    code = ALIASES.get(language, language)
+    if code not in LANGUAGES:
+        raise ValueError(f"unknown language {language!r} (one of {', '.join(LANGUAGES)})")
     global _language
-    if language not in ("zh", "en"):
-        raise ValueError(f"unknown language {language!r} (zh or en)")
-    _language = language
+    _language = code
 
 
 def language() -> str:
     return _language
 
 
-def t(key: str, **values: object) -> str:
-    """The string for `key` in the current language, with `{name}` fields filled in."""
+def normalize(language: object) -> str | None:
+    """`language` as one of LANGUAGES (aliases resolved), or None if it is not one."""
+    if not isinstance(language, str):
+        return None
+    code = ALIASES.get(language, language)
+    return code if code in LANGUAGES else None
+
+
+def hans(text: str) -> str:
+    """Traditional Chinese `text` in Simplified: the generated form of a string the code
+    holds, else character by character (for text put together at run time)."""
+    known = TERMS.get(text)
+    if known is not None:
+        return known
+    return "".join(CHARS.get(ch, ch) for ch in text)
+
+
+def text_in(key: str, language: str) -> str | None:
+    """The unformatted string for `key` in `language`, or None for an unknown key."""
     pair = STRINGS.get(key)
     if pair is None:
+        return None
+    if language == "en":
+        return pair[1]
+    if language == "zh-Hans":
+        made = HANS.get(key)
+        # a string added since the generator last ran still reads, converted by character
+        return made[1] if made is not None and made[0] == pair[0] else hans(pair[0])
+    return pair[0]
+
+
+def t(key: str, **values: object) -> str:
+    """The string for `key` in the current language, with `{name}` fields filled in."""
+    text = text_in(key, _language)
+    if text is None:
         return key
-    text = pair[0] if _language == "zh" else pair[1]
     return text.format(**values) if values else text
+
+
+def labelled(label: str, value: object) -> str:
+    """"Label: value" as the current language writes it (語言：繁體中文, Language: English)."""
+    return t("labelled", label=label, value=value)
+
+
+def aside(text: str, note: str) -> str:
+    """`text` with a note in brackets, full-width in Chinese: 王（玩家）, Wang (Human)."""
+    return t("aside", text=text, aside=note)
+
+
+def ui_face() -> str:
+    """The UI typeface for the current language: 简体 in the mainland face ("ui-hans"),
+    繁體 and English in the Traditional one ("ui"); see game/client/fonts.py."""
+    return "ui-hans" if _language == "zh-Hans" else "ui"
+
+
+def has(key: str) -> bool:
+    return key in STRINGS
+
+
+def word(zh: str, en: str) -> str:
+    """A text the rules core carries in both scripts (score lines, payments, option help,
+    written Traditional), in the current language."""
+    if _language == "en":
+        return en
+    return hans(zh) if _language == "zh-Hans" else zh
+
+
+TRADITIONAL_REGIONS: Final = frozenset({"TW", "HK", "MO"})
+
+
+def from_locale(name: str | None) -> str:
+    """The language for a locale name such as "zh_CN.UTF-8", "zh-Hant-TW" or "en_US":
+    Simplified for mainland China and Singapore, Traditional for Taiwan, Hong Kong and Macau,
+    English for anything else. A bare "zh" reads as Simplified, the script most readers use."""
+    if not name:
+        return "en"
+    parts = name.split(".")[0].split("@")[0].replace("-", "_").split("_")
+    if parts[0].lower() != "zh":
+        return "en"
+    rest = [p.upper() for p in parts[1:]]
+    if "HANT" in rest:
+        return "zh-Hant"
+    if "HANS" in rest:
+        return "zh-Hans"
+    if any(p in TRADITIONAL_REGIONS for p in rest):
+        return "zh-Hant"
+    return "zh-Hans"
+
+
+def system_language(environ: Mapping[str, str] | None = None,
+                    preferred: Sequence[tuple[str, str | None]] = ()) -> str:
+    """The language the system asks for (at first start): the environment as gettext reads
+    it (LANGUAGE, LC_ALL, LC_MESSAGES, LANG), else the platform's preferred locales
+    (`preferred`, as (language, country) pairs; SDL reports them on Windows and macOS)."""
+    env = os.environ if environ is None else environ
+    first = (env.get("LANGUAGE") or "").split(":")[0]
+    for value in (first, env.get("LC_ALL"), env.get("LC_MESSAGES"), env.get("LANG")):
+        if value and value not in ("C", "POSIX") and not value.startswith("C."):
+            return from_locale(value)
+    if preferred:  # the first is the one the player put on top
+        lang, country = preferred[0]
+        return from_locale(f"{lang}_{country}" if country else lang)
+    return "en"

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import errno
 import threading
 from collections.abc import Callable, Coroutine
 from concurrent.futures import Future
@@ -18,7 +19,7 @@ import pygame
 
 from game.client import i18n
 from game.client.context import Context
-from game.client.i18n import t
+from game.client.i18n import aside, labelled, t
 from game.client.menus import MenuScene
 from game.client.options import RULESETS
 from game.client.remote_session import RemoteSession
@@ -30,7 +31,7 @@ from game.client.rule_options import (
     stepper,
     value_text,
 )
-from game.client.widgets import MUTED, PANEL, TEXT
+from game.client.widgets import MUTED, PANEL, TEXT, TextField
 from game.rules.base import Option
 from net.discovery import Announcer, DiscoveryError, TableBrowser, TableInfo
 from net.frames import PROTOCOL_VERSION
@@ -38,42 +39,23 @@ from net.host import Host, HostConfig, lan_options
 from net.save import default_log_path, default_save_path, forget_finished
 
 T = TypeVar("T")
+NAME_LIMIT = 24
+"""Characters of a typed player name (the host keeps up to 32)."""
 
-TEXTS: dict[str, tuple[str, str]] = {
-    "host.title": ("開設區網牌桌", "Host a LAN table"),
-    "join.title": ("加入區網牌桌", "Join a LAN table"),
-    "table": ("牌桌名稱", "Table name"),
-    "ruleset": ("規則", "Rules"),
-    "place": ("座位", "Place"),
-    "you": ("你", "you"),
-    "open": ("等待玩家", "open for a player"),
-    "bot": ("電腦", "bot"),
-    "code": ("加入密碼", "Join code"),
-    "none": ("無", "none"),
-    "open_table": ("開桌", "Open the table"),
-    "start_now": ("現在開始 (空位由電腦代打)", "Start now (bots fill open places)"),
-    "waiting": ("等待玩家加入… 空位: {n}", "Waiting for players… open places: {n}"),
-    "address": ("位址", "Address"),
-    "connect": ("連線", "Connect"),
-    "connecting": ("連線中…", "Connecting…"),
-    "no_tables": ("區網上尚未找到牌桌", "No tables found on the LAN yet"),
-    "locked": ("需密碼", "locked"),
-    "free": ("空位 {n}", "{n} open"),
-    "started": ("已開始", "started"),
-    "back": ("返回", "Back"),
-    "edit": ("點一下編輯, Enter 完成", "click to edit, Enter when done"),
-}
-RULESET_NAMES = {"mazhan": ("馬站", "Mazhan"), "nanjing": ("南京", "Nanjing")}
-
-
-def tr(key: str, **values: object) -> str:
-    zh, en = TEXTS[key]
-    return (zh if i18n.language() == "zh" else en).format(**values)
 
 
 def _ruleset_name(ruleset: str) -> str:
-    zh, en = RULESET_NAMES.get(ruleset, (ruleset, ruleset))
-    return zh if i18n.language() == "zh" else en
+    key = f"ruleset.short.{ruleset}"
+    return t(key) if i18n.has(key) else ruleset
+
+
+def _socket_problem(exc: OSError) -> str:
+    """The catalogue key saying why a socket could not open."""
+    if exc.errno == errno.EADDRINUSE:
+        return "lan.why.port_in_use"
+    if exc.errno == errno.EADDRNOTAVAIL:
+        return "lan.why.no_address"
+    return "lan.why.network"
 
 
 class LoopThread:
@@ -105,38 +87,6 @@ class LoopThread:
             self.thread.join(5)
 
 
-class TextField:
-    """A one-line text being edited with the keyboard (TEXTINPUT events)."""
-
-    def __init__(self, text: str, limit: int) -> None:
-        self.text = text
-        self.limit = limit
-        self.active = False
-
-    def start(self) -> None:
-        self.active = True
-        pygame.key.start_text_input()
-
-    def handle(self, event: pygame.event.Event) -> bool:
-        """Take a key or text event; True if it was for this field."""
-        if not self.active:
-            return False
-        if event.type == pygame.TEXTINPUT:
-            self.text = (self.text + event.text)[: self.limit]
-        elif event.type == pygame.KEYDOWN:
-            if event.key == pygame.K_BACKSPACE:
-                self.text = self.text[:-1]
-            elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_ESCAPE, pygame.K_TAB):
-                self.active = False
-                pygame.key.stop_text_input()
-        else:
-            return False
-        return True
-
-    def shown(self) -> str:
-        return self.text + ("_" if self.active else "")
-
-
 class _LanScene(MenuScene):
     """Shared: a status line, a pending RemoteSession opened as a table once it is ready."""
 
@@ -152,6 +102,9 @@ class _LanScene(MenuScene):
         self.layout()
         self.group.focus = focus
         self.dirty = True
+        if 0 <= focus < len(self.group.buttons):
+            for text_field in self.fields:  # the input method's candidates open by the field
+                text_field.place(self.group.buttons[focus].rect)
 
     def handle(self, event: pygame.event.Event) -> None:
         for text_field in self.fields:
@@ -176,7 +129,7 @@ class _LanScene(MenuScene):
 
                 self.ctx.stack.push(TableScene(self.ctx, session))
             elif session.error is not None:
-                self.status = session.error
+                self.status = session.error_text()
                 self.session = None
                 self.dirty = True
         return False
@@ -219,7 +172,7 @@ class _LanScene(MenuScene):
 
     def tip(self) -> str:
         """The help line at the bottom."""
-        return tr("edit")
+        return t("lan.edit")
 
 
 class HostScreen(_LanScene):
@@ -232,8 +185,7 @@ class HostScreen(_LanScene):
         self.interface = interface
         """Listen and announce on this IPv4 address only (None: every interface)."""
         self.announce = announce
-        self.name = TextField(player_name or ("牌桌" if i18n.language() == "zh" else "Table"),
-                              30)
+        self.name = TextField(player_name or t("name.table"), 30)
         self.code = TextField("", 12)
         self.ruleset = ctx.options.ruleset
         self.kinds = ["open", "open", "open", "open"]
@@ -241,37 +193,44 @@ class HostScreen(_LanScene):
         """Each ruleset's table options as set here, as on the setup screen."""
         self.option_rows: dict[int, Option] = {}
         """Item index → the option that row changes (for ←/→)."""
-        self.player = player_name or ("主人" if i18n.language() == "zh" else "Host")
+        self.you = TextField(player_name or t("name.host"), NAME_LIMIT)
+        """Your name at the table, typed here (an input method's composition shows)."""
         self.net: LoopThread | None = None
         self.host: Host | None = None
         self.announcer: Announcer | None = None
         super().__init__(ctx)
-        self.fields = [self.name, self.code]
+        self.fields = [self.name, self.code, self.you]
+
+    @property
+    def player(self) -> str:
+        return self.you.text.strip() or t("name.host")
 
     def items(self) -> list[tuple[str, Callable[[], None]]]:
         if self.host is not None:
             free = len(self.host.free_seats)
-            return [(tr("waiting", n=free), lambda: None),
-                    (tr("start_now"), self.start_now), (tr("back"), self.back)]
+            return [(t("lan.waiting", n=free), lambda: None),
+                    (t("lan.start_now"), self.start_now), (t("back"), self.back)]
         out: list[tuple[str, Callable[[], None]]] = [
-            (f"{tr('table')}: {self.name.shown()}", self.edit(self.name)),
-            (f"{tr('ruleset')}: {_ruleset_name(self.ruleset)}", self.cycle_ruleset),
+            (labelled(t('lan.table_name'), self.name.shown()), self.edit(self.name)),
+            (labelled(t('setup.ruleset'), _ruleset_name(self.ruleset)), self.cycle_ruleset),
         ]
         self.option_rows = {}
         values = self.rule_values[self.ruleset]
         for option in setup_options(self.ruleset):
             self.option_rows[len(out)] = option
-            out.append((f"{option_label(option)}: {value_text(values[option.name])}",
+            out.append((labelled(option_label(option), value_text(values[option.name])),
                         self.option_action(option, 1)))
         out += [
-            (f"{tr('place')} 1: {self.player} ({tr('you')})", lambda: None),
+            (labelled(t("lan.place", n=1), aside(self.you.shown(), t("lan.you"))),
+             self.edit(self.you)),
         ]
         for place in range(1, 4):
-            out.append((f"{tr('place')} {place + 1}: {tr(self.kinds[place])}",
+            out.append((labelled(t('lan.place', n=place + 1), t('lan.' + self.kinds[place])),
                         self.toggle(place)))
-        out.append((f"{tr('code')}: {self.code.shown() or tr('none')}", self.edit(self.code)))
-        out.append((tr("open_table"), self.open_table))
-        out.append((tr("back"), self.back))
+        out.append((labelled(t("lan.code"), self.code.shown() or t("lan.none")),
+                    self.edit(self.code)))
+        out.append((t("lan.open_table"), self.open_table))
+        out.append((t("back"), self.back))
         return out
 
     def cycle_ruleset(self) -> None:
@@ -325,7 +284,7 @@ class HostScreen(_LanScene):
         try:
             self.net.submit(host.start()).result(5)
         except OSError as exc:
-            self.status = f"cannot open the table: {exc.strerror or exc}"
+            self.status = t("lan.cannot_open", why=t(_socket_problem(exc)))
             self.net.stop()
             self.net = None
             self.refresh()
@@ -339,8 +298,8 @@ class HostScreen(_LanScene):
             try:
                 self.net.submit(announcer.start()).result(5)
                 self.announcer = announcer
-            except (DiscoveryError, OSError) as exc:  # still joinable by address
-                self.status = str(exc)
+            except (DiscoveryError, OSError):  # still joinable by address
+                self.status = t("lan.no_announce")
 
         def seats_changed(free: int, started: bool) -> None:
             if self.announcer is not None:
@@ -389,7 +348,7 @@ class JoinScreen(_LanScene):
 
     def __init__(self, ctx: Context, player_name: str = "", *, interface: str | None = None,
                  browse: bool = True) -> None:
-        self.player = player_name or ("玩家" if i18n.language() == "zh" else "Player")
+        self.you = TextField(player_name or t("name.player"), NAME_LIMIT)
         self.address = TextField("", 60)
         self.code = TextField("", 12)
         self.tables: dict[str, TableInfo] = {}
@@ -400,10 +359,14 @@ class JoinScreen(_LanScene):
         if browse:
             try:
                 self.net.submit(self.browser.start()).result(5)
-            except (DiscoveryError, OSError) as exc:
-                self.status = str(exc)
+            except (DiscoveryError, OSError):
+                self.status = t("lan.no_discovery")
         super().__init__(ctx)
-        self.fields = [self.address, self.code]
+        self.fields = [self.address, self.code, self.you]
+
+    @property
+    def player(self) -> str:
+        return self.you.text.strip() or t("name.player")
 
     def _seen(self, table: TableInfo) -> None:
         with self._lock:
@@ -420,19 +383,21 @@ class JoinScreen(_LanScene):
             tables = sorted(self.tables.values(), key=lambda t: t.name)
         out: list[tuple[str, Callable[[], None]]] = []
         for table in tables[:6]:
-            flags = [_ruleset_name(table.ruleset), tr("free", n=table.free)]
+            flags = [_ruleset_name(table.ruleset), t("lan.free", n=table.free)]
             if table.locked:
-                flags.append(tr("locked"))
+                flags.append(t("lan.locked"))
             if table.started:
-                flags.append(tr("started"))
+                flags.append(t("lan.started"))
             out.append((f"{table.name}  ·  {' · '.join(flags)}", self.join_table(table)))
         if not tables:
-            out.append((tr("no_tables"), lambda: None))
-        out.append((f"{tr('address')}: {self.address.shown() or 'host:port'}",
+            out.append((t("lan.no_tables"), lambda: None))
+        out.append((labelled(t('setup.name'), self.you.shown()), self.edit(self.you)))
+        out.append((labelled(t('lan.address'), self.address.shown() or t('lan.address_blank')),
                     self.edit(self.address)))
-        out.append((f"{tr('code')}: {self.code.shown() or tr('none')}", self.edit(self.code)))
-        out.append((tr("connect"), self.connect))
-        out.append((tr("back"), self.back))
+        out.append((labelled(t("lan.code"), self.code.shown() or t("lan.none")),
+                    self.edit(self.code)))
+        out.append((t("lan.connect"), self.connect))
+        out.append((t("back"), self.back))
         return out
 
     def update(self, dt: float) -> bool:
@@ -443,8 +408,8 @@ class JoinScreen(_LanScene):
     def join_table(self, table: TableInfo) -> Callable[[], None]:
         def act() -> None:
             if table.protocol != PROTOCOL_VERSION:
-                self.status = f"{table.name}: protocol {table.protocol}, we speak " \
-                              f"{PROTOCOL_VERSION}"
+                self.status = t("lan.protocol", table=table.name, theirs=table.protocol,
+                                ours=PROTOCOL_VERSION)
             else:
                 self._open(table.address, table.port, table.rules)
             self.refresh()
@@ -454,14 +419,14 @@ class JoinScreen(_LanScene):
     def connect(self) -> None:
         host, sep, port = self.address.text.strip().rpartition(":")
         if not sep or not host or not port.isdigit() or not 1 <= int(port) <= 65535:
-            self.status = "type the address as host:port, e.g. 192.168.1.20:5000"
+            self.status = t("lan.address_format")
         else:
             self._open(host.strip("[]"), int(port), None)
         self.refresh()
 
     def _open(self, address: str, port: int, rules: str | None) -> None:
         self.shutdown()
-        self.status = tr("connecting")
+        self.status = t("lan.connecting")
         self.session = RemoteSession(address, port, name=self.player,
                                      code=self.code.text or None, rules=rules)
 

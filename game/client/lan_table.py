@@ -18,7 +18,8 @@ from game.client import i18n
 from game.client.context import Context
 from game.client.i18n import t
 from game.client.layout import SIDE_RIVER_ROWS, TableLayout, full_height, table_layout
-from game.client.widgets import ACCENT, MUTED, PANEL, TEXT, Button, ButtonGroup
+from game.client.widgets import ACCENT, MUTED, PANEL, TEXT, Button, ButtonGroup, TextField
+from game.client.wording import join_text, refusal_text, wall_text
 from game.errors import IllegalAction
 from net.chat import PHRASES
 
@@ -29,7 +30,7 @@ TOAST_TIME = 5.0
 TOASTS_SHOWN = 3
 TEXT_LIMIT = 200
 """The host cuts longer chat lines (docs/protocol.md); the box stops there too."""
-PHRASE_KEYS = tuple(PHRASES)
+PHRASE_KEYS = PHRASES
 """F1, F2, ... send these phrases, in this order."""
 ALERT = (200, 40, 36)
 WARN_BG = (150, 100, 20)
@@ -76,10 +77,9 @@ def chat_line(msg: Mapping[str, Any]) -> ChatLine | None:
     watcher = msg.get("seat") is None
     phrase = msg.get("phrase")
     if phrase is not None:
-        pair = PHRASES.get(str(phrase))
-        if pair is None:
+        if str(phrase) not in PHRASES or not i18n.has(f"chat.{phrase}"):
             return None
-        return ChatLine(name, pair[0] if i18n.language() == "zh" else pair[1], watcher)
+        return ChatLine(name, t(f"chat.{phrase}"), watcher)
     text = msg.get("text")
     return ChatLine(name, str(text), watcher) if text else None
 
@@ -90,12 +90,13 @@ def notice_text(msg: Mapping[str, Any], names: Sequence[str]) -> str:
     name = names[place] if isinstance(place, int) and 0 <= place < len(names) else ""
     code = str(msg.get("code", ""))
     key = f"lan.notice.{code}"
-    text = t(key, name=name or "?", msg=str(msg.get("msg", "")))
-    if text == key:
-        return str(msg.get("msg", code))
-    if code == "save":
-        text += f" ({msg.get('msg', '')})"
-    return text
+    if code.startswith("refused."):
+        refusal = msg.get("refusal")
+        reason = refusal_text(refusal if isinstance(refusal, Mapping)
+                              else {"code": code.removeprefix("refused.")})
+        return t(key, msg=reason) if i18n.has(key) else reason
+    # a code from a newer host: say only that something happened at that seat
+    return t(key if i18n.has(key) else "lan.notice.other", name=name or "?")
 
 
 def seat_tag(seat: Mapping[str, Any]) -> str:
@@ -133,7 +134,8 @@ class LanOverlay:
         self.toasts: list[tuple[str, float]] = []
         """(text, time it goes) in scene time."""
         self.composing = False
-        self.draft = ""
+        self.field = TextField("", TEXT_LIMIT)
+        """The chat line being typed (an input method's composition shows in it)."""
         self.chips = ButtonGroup()
         """Quick-phrase buttons, shown while composing."""
         self._seen_chat = 0
@@ -216,25 +218,31 @@ class LanOverlay:
             return True
         return False
 
+    @property
+    def draft(self) -> str:
+        return self.field.text
+
     def open(self) -> None:
         self.composing = True
-        self.draft = ""
-        pygame.key.start_text_input()
+        self.field = TextField("", TEXT_LIMIT)
+        self.field.start()
 
     def close(self) -> None:
         self.composing = False
-        pygame.key.stop_text_input()
+        self.field.stop()
 
     def _compose(self, event: pygame.event.Event) -> bool:
-        if event.type == pygame.TEXTINPUT:
-            self.draft = (self.draft + event.text)[:TEXT_LIMIT]
-        elif event.type == pygame.KEYDOWN:
+        typing = event.type in (pygame.TEXTEDITING, pygame.TEXTINPUT) or (
+            event.type == pygame.KEYDOWN and (
+                self.field.composition or event.key == pygame.K_BACKSPACE
+                or (event.key == pygame.K_v and event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META))))
+        if typing:  # text, the input method's keys, Backspace and paste go to the field
+            return self.field.handle(event)
+        if event.type == pygame.KEYDOWN:
             index = event.key - pygame.K_F1
             if 0 <= index < len(PHRASE_KEYS):
                 self.feed.phrase(PHRASE_KEYS[index])
                 self.close()
-            elif event.key == pygame.K_BACKSPACE:
-                self.draft = self.draft[:-1]
             elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
                 text = " ".join(self.draft.split())
                 if text:
@@ -282,8 +290,7 @@ class LanOverlay:
         buttons: list[Button] = []
         fonts = self.ctx.fonts
         for n, key in enumerate(PHRASE_KEYS):
-            zh, en = PHRASES[key]
-            label = zh if i18n.language() == "zh" else en
+            label = t(f"chat.{key}")
             width = fonts.font(int(bh * 0.5)).size(label)[0] + bh * 3 // 2  # room for F1
             if x + width > box.right - pad:
                 x, y = box.x + pad, y + bh + 4
@@ -369,7 +376,8 @@ class LanOverlay:
                             line_h + 8)
         pygame.draw.rect(surface, (8, 24, 20), field, border_radius=4)
         pygame.draw.rect(surface, ACCENT, field, width=1, border_radius=4)
-        shown = _clip_left(fonts.font(size), self.draft + "_", field.w - 8)
+        self.field.place(field)
+        shown = _clip_left(fonts.font(size), self.field.shown(), field.w - 8)
         img = fonts.render(shown, size, TEXT)
         surface.blit(img, img.get_rect(midleft=(field.x + 4, field.centery)))
         tip = t("lan.compose_hint")
@@ -411,9 +419,12 @@ class LanOverlay:
         problems = self.feed.wall_problems
         if problems:
             more = t("lan.wall_more", n=len(problems) - 1) if len(problems) > 1 else ""
-            return t("lan.wall_failed"), t("lan.wall_detail", problem=problems[0]) + more, True
+            detail = t("lan.wall_detail", problem=wall_text(problems[0]))
+            return t("lan.wall_failed"), detail + more, True
         if self.feed.error:
-            return t("lan.connection_lost"), self.feed.error, False
+            code = str(getattr(self.feed, "error_code", "") or "lost")
+            info = getattr(self.feed, "error_info", {})
+            return t("lan.connection_lost"), join_text(code, info), False
         return None
 
     def _draw_alerts(self, surface: pygame.Surface, box: pygame.Rect) -> None:

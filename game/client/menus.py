@@ -9,7 +9,7 @@ import pygame
 
 from game.client import i18n
 from game.client.context import Context
-from game.client.i18n import STRINGS, language, t
+from game.client.i18n import LANGUAGES, aside, labelled, t
 from game.client.options import BOT_LEVELS, RULESETS
 from game.client.rule_options import (
     defaults,
@@ -26,6 +26,7 @@ from game.client.widgets import (
     MUTED,
     Button,
     ButtonGroup,
+    TextField,
     column,
     felt_background,
 )
@@ -92,26 +93,19 @@ class MenuScene(Scene):
         self.dirty = False
 
 
-def both(key: str) -> str:
-    """A main-menu label in both languages, the chosen one first: whoever sits down first can
-    find the button before finding the settings."""
-    zh, en = STRINGS[key]
-    return f"{zh}  {en}" if language() == "zh" else f"{en}  {zh}"
-
-
 class MainMenu(MenuScene):
     def items(self) -> list[tuple[str, Callable[[], None]]]:
         return [
             *self.saved_match(),
-            (both("menu.solo"), lambda: self.ctx.stack.push(SetupScene(self.ctx, hotseat=False))),
-            (both("menu.hotseat"), lambda: self.ctx.stack.push(SetupScene(self.ctx, hotseat=True))),
-            (both("menu.host"), self.open_host),
-            (both("menu.join"), self.open_join),
-            (both("menu.replays"), self.open_replays),
-            (both("menu.calculator"), self.open_calculator),
-            (both("menu.rules"), self.open_rules),
-            (both("menu.settings"), lambda: self.ctx.stack.push(SettingsScene(self.ctx))),
-            (both("menu.quit"), self.ctx.quit),
+            (t("menu.solo"), lambda: self.ctx.stack.push(SetupScene(self.ctx, hotseat=False))),
+            (t("menu.hotseat"), lambda: self.ctx.stack.push(SetupScene(self.ctx, hotseat=True))),
+            (t("menu.host"), self.open_host),
+            (t("menu.join"), self.open_join),
+            (t("menu.replays"), self.open_replays),
+            (t("menu.calculator"), self.open_calculator),
+            (t("menu.rules"), self.open_rules),
+            (t("menu.settings"), lambda: self.ctx.stack.push(SettingsScene(self.ctx))),
+            (t("menu.quit"), self.ctx.quit),
         ]
 
     def back(self) -> None:
@@ -165,13 +159,13 @@ class SettingsScene(MenuScene):
         s = self.ctx.settings
         onoff = {True: t("on"), False: t("off")}
         return [
-            (f"{t('settings.language')}: {t('lang.' + s.language)}", self.toggle_language),
-            (f"{t('settings.speed')}: ×{s.animation_speed:g}", self.cycle_speed),
-            (f"{t('settings.hints')}: {onoff[s.hints]}", self.toggle_hints),
-            (f"{t('settings.volume')}: {round(s.volume * 100)}%", self.cycle_volume),
-            (f"{t('settings.timers')}: {onoff[s.timers]}", self.toggle_timers),
-            (f"{t('settings.fullscreen')}: {onoff[s.fullscreen]}", self.toggle_fullscreen),
-            (f"{t('settings.keep_logs')}: {t('settings.keep_logs_value', n=s.keep_logs)}",
+            (labelled(t('settings.language'), t('lang.' + i18n.language())), self.toggle_language),
+            (labelled(t('settings.speed'), f"×{s.animation_speed:g}"), self.cycle_speed),
+            (labelled(t('settings.hints'), onoff[s.hints]), self.toggle_hints),
+            (labelled(t('settings.volume'), f"{round(s.volume * 100)}%"), self.cycle_volume),
+            (labelled(t('settings.timers'), onoff[s.timers]), self.toggle_timers),
+            (labelled(t('settings.fullscreen'), onoff[s.fullscreen]), self.toggle_fullscreen),
+            (labelled(t('settings.keep_logs'), t('settings.keep_logs_value', n=s.keep_logs)),
              self.cycle_keep_logs),
             (t("back"), self.back),
         ]
@@ -184,7 +178,9 @@ class SettingsScene(MenuScene):
         self.dirty = True
 
     def toggle_language(self) -> None:
-        self.ctx.settings.language = "en" if self.ctx.settings.language == "zh" else "zh"
+        """The next of 简体, 繁體, English; every screen reads it from the next frame on."""
+        now = LANGUAGES.index(i18n.language())
+        self.ctx.settings.language = LANGUAGES[(now + 1) % len(LANGUAGES)]
         i18n.set_language(self.ctx.settings.language)
         self.changed()
 
@@ -237,6 +233,8 @@ class SetupScene(MenuScene):
         self.names = _default_names(self.kinds)
         self.hands = 8
         self.editing = -1
+        self.name_field = TextField("", 12)
+        """The name being typed while `editing` is a seat (IME composition and paste work)."""
         self.rule_values: dict[str, dict[str, Any]] = {rs: defaults(rs) for rs in RULESETS}
         """Each ruleset's table options as set here (kept while the ruleset cycles)."""
         self.option_rows: dict[int, Option] = {}
@@ -245,19 +243,20 @@ class SetupScene(MenuScene):
 
     def items(self) -> list[tuple[str, Callable[[], None]]]:
         out: list[tuple[str, Callable[[], None]]] = [
-            (f"{t('setup.ruleset')}: {t('ruleset.' + self.ruleset)}", self.cycle_ruleset)
+            (labelled(t('setup.ruleset'), t('ruleset.' + self.ruleset)), self.cycle_ruleset)
         ]
         for i in range(4):
             kind = t("seat." + self.kinds[i])
             level = f" · {t('level.' + self.levels[i])}" if self.kinds[i] == "bot" else ""
-            name = self.names[i] + ("_" if self.editing == i else "")
-            out.append((f"{t('wind.' + str(i))}  {name}  ({kind}{level})", self.seat_action(i)))
-        out.append((f"{t('setup.length')}: {t('setup.hands', n=self.hands)}", self.cycle_length))
+            name = self.name_field.shown() if self.editing == i else self.names[i]
+            out.append((f"{t('wind.' + str(i))}  {aside(name, kind + level)}",
+                        self.seat_action(i)))
+        out.append((labelled(t('setup.length'), t('setup.hands', n=self.hands)), self.cycle_length))
         self.option_rows = {}
         values = self.rule_values[self.ruleset]
         for option in setup_options(self.ruleset):
             self.option_rows[len(out)] = option
-            label = f"{option_label(option)}: {value_text(values[option.name])}"
+            label = labelled(option_label(option), value_text(values[option.name]))
             out.append((label, self.option_action(option, 1)))
         out.append((t("start"), self.start))
         out.append((t("back"), self.back))
@@ -307,6 +306,8 @@ class SetupScene(MenuScene):
         self.layout()
         self.group.focus = focus
         self.dirty = True
+        if self.editing >= 0:  # the input method's candidates open beside the seat's row
+            self.name_field.place(self.group.buttons[self.editing + 1].rect)
 
     def cycle_ruleset(self) -> None:
         self.ruleset = RULESETS[(RULESETS.index(self.ruleset) + 1) % len(RULESETS)]
@@ -342,7 +343,8 @@ class SetupScene(MenuScene):
             and 1 <= self.group.focus <= 4
         ):
             self.editing = self.group.focus - 1
-            pygame.key.start_text_input()
+            self.name_field = TextField(self.names[self.editing], 12)
+            self.name_field.start()
             self.refresh()
             return
         option = self.option_rows.get(self.group.focus)
@@ -354,17 +356,12 @@ class SetupScene(MenuScene):
 
     def edit_name(self, event: pygame.event.Event) -> None:
         seat = self.editing
-        if event.type == pygame.TEXTINPUT:
-            self.names[seat] = (self.names[seat] + event.text)[:12]
-        elif event.type == pygame.KEYDOWN:
-            if event.key == pygame.K_BACKSPACE:
-                self.names[seat] = self.names[seat][:-1]
-            elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_ESCAPE, pygame.K_TAB):
-                self.names[seat] = self.names[seat].strip() or _default_names(self.kinds)[seat]
-                self.editing = -1
-                pygame.key.stop_text_input()
-        else:
+        if not self.name_field.handle(event):
             return
+        self.names[seat] = self.name_field.text
+        if not self.name_field.active:  # Enter, Esc or Tab: done
+            self.names[seat] = self.names[seat].strip() or _default_names(self.kinds)[seat]
+            self.editing = -1
         self.refresh()
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -411,7 +408,4 @@ class SetupScene(MenuScene):
 
 
 def _default_names(kinds: list[str]) -> list[str]:
-    zh = i18n.language() == "zh"
-    humans = ["王", "李", "張", "劉"] if zh else ["Wang", "Li", "Zhang", "Liu"]
-    bots = ["電腦甲", "電腦乙", "電腦丙", "電腦丁"] if zh else ["Bot A", "Bot B", "Bot C", "Bot D"]
-    return [humans[i] if kind == "human" else bots[i] for i, kind in enumerate(kinds)]
+    return [t(f"name.{'human' if kind == 'human' else 'bot'}.{i}") for i, kind in enumerate(kinds)]

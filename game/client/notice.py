@@ -20,8 +20,7 @@ from game.client.widgets import ACCENT, TEXT, Button, ButtonGroup, felt_backgrou
 
 def wrap(fonts: Fonts, text: str, size: int, width: int) -> list[str]:
     """`text` cut into lines no wider than `width` at `size` (the one wrapper, `text_wrap`)."""
-    font = fonts.font(size)
-    return wrap_text(text, width, lambda s: font.size(s)[0])
+    return wrap_text(text, width, lambda s: fonts.size(s, size)[0])
 
 
 class NoticeScene(Scene):

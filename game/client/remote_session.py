@@ -18,6 +18,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from game.actions import Action
+from game.client import i18n
+from game.client.wording import shown_name
 from game.errors import IllegalAction
 from game.events import Event
 from game.match import HandRecord
@@ -54,6 +56,10 @@ class RemoteSession:
         self.ruleset = ""
         self.watching = watch
         self.error: str | None = None
+        """Why the connection failed or ended, in English (logs); `error_text` words it."""
+        self.error_code = ""
+        self._worded: tuple[SeatView, str, SeatView] | None = None
+        self.error_info: dict[str, Any] = {}
         """Why the connection ended early, for a person; None while all is well."""
         self.chat: list[Message] = []
         self.notices: list[Message] = []
@@ -82,6 +88,13 @@ class RemoteSession:
         self._thread = threading.Thread(target=self._run, name="lan-client", daemon=True)
         self._thread.start()
 
+    def error_text(self) -> str:
+        """`error` in this window's language."""
+        from game.client.wording import join_text
+
+        with self._lock:
+            return join_text(self.error_code or "failed", self.error_info)
+
     # ------------------------------------------------------------ network thread
 
     def _run(self) -> None:
@@ -91,9 +104,11 @@ class RemoteSession:
         except JoinError as exc:
             with self._lock:
                 self.error = str(exc)
+                self.error_code, self.error_info = exc.code, dict(exc.info)
         except Exception as exc:  # the window must show it, not die of it
             with self._lock:
                 self.error = f"the network client failed: {exc}"
+                self.error_code, self.error_info = "failed", {}
         finally:
             with contextlib.suppress(Exception):
                 self._loop.run_until_complete(self._loop.shutdown_asyncgens())
@@ -131,7 +146,7 @@ class RemoteSession:
                 # not take): a banner like a notice. Errors that end the connection never
                 # get here; they become `error` in `_run`.
                 self.notices.append({"t": "notice", "code": f"refused.{msg['code']}",
-                                     "msg": str(msg["msg"])})
+                                     "msg": str(msg["msg"]), "refusal": dict(msg)})
             elif kind == "reveal":
                 self.wall_problems = list(self._client.stats.wall_problems)
 
@@ -201,13 +216,14 @@ class RemoteSession:
         # is taken in first.
         view = self._view
         if view is None:
-            raise IllegalAction("the table has not dealt yet")
+            raise IllegalAction("the table has not dealt yet", code="not_dealt")
         if self.watching or seat != view.seat:
-            raise IllegalAction("you can only play your own seat")
+            raise IllegalAction("you can only play your own seat", code="not_your_seat")
         if self._sent_seq == self._shown_seq:
-            raise IllegalAction("waiting for the table")
+            raise IllegalAction("waiting for the table", code="waiting")
         if action not in view.legal:
-            raise IllegalAction(f"'{action}' is not legal now")
+            raise IllegalAction(f"'{action}' is not legal now", code="not_legal",
+                                values={"action": action.kind.value})
         # Decided on the state shown; if the host has moved on it drops this as stale.
         self._sent_seq = self._shown_seq
         self._send(self._client.send, {"t": "action", "seq": self._shown_seq, "a": str(action)})
@@ -296,9 +312,16 @@ class RemoteSession:
 
     def _current(self) -> SeatView:
         self._take()
-        if self._view is None:
-            raise IllegalAction("the table has not dealt yet")
-        return self._view
+        view = self._view
+        if view is None:
+            raise IllegalAction("the table has not dealt yet", code="not_dealt")
+        # the host's own names for its bots ("bot 4") read in this window's language; the
+        # worded view is kept while neither it nor the language changes (scenes cache by id)
+        language = i18n.language()
+        if self._worded is None or self._worded[0] is not view or self._worded[1] != language:
+            named = view._replace(names=tuple(shown_name(n) for n in view.names))
+            self._worded = (view, language, named)
+        return self._worded[2]
 
     def _take(self) -> bool:
         """Move arrived states into the shown view, stopping at a hand's end."""
@@ -310,7 +333,7 @@ class RemoteSession:
                     view = view_from_wire(step.state)
                     events = [event_from_wire(e) for e in step.events]
                 except WireError as exc:
-                    self.error = str(exc)
+                    self.error, self.error_code = str(exc), "unreadable"
                     continue
                 self._view, self._state, self._shown_seq = view, step.state, step.seq
                 self._events.extend(events)

@@ -15,10 +15,11 @@ from pathlib import Path
 from typing import Any
 
 from game.actions import Action
+from game.client.i18n import t
 from game.errors import IllegalAction, MahjongError
 from game.events import Event
 from game.match import HandRecord, Match
-from game.replay import LogError, read_log, verify
+from game.replay import LogError, LogFromOtherEngine, read_log, verify
 from game.tiles import NotationError
 from game.view import SeatView, events_for
 
@@ -38,13 +39,40 @@ class LogSummary:
     complete: bool
     """False when the match was left before its end (the log holds the hands played)."""
     error: str = ""
+    """Why the log cannot be listed, in English (logs); `problem_key` for the screen."""
+
+
+class LogUnreadable(LogError):
+    """The file cannot be read at all (missing, no permission, not UTF-8)."""
+
+
+class LogTooBig(LogError):
+    """The file is far larger than any match log."""
+
+
+def problem_text(exc: BaseException) -> str:
+    """Why a log or a save cannot be opened, in the chosen language."""
+    if isinstance(exc, LogFromOtherEngine):
+        if exc.engine:
+            return t("log.other_engine", engine=exc.engine)
+        return t("log.other_engine_unknown")
+    return t(problem_key(exc))
+
+
+def problem_key(exc: BaseException) -> str:
+    """The catalogue key saying why a log or a save cannot be opened."""
+    if isinstance(exc, LogTooBig):
+        return "log.too_big"
+    if isinstance(exc, LogUnreadable | OSError | UnicodeDecodeError):
+        return "log.unreadable"
+    return "log.damaged"
 
 
 def summarize(path: Path) -> LogSummary:
     """The list entry for `path`: cheap (the chain is checked, nothing is replayed)."""
     try:
         if path.stat().st_size > MAX_LOG_BYTES:
-            raise LogError("the file is too big to be a match log")
+            raise LogTooBig("the file is too big to be a match log")
         records = read_log(path.read_text(encoding="utf-8"))
         head, end = records[0], records[-1]
         names = tuple(str(n) for n in head.get("names") or ())
@@ -89,10 +117,10 @@ class ReplayLog:
     def open(cls, path: Path) -> ReplayLog:
         try:
             if path.stat().st_size > MAX_LOG_BYTES:
-                raise LogError("the file is too big to be a match log")
+                raise LogTooBig("the file is too big to be a match log")
             text = path.read_text(encoding="utf-8")
         except (OSError, UnicodeDecodeError) as exc:
-            raise LogError(f"cannot read {path.name}: {exc}") from None
+            raise LogUnreadable(f"cannot read {path.name}: {exc}") from None
         return cls(text)
 
     def at(self, hand: int, step: int) -> tuple[Match, list[Event]]:
@@ -188,7 +216,7 @@ class ReplaySession:
         return self.match.view(seat)
 
     def submit(self, seat: int, action: Action) -> None:
-        raise IllegalAction("a replay is watched, not played")
+        raise IllegalAction("a replay is watched, not played", code="replay")
 
     def poll(self, viewer: int) -> list[Event]:
         out = events_for(self._events, viewer)

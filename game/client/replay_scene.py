@@ -21,7 +21,13 @@ from game.client.i18n import t
 from game.client.match_files import MatchFiles
 from game.client.menus import MenuScene
 from game.client.notice import ConfirmScene, NoticeScene
-from game.client.replay_data import LogSummary, ReplayLog, ReplaySession, summarize
+from game.client.replay_data import (
+    LogSummary,
+    ReplayLog,
+    ReplaySession,
+    problem_text,
+    summarize,
+)
 from game.client.results import TextBoxes
 from game.client.table import TableScene
 from game.client.widgets import ACCENT, MUTED, TEXT, Button, ButtonGroup
@@ -43,7 +49,7 @@ def open_replay(ctx: Context, path: Path) -> bool:
     try:
         log = ReplayLog.open(path)
     except (MahjongError, KeyError, TypeError, ValueError, IndexError) as exc:
-        ctx.stack.push(NoticeScene(ctx, t("replay.failed"), f"{path.name}\n{exc}"))
+        ctx.stack.push(NoticeScene(ctx, t("replay.failed"), f"{path.name}\n{problem_text(exc)}"))
         return False
     ctx.stack.push(ReplayScene(ctx, ReplaySession(log)))
     return True

@@ -34,18 +34,15 @@ HAND_SCALE = (0.05, 0.05, 0.04, 0.032)
 GAIN = (140, 230, 140)
 LOSS = (240, 130, 120)
 PLAYER_COLORS = ((240, 190, 60), (120, 190, 250), (240, 120, 150), (150, 230, 150))
-UNITS = {
-    "zh": {"base": "分", "tai": "台", "hu": "胡", "flower": "花", "x": "倍", "total": ""},
-    "en": {"base": "pt", "tai": "tai", "hu": "hu", "flower": "fl", "x": "×", "total": ""},
-}
 
 
 def line_label(line: ScoreLine) -> str:
-    return line.zh if i18n.language() == "zh" else line.en
+    return i18n.word(line.zh, line.en)
 
 
 def line_value(line: ScoreLine) -> str:
-    unit = UNITS[i18n.language()].get(line.unit, line.unit)
+    key = f"unit.{line.unit}"
+    unit = t(key) if i18n.has(key) else ""
     return f"{line.value} {unit}".rstrip()
 
 
@@ -265,11 +262,10 @@ class ResultsPanel:
             y += step
         y += step // 2
         small = max(11, step * 4 // 5)
-        zh = i18n.language() == "zh"
         for pay in result.payments:
             if y + small > box.bottom:
                 break
-            reason = (pay.zh if zh else pay.en) or pay.key
+            reason = i18n.word(pay.zh, pay.en)
             text = f"{names[pay.payer]} → {names[pay.payee]}  {pay.amount}  {reason}"
             put(surface, text, pygame.Rect(box.x, y, box.w, small), small, MUTED)
             y += small

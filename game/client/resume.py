@@ -8,6 +8,7 @@ from pathlib import Path
 from game.client.context import Context
 from game.client.i18n import t
 from game.client.match_files import MatchFiles
+from game.client.replay_data import problem_text
 from game.replay import LogError
 from game.saves import describe
 
@@ -41,7 +42,7 @@ def resume_match(ctx: Context) -> bool:
     try:
         session = LocalSession.resume(files)
     except LogError as exc:
-        body = str(exc)
+        body = problem_text(exc)
         log.warning("the save %s cannot be resumed: %s", files.save, exc)
         try:
             aside = files.move_aside(files.save)

@@ -47,7 +47,7 @@ def step_value(option: Option, value: Any, step: int = 1) -> Any:
 
 def option_help(option: Option) -> str:
     """The option's whole description in the current language."""
-    return option.zh if i18n.language() == "zh" else option.en
+    return i18n.word(option.zh, option.en)
 
 
 def option_label(option: Option) -> str:

@@ -20,17 +20,20 @@ RULESETS = ("mazhan", "nanjing")
 
 
 def rules_name(ruleset: str, language: str) -> str:
-    return f"{ruleset}.{language}.txt"
+    """The file name of `ruleset`'s rules text in `language` (the Traditional source is `.zh`)."""
+    code = i18n.normalize(language) or language
+    return f"{ruleset}.{'zh' if code == 'zh-Hant' else code}.txt"
 
 
 def rules_path(ruleset: str, language: str) -> Path:
+    """The rules text of `ruleset` in `language`: `.zh.txt` is the Traditional source, the
+    Simplified `.zh-Hans.txt` is made from it by tools/make_zh_hans.py."""
     return asset_path("text", "rules", rules_name(ruleset, language))
 
 
 def wrap(text: str, fonts: Fonts, size: int, width: int, bold: bool = False) -> list[str]:
     """Break `text` into lines no wider than `width` (the one wrapper, `text_wrap`)."""
-    font = fonts.font(size, bold=bold)
-    return wrap_text(text, width, lambda s: font.size(s)[0])
+    return wrap_text(text, width, lambda s: fonts.size(s, size, bold=bold)[0])
 
 
 class RulesScene(Scene):

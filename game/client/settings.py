@@ -8,9 +8,9 @@ from pathlib import Path
 
 from game import paths
 from game.atomic import write_atomic
+from game.client.i18n import normalize
 
 APP_NAME = paths.APP_NAME
-LANGUAGES = ("zh", "en")
 ANIMATION_SPEEDS = (0.5, 1.0, 1.5, 2.0, 3.0)
 VOLUMES = (0.0, 0.25, 0.5, 0.7, 1.0)
 KEEP_LOGS = (20, 50, 100, 200, 500)
@@ -19,7 +19,8 @@ KEEP_LOGS = (20, 50, 100, 200, 500)
 
 @dataclass
 class Settings:
-    language: str = "zh"
+    language: str = ""
+    """One of i18n.LANGUAGES; empty until the first start has read it from the system."""
     animation_speed: float = 1.0
     hints: bool = True
     fullscreen: bool = False
@@ -31,7 +32,7 @@ class Settings:
 
     def normalized(self) -> Settings:
         """A copy with every field inside its allowed range (hand-edited files stay usable)."""
-        language = self.language if self.language in LANGUAGES else "zh"
+        language = normalize(self.language) or ""
         try:
             speed = float(self.animation_speed)
         except (TypeError, ValueError):

@@ -34,6 +34,7 @@ from game.client.table_layers import TableLayers
 from game.client.table_motion import Flight, Floater, TableMotion
 from game.client.tween import Tween, Tweens
 from game.client.widgets import ACCENT, MUTED, PANEL, TEXT, Button, ButtonGroup
+from game.client.wording import illegal_text
 from game.errors import IllegalAction
 from game.events import Event
 from game.melds import Meld
@@ -75,11 +76,9 @@ def open_table(
     from game.client.session import LocalSession
 
     if names is None:
-        zh = i18n.language() == "zh"
         # neutral names: seat winds rotate, so a wind in a name would soon be wrong
-        human = "玩家" if zh else "Player "
-        bot = "電腦" if zh else "Bot "
-        names = [(human if k == "human" else bot) + str(i + 1) for i, k in enumerate(seats)]
+        names = [t("name.player_n" if k == "human" else "name.bot_n", n=i + 1)
+                 for i, k in enumerate(seats)]
     match_seed = seed if seed is not None else random.SystemRandom().randrange(1 << 31)
     table = dict(options or {})
     if ctx.settings.timers and "human" in seats:
@@ -301,7 +300,7 @@ class TableScene(TableMotion, TableLayers):
         try:
             self.session.submit(self.viewer, action)
         except IllegalAction as exc:
-            self.error = str(exc)
+            self.error = illegal_text(exc)
         else:
             self.error = ""
             self.selected = -1

@@ -9,8 +9,25 @@ CJK_START = 0x2E80
 """From here on (CJK radicals, kana, ideographs, full-width forms) a line may break anywhere."""
 
 
+NO_LINE_START = frozenset("，。、；：！？）」』》〉】…”’％·")
+"""Chinese punctuation that may not begin a line: it stays with the character before it."""
+NO_LINE_END = frozenset("（「『《〈【“‘")
+"""Opening brackets and quotes, which may not end a line: they go with what follows."""
+
+
 def pieces(text: str) -> list[str]:
-    """Words with their trailing space, and each CJK character on its own."""
+    """Words with their trailing space, and each CJK character on its own, except that
+    punctuation is kept on the side of a break Chinese typesetting puts it (禁則)."""
+    out: list[str] = []
+    for piece in _split(text):
+        if out and (piece[0] in NO_LINE_START or out[-1][-1] in NO_LINE_END):
+            out[-1] += piece
+        else:
+            out.append(piece)
+    return out
+
+
+def _split(text: str) -> list[str]:
     out: list[str] = []
     word = ""
     for ch in text:

@@ -100,6 +100,72 @@ class ButtonGroup:
             button.draw(surface, fonts, hot=i == self.focus)
 
 
+class TextField:
+    """A one-line text being edited with the keyboard: typed text (TEXTINPUT), an input
+    method's composition shown while it is under way (TEXTEDITING), Backspace, and paste with
+    Ctrl+V (Cmd+V on macOS) from the system clipboard."""
+
+    def __init__(self, text: str, limit: int) -> None:
+        self.text = text
+        self.limit = limit
+        self.active = False
+        self.composition = ""
+        """What the input method holds before it commits (pinyin, zhuyin, candidates)."""
+
+    def start(self) -> None:
+        self.active = True
+        self.composition = ""
+        pygame.key.start_text_input()
+
+    def stop(self) -> None:
+        self.active = False
+        self.composition = ""
+        pygame.key.stop_text_input()
+
+    def place(self, rect: pygame.Rect) -> None:
+        """Tell the input method where the field is, so its candidate list opens beside it."""
+        if self.active:
+            pygame.key.set_text_input_rect(rect)
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        """Take a key or text event; True if it was for this field."""
+        if not self.active:
+            return False
+        if event.type == pygame.TEXTEDITING:
+            self.composition = event.text
+        elif event.type == pygame.TEXTINPUT:
+            self.composition = ""
+            self.insert(event.text)
+        elif event.type == pygame.KEYDOWN:
+            if self.composition:  # the input method is using the keys (Backspace, Enter)
+                return True
+            if event.key == pygame.K_v and event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META):
+                self.paste()
+            elif event.key == pygame.K_BACKSPACE:
+                self.text = self.text[:-1]
+            elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_ESCAPE, pygame.K_TAB):
+                self.stop()
+        else:
+            return False
+        return True
+
+    def insert(self, text: str) -> None:
+        """Add `text` at the end: one line of printable characters, cut to the limit."""
+        kept = "".join(c if c.isprintable() else " " for c in text.replace("\n", " "))
+        self.text = (self.text + kept)[: self.limit]
+
+    def paste(self) -> None:
+        try:
+            clip = pygame.scrap.get_text()
+        except pygame.error:  # no clipboard on this system: nothing to paste
+            return
+        self.insert(clip.strip())
+
+    def shown(self) -> str:
+        """The text as drawn: with the composition in progress and a caret while editing."""
+        return self.text + self.composition + ("_" if self.active else "")
+
+
 @functools.lru_cache(maxsize=4)
 def felt_background(size: tuple[int, int]) -> pygame.Surface:
     """The table cloth: a vertical gradient, drawn once per window size and shared by every

@@ -8,10 +8,16 @@ from collections.abc import Callable
 
 import pytest
 
+from game.actions import Action, ActionKind
 from game.client import i18n
 from game.client.context import Context
 from game.client.lan_table import LanOverlay, lan_feed, notice_text
 from game.client.remote_session import RemoteSession
+from game.client.wording import illegal_text
+from game.errors import IllegalAction, NotYourTurn, UnknownAction
+from game.match import Match
+from game.tiles import Tile
+from net.frames import FrameDecoder, encode, refusal
 from tests.net.peers import LOOPBACK
 from tests.net.test_remote_session import HostThread
 
@@ -36,15 +42,17 @@ def test_chat_refusals_become_banners(ctx: Context) -> None:
         assert eve.notices[0]["code"] == "refused.chat"
         assert eve.error is None and eve.connected  # a refusal does not end the connection
         overlay.update(1.0)
-        assert [text for text, _until in overlay.toasts] == ["聊天未送出：unknown phrase"]
+        # worded here from the code the host sent beside its own English text
+        assert eve.notices[0]["refusal"]["why"] == "unknown_phrase"
+        assert [text for text, _until in overlay.toasts] == ["聊天未送出：不認得的快捷語"]
         # the host lets a burst of five lines through, then about one every two seconds
         for n in range(12):
             eve.say(f"line {n}")
         _wait(lambda: any(n["msg"] == "you are chatting too fast" for n in eve.notices))
-        i18n.set_language("en")
+        i18n.set_language("zh-Hans")
         overlay.update(2.0)
         shown = [text for text, _until in overlay.toasts]
-        assert "Chat not sent: you are chatting too fast" in shown
+        assert "聊天未送出：聊得太快了" in shown
         assert len(eve.chat) < 12  # the refused lines were not relayed
         deadline = time.monotonic() + 30
         while not eve.match_over:
@@ -56,15 +64,77 @@ def test_chat_refusals_become_banners(ctx: Context) -> None:
         eve.close()
 
 
-@pytest.mark.parametrize(("language", "code", "msg", "shown"), [
-    ("en", "refused.illegal", "'discard 3m' is not legal now",
-     "The host refused that move: 'discard 3m' is not legal now"),
-    ("zh", "refused.illegal", "nothing to do now", "主機不接受這一步：nothing to do now"),
-    ("zh", "refused.bot", "a bot plays your place until the next hand",
-     "本局由電腦代打，下一局輪到你"),
-    ("en", "refused.seated", "you already have a place", "you already have a place"),
+def _refused(code: str, why: str = "", **args: object) -> dict[str, object]:
+    msg = {"t": "error", "code": code, "msg": "the host's own English words"}
+    if why:
+        msg.update(why=why, args=args)
+    return {"t": "notice", "code": f"refused.{code}", "msg": msg["msg"], "refusal": msg}
+
+
+@pytest.mark.parametrize(("language", "notice", "shown"), [
+    ("en", _refused("illegal", "not_legal", action="pong"),
+     "The host refused that move: Pong is not allowed now"),
+    ("zh-Hant", _refused("illegal", "not_legal", action="pong"), "主機不接受這一步：現在不能碰"),
+    ("zh-Hans", _refused("illegal", "not_legal", action="kong"), "主机不接受这一步：现在不能杠"),
+    ("zh-Hant", _refused("illegal", "nothing_now"), "主機不接受這一步：現在沒有要做的事"),
+    ("zh-Hant", _refused("bot"), "本局由電腦代打，下一局輪到你"),
+    ("en", _refused("seated"), "you already have a place"),
+    ("zh-Hans", _refused("seat", "taken", seat=2), "座位 2 已经有人"),
+    # a host older than the codes: its own code still picks the words
+    ("zh-Hant", {"t": "notice", "code": "refused.chat", "msg": "unknown phrase"},
+     "聊天未送出：主機不轉送這句話"),
+    # a reason this window does not know yet: never the host's English words
+    ("zh-Hans", _refused("illegal", "brand_new"), "主机不接受这一步：不合规则"),
+    ("en", {"t": "notice", "code": "refused.brand_new", "msg": "new words"},
+     "the host refused"),
 ])
-def test_refusal_texts(language: str, code: str, msg: str, shown: str) -> None:
-    """Known refusals read in this screen's language; others show the host's own words."""
+def test_refusal_texts(language: str, notice: dict[str, object], shown: str) -> None:
+    """Refusals are worded in this screen's language from their code, never the host's text."""
     i18n.set_language(language)
-    assert notice_text({"t": "notice", "code": code, "msg": msg}, ["a", "b", "c", "d"]) == shown
+    assert notice_text(notice, ["a", "b", "c", "d"]) == shown
+
+
+def test_refusals_keep_their_fields_and_add_a_reason_and_its_details() -> None:
+    """Wire compatibility: an older window reads `code` and `msg` as before."""
+    msg = refusal("illegal", "'pong 5m' is not legal now", "not_legal", {"action": "pong"})
+    assert FrameDecoder().messages(encode(msg)) == [msg]
+    assert msg["code"] == "illegal" and msg["msg"] == "'pong 5m' is not legal now"
+    assert msg["why"] == "not_legal" and msg["args"] == {"action": "pong"}
+    assert refusal("full", "too many connections")["why"] == "full"
+
+
+def test_the_engines_refusals_are_worded_from_their_code() -> None:
+    match = Match("nanjing", 5)
+    match.start_hand()
+    idle = next(s for s in range(4) if not match.legal_actions(s))
+    with pytest.raises(NotYourTurn) as idle_exc:
+        match.apply(idle, Action(ActionKind.PASS))
+    busy = next(s for s in range(4) if match.legal_actions(s))
+    bad = Action(ActionKind.PONG, Tile.parse("1m"))
+    assert bad not in match.legal_actions(busy)
+    with pytest.raises(UnknownAction) as bad_exc:
+        match.apply(busy, bad)
+    assert bad_exc.value.code == "not_legal" and bad_exc.value.values == {"action": "pong"}
+    i18n.set_language("zh-Hans")
+    assert illegal_text(idle_exc.value) == "还没轮到你"
+    assert illegal_text(bad_exc.value) == "现在不能碰"
+    i18n.set_language("en")
+    assert illegal_text(bad_exc.value) == "Pong is not allowed now"
+    assert illegal_text(IllegalAction("something new")) == "That move is not allowed"
+
+
+@pytest.mark.parametrize("language", ["zh-Hans", "zh-Hant", "en"])
+def test_every_wall_check_finding_has_its_own_words(language: str) -> None:
+    from game.client.wording import WALL_PROBLEMS, wall_text
+    from net import fair
+
+    findings = {value for name, value in vars(fair).items()
+                if name.isupper() and isinstance(value, str) and value.startswith("the ")}
+    assert findings == set(WALL_PROBLEMS)
+    i18n.set_language(language)
+    for finding in findings:
+        worded = wall_text(f"hand 3: {finding}")
+        assert worded != i18n.t("lan.wall.other")
+        if language != "en":  # English may use the finding's own words
+            assert finding not in worded
+    assert wall_text("hand 3: something new") == i18n.t("lan.wall.other")

@@ -78,7 +78,7 @@ def test_lan_table_chat_notices_bot_marks_and_a_failed_wall_check(
         bo.say("  加油   good luck ")
         _run(scene, screen, lambda: len(overlay.lines) >= 2)
         said = list(overlay.lines)
-        assert (said[0].name, said[0].text) == ("bo", PHRASES["hello"][0])
+        assert (said[0].name, said[0].text) == ("bo", t("chat.hello"))
         assert said[1].text == "加油 good luck" and not said[1].watcher
         # our own line: Enter opens the box, typed text goes out on Enter, the host relays it
         _key(scene, pygame.K_RETURN)
@@ -92,7 +92,7 @@ def test_lan_table_chat_notices_bot_marks_and_a_failed_wall_check(
         _run(scene, screen, lambda: len(overlay.lines) >= 4)
         mine = list(overlay.lines)[2:]
         assert [(line.name, line.text) for line in mine] == [("ann", "hi all"),
-                                                             ("ann", PHRASES["nice"][0])]
+                                                             ("ann", t("chat.nice"))]
         # ann never plays: the host plays for her (M11), then three in a row is a flee (M12)
         _run(scene, screen, lambda: any("ann" in text and "超時" in text
                                         for text in _texts(overlay)))
@@ -155,20 +155,22 @@ class _Feed:
         self.sent.append(("phrase", key))
 
 
-@pytest.mark.parametrize("language", ["zh", "en"])
+@pytest.mark.parametrize("language", ["zh-Hans", "zh-Hant", "en"])
 def test_notices_phrases_and_tags_read_in_the_screen_language(language: str) -> None:
     i18n.set_language(language)
     names = ["ann", "bo", "cy", "di"]
     for code in ("bot", "back", "timeout", "fled"):
         text = notice_text({"code": code, "seat": 2, "msg": "host words"}, names)
         assert "cy" in text and "host words" not in text and text != f"lan.notice.{code}"
-    assert notice_text({"code": "later", "seat": -1, "msg": "host words"}, names) == "host words"
+    # a code this window does not know, and the host's own (English) words, never shown
+    later = notice_text({"code": "later", "seat": 1, "msg": "host words"}, names)
+    assert later == t("lan.notice.other", name="bo")
     save = notice_text({"code": "save", "seat": -1, "msg": "disk full"}, names)
-    assert "disk full" in save
-    index = 0 if language == "zh" else 1
-    for key, pair in PHRASES.items():
+    assert save == t("lan.notice.save")
+    for key in PHRASES:
         line = chat_line({"phrase": key, "seat": None, "name": "eve"})
-        assert line is not None and line.text == pair[index] and line.watcher
+        assert line is not None and line.text == t(f"chat.{key}") and line.watcher
+        assert line.text == i18n.text_in(f"chat.{key}", language) and line.text != key
     assert chat_line({"phrase": "no such", "seat": 0, "name": "x"}) is None
     assert seat_tag({"kind": "open", "bot": False}) == ""
     assert len({seat_tag({"kind": "bot", "bot": True}),
@@ -209,10 +211,13 @@ def test_overlay_with_a_feed_chats_and_keeps_banners_for_a_while(ctx: Context,
                               False)
     feed.error = "lost the connection to the table: reset"
     alert = overlay.alert_text()
-    assert alert is not None and not alert[2] and "reset" in alert[1]
-    feed.wall_problems = ["hand 2: the wall does not match its commitment", "hand 2: more"]
+    assert alert is not None and not alert[2] and alert[1] == t("lan.join.lost")
+    feed.wall_problems = ["hand 2: the revealed wall does not match the hash sent before the "
+                          "deal", "hand 2: more"]
     alert = overlay.alert_text()
-    assert alert is not None and alert[2] and "commitment" in alert[1]
+    assert alert is not None and alert[2]
+    assert alert[1] == t("lan.wall_detail", problem=t("lan.wall.mismatch")) + t(
+        "lan.wall_more", n=1)
 
 
 @settings(max_examples=25, deadline=None)

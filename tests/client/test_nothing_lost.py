@@ -108,7 +108,8 @@ def test_a_save_from_another_engine_is_moved_aside_with_a_notice(
     assert not files.save.exists()
     moved = list(files.old_saves.iterdir())
     assert len(moved) == 1 and moved[0].name.endswith("current.jsonl")
-    assert "old-saves/" in notice.body and "written by 0.0.1" in notice.body
+    assert "old-saves/" in notice.body  # where it went
+    assert t("log.other_engine", engine="0.0.1") in notice.body  # named, not "damaged"
     notice.draw(screen)
 
 

@@ -199,7 +199,8 @@ def test_a_damaged_save_is_explained_and_moved_aside(ctx: Context, screen: pygam
     menu.group.buttons[0].action()
     notice = ctx.stack.top
     assert isinstance(notice, NoticeScene)
-    assert notice.title == t("continue.failed") and "who sits" in notice.body
+    assert notice.title == t("continue.failed") and t("log.damaged") in notice.body
+    assert "who sits" not in notice.body  # the reason in the player's language, not English
     notice.draw(screen)
     assert notice.boxes.placed
     assert all(rect.w <= box.w for _text, rect, box in notice.boxes.placed)

@@ -12,14 +12,19 @@ os.environ["PYGAME_HIDE_SUPPORT_PROMPT"] = "1"
 
 import pygame
 import pytest
+from fontTools.ttLib import TTFont  # type: ignore[import-untyped,unused-ignore]
 
+from game.client import i18n
 from game.client.context import Context
-from game.client.fonts import Fonts
+from game.client.fonts import LATIN_FONT, UI_FONT, Fonts, runs
 from game.client.lan_screens import HostScreen, JoinScreen
 from game.client.options import ClientOptions
+from game.client.remote_session import RemoteSession
 from game.client.settings import Settings
 from game.client.table import TableScene
 from game.client.tile_art import TileArt
+from game.client.widgets import TextField
+from tests.client.test_results import save
 
 
 @pytest.fixture
@@ -65,7 +70,7 @@ def test_host_screen_opens_a_table_and_a_join_screen_joins_it_by_address(ctx: Co
         assert time.monotonic() < deadline
         time.sleep(0.01)
     host_screen.update(0.01)
-    assert host_screen.group.buttons[0].label.endswith(": 1")  # "waiting … open places: 1"
+    assert host_screen.group.buttons[0].label == i18n.t("lan.waiting", n=1)
     port = host_screen.host.port
 
     join_screen = JoinScreen(ctx, "Bob", browse=False)
@@ -90,11 +95,148 @@ def test_host_screen_opens_a_table_and_a_join_screen_joins_it_by_address(ctx: Co
     join_screen.back()
 
 
-def test_join_screen_rejects_a_bad_address(ctx: Context) -> None:
+@pytest.mark.parametrize("language", ["zh-Hans", "en"])
+def test_join_screen_rejects_a_bad_address(ctx: Context, language: str) -> None:
+    i18n.set_language(language)
     screen = JoinScreen(ctx, browse=False)
     ctx.stack.push(screen)
     screen.fields[0].start()
     _type(screen, "no port here")
     screen.connect()
-    assert "host:port" in screen.status and screen.session is None
+    assert screen.status == i18n.t("lan.address_format") and screen.session is None
+    assert ("host:port" in screen.status) == (language == "en")
     screen.back()
+
+
+def _compose(scene: HostScreen | JoinScreen, steps: list[str], commit: str) -> None:
+    """Type as an input method does: compositions shown one after another, then the commit."""
+    surface = pygame.display.get_surface()
+    assert surface is not None
+    for text in steps:
+        scene.handle(pygame.event.Event(pygame.TEXTEDITING, {"text": text, "start": len(text),
+                                                             "length": 0}))
+        scene.draw(surface)
+        assert any(b.label.find(text) >= 0 for b in scene.group.buttons), text  # shown
+    scene.handle(pygame.event.Event(pygame.TEXTEDITING, {"text": "", "start": 0, "length": 0}))
+    scene.handle(pygame.event.Event(pygame.TEXTINPUT, {"text": commit}))
+    scene.handle(pygame.event.Event(pygame.KEYDOWN, {"key": pygame.K_RETURN, "mod": 0,
+                                                     "unicode": "\r", "scancode": 0}))
+
+
+def _clear(field: TextField) -> None:
+    field.start()
+    field.text = ""
+
+
+def test_names_typed_in_the_lan_screens_reach_the_other_players_table(
+        ctx: Context, monkeypatch: pytest.MonkeyPatch) -> None:
+    """An IME-composed name (the host's), a Chinese name and an accented Latin name (pasted)
+    arrive unchanged at another player's table and are drawn there in glyphs the fonts hold."""
+    i18n.set_language("zh-Hans")
+    surface = pygame.display.get_surface()
+    assert surface is not None
+    host_screen = HostScreen(ctx, interface="127.0.0.1", announce=False)
+    ctx.stack.push(host_screen)
+    host_screen.kinds = ["open", "open", "open", "bot"]
+    _clear(host_screen.you)
+    _compose(host_screen, ["w", "wang", "wangxiao", "王小ming"], "王小明")
+    assert host_screen.player == "王小明"
+    _clear(host_screen.name)
+    _type(host_screen, "Łódź 牌桌")
+    host_screen.open_table()
+    assert host_screen.host is not None, host_screen.status
+    port = host_screen.host.port
+    join_screen = JoinScreen(ctx, browse=False)
+    ctx.stack.push(join_screen)
+    _clear(join_screen.you)
+    _type(join_screen, "張偉")
+    join_screen.fields[0].start()
+    _type(join_screen, f"127.0.0.1:{port}")
+    join_screen.connect()
+    # the third player pastes an accented name into the join screen's name field
+    third = JoinScreen(ctx, browse=False)
+    _clear(third.you)
+    monkeypatch.setattr(pygame.scrap, "get_text", lambda: "José Ñúñez-Ærø")
+    third.handle(pygame.event.Event(pygame.KEYDOWN, {"key": pygame.K_v, "mod": pygame.KMOD_CTRL,
+                                                     "unicode": "v", "scancode": 0}))
+    assert third.player == "José Ñúñez-Ærø"
+    joined = RemoteSession("127.0.0.1", port, name=third.player)
+    third.back()
+    try:
+        table = _until_table(ctx, join_screen)
+        names = ("王小明", "張偉", "José Ñúñez-Ærø")
+        deadline = time.monotonic() + 20
+        while set(names) - set(table.session.player_names):
+            assert time.monotonic() < deadline, table.session.player_names
+            table.update(0.05)
+            time.sleep(0.01)
+        drawn: list[str] = []
+        render = Fonts.render
+
+        def watched(fonts: Fonts, text: str, size: int, color: tuple[int, int, int],
+                    face: str = "ui", bold: bool = False) -> pygame.Surface:
+            drawn.append(text)
+            return render(fonts, text, size, color, face, bold)
+
+        monkeypatch.setattr(Fonts, "render", watched)
+        deadline = time.monotonic() + 20
+        while set(names) - set(table.view.names):
+            assert time.monotonic() < deadline, table.view.names
+            table.update(0.05)
+            time.sleep(0.01)
+        table.update(0.05)
+        table.draw(surface)
+        save(surface, "lan_names_on_a_joiners_table")
+        for name in names:  # each drawn whole on the name plates, every glyph in the fonts
+            assert name in drawn, (name, drawn)
+        ui = set(TTFont(UI_FONT, lazy=True).getBestCmap())
+        latin = set(TTFont(LATIN_FONT, lazy=True).getBestCmap())
+        for name in names:
+            for piece, in_latin in runs(name):
+                assert all(ord(ch) in (latin if in_latin else ui) for ch in piece), piece
+        ctx.stack.pop()
+    finally:
+        joined.close()
+        join_screen.back()
+        host_screen.shutdown()
+
+
+def _until_status(scene: JoinScreen, changed_from: str) -> str:
+    deadline = time.monotonic() + 20
+    while scene.status == changed_from or scene.session is not None:
+        assert time.monotonic() < deadline, scene.status
+        scene.update(0.01)
+        time.sleep(0.01)
+    return scene.status
+
+
+@pytest.mark.parametrize("language", ["zh-Hant", "zh-Hans", "en"])
+def test_a_refused_or_failed_join_is_worded_in_the_joiners_language(ctx: Context,
+                                                                    language: str) -> None:
+    """The host refuses with a code (a locked table); a closed port fails to connect: the
+    join screen says both in its own language, never with the host's or the OS's English."""
+    i18n.set_language(language)
+    host_screen = HostScreen(ctx, "主人", interface="127.0.0.1", announce=False)
+    ctx.stack.push(host_screen)
+    host_screen.code.text = "42"
+    host_screen.open_table()
+    assert host_screen.host is not None, host_screen.status
+    port = host_screen.host.port
+    join_screen = JoinScreen(ctx, "José", browse=False)
+    ctx.stack.push(join_screen)
+    try:
+        join_screen.address.text = f"127.0.0.1:{port}"
+        join_screen.connect()
+        refused = _until_status(join_screen, i18n.t("lan.connecting"))
+        assert refused == i18n.t("lan.join.refused", why=i18n.t("lan.refused.locked")), refused
+        join_screen.code.text = "wrong"
+        join_screen.connect()
+        refused = _until_status(join_screen, i18n.t("lan.connecting"))
+        assert refused == i18n.t("lan.join.refused", why=i18n.t("lan.refused.wrong_code"))
+        host_screen.shutdown()  # the port is closed now: nobody answers there
+        join_screen.connect()
+        failed = _until_status(join_screen, i18n.t("lan.connecting"))
+        assert failed == i18n.t("lan.join.unreachable", address=f"127.0.0.1:{port}")
+    finally:
+        join_screen.back()
+        host_screen.shutdown()

@@ -13,6 +13,7 @@ import pytest
 from game.actions import Action, ActionKind
 from game.bots import make_bot
 from game.client.remote_session import RemoteSession
+from game.client.wording import shown_name
 from game.errors import IllegalAction
 from net.host import Host, HostConfig
 from net.wire import compact_view
@@ -101,7 +102,9 @@ def test_remote_session_plays_a_match_like_a_local_one() -> None:
             session.submit((session.seat_of(0) + 1) % 4, Action(ActionKind.PASS))
         final = session.view(session.seat_of(0))
         host_view = table.host.match.view(table.host._hand_seats()[0])
-        assert compact_view(final.to_wire()) == compact_view(host_view.to_wire())
+        # the same state, the host's bot names ("bot 2") worded in the window's language
+        shown = host_view._replace(names=tuple(shown_name(n) for n in host_view.names))
+        assert compact_view(final.to_wire()) == compact_view(shown.to_wire())
         assert session.results[-1]["scores"] == table.host.match.scores
         assert [r.hand_no for r in session.history] == [1, 2]
         assert list(session.history[-1].scores) == table.host.match.scores
