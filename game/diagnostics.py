@@ -13,6 +13,8 @@ import logging
 import logging.handlers
 import platform
 import sys
+import threading
+from collections.abc import Callable
 from pathlib import Path
 
 from game import __version__, paths
@@ -23,11 +25,24 @@ BACKUPS = 3
 FORMAT = "%(asctime)s %(levelname)s %(name)s: %(message)s"
 
 _installed: list[logging.Handler] = []
+_level_before: list[int] = []
+"""The root logger's level before `setup`, put back by `shutdown`."""
+_hook_before: list[Callable[[threading.ExceptHookArgs], object]] = []
+"""threading.excepthook before `setup` (chained to, and put back by `shutdown`)."""
 log = logging.getLogger("game.diagnostics")
 
 
 def log_file() -> Path:
     return paths.diagnostics_dir() / LOG_NAME
+
+
+def _thread_died(args: threading.ExceptHookArgs) -> None:
+    """A background thread (the LAN loop, a host) ended with an exception: log its traceback,
+    then let Python report it as it always does."""
+    if args.exc_type is not SystemExit and args.exc_value is not None:
+        name = args.thread.name if args.thread is not None else "?"
+        log.error("thread %s died", name, exc_info=args.exc_value)
+    (_hook_before[-1] if _hook_before else threading.__excepthook__)(args)
 
 
 def shutdown() -> None:
@@ -37,6 +52,10 @@ def shutdown() -> None:
         root.removeHandler(old)
         old.close()
     _installed.clear()
+    if _level_before:
+        root.setLevel(_level_before.pop())
+    if threading.excepthook is _thread_died and _hook_before:
+        threading.excepthook = _hook_before.pop()
 
 
 def setup(verbose: bool = False, command: str = "") -> Path | None:
@@ -44,6 +63,7 @@ def setup(verbose: bool = False, command: str = "") -> Path | None:
     file, or None when it cannot be opened (a read-only home must not stop the game)."""
     shutdown()
     root = logging.getLogger()
+    _level_before.append(root.level)
     root.setLevel(logging.INFO)
     path: Path | None = log_file()
     assert path is not None
@@ -64,6 +84,8 @@ def setup(verbose: bool = False, command: str = "") -> Path | None:
         _installed.append(echo)
     for handler in _installed:
         root.addHandler(handler)
+    _hook_before.append(threading.excepthook)
+    threading.excepthook = _thread_died
     log.info("mahjong %s starts: %s (Python %s, %s)", __version__, command or "window",
              platform.python_version(), platform.platform(terse=True))
     return path

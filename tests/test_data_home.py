@@ -158,3 +158,25 @@ def test_a_lan_save_another_engine_wrote_says_so(tmp_path: Path) -> None:
     path.write_text(writer.text(), encoding="utf-8")
     with pytest.raises(SaveError, match=r"written by 0\.0\.1"):
         replay(read_save(path))
+
+
+@pytest.mark.filterwarnings("ignore::pytest.PytestUnhandledThreadExceptionWarning")
+def test_a_background_thread_that_dies_leaves_its_traceback_in_the_log() -> None:
+    import threading
+
+    from game import diagnostics
+
+    before = threading.excepthook
+    log_file = diagnostics.setup(command="test")
+    assert log_file is not None
+
+    def crash() -> None:
+        raise ValueError("lost in a thread")
+
+    worker = threading.Thread(target=crash, name="lan-loop")
+    worker.start()
+    worker.join(timeout=60)
+    diagnostics.shutdown()
+    text = log_file.read_text(encoding="utf-8")
+    assert "thread lan-loop died" in text and "ValueError: lost in a thread" in text
+    assert threading.excepthook is before  # put back as it was

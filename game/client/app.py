@@ -9,6 +9,7 @@ import os
 import statistics
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 from game.client.options import ClientOptions, OptionsError, parse_play_args
@@ -155,10 +156,14 @@ def run(argv_options: ClientOptions) -> int:
     elif options.play:
         from game.client.table import open_table
 
-        try:
+        def start() -> None:
             open_table(ctx, ruleset=options.ruleset, seats=options.seats,
                        levels=[options.bots] * 4, names=options.names, hands=options.hands,
                        seed=options.seed, replace=False)
+
+        try:
+            if not ask_before_replacing(ctx, start):
+                start()
         except RuntimeError as exc:
             print(f"mahjong play: {exc}", file=sys.stderr)
             pygame.quit()
@@ -185,6 +190,27 @@ def run(argv_options: ClientOptions) -> int:
         print(json.dumps(stats.summary(ctx.hands_completed)))
     pygame.quit()
     return status
+
+
+def ask_before_replacing(ctx: object, start: Callable[[], None]) -> bool:
+    """When `mahjong play` would start a recorded match (a human seat) while an unfinished one
+    is saved, show the question the setup screen asks (start new, or back to the menu, where
+    Continue is offered) and return True; else False: start at once."""
+    from game.client.context import Context
+    from game.client.i18n import t
+    from game.client.notice import ConfirmScene
+    from game.client.resume import continue_label
+
+    assert isinstance(ctx, Context)
+    if ctx.data_dir is None or ctx.options.demo or "human" not in ctx.options.seats:
+        return False
+    saved = continue_label(ctx.data_dir)
+    if saved is None:
+        return False
+    ctx.stack.push(ConfirmScene(ctx, t("new.title"),
+                                t("new.body", detail=saved.split(" · ", 1)[-1]),
+                                t("new.confirm"), start))
+    return True
 
 
 def draw_all(ctx: object, screen: object) -> None:

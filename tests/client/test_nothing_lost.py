@@ -156,3 +156,17 @@ def test_old_logs_are_kept_up_to_the_players_limit(ctx: Context, tmp_path: Path)
     assert ctx.settings_path is not None
     saved = json.loads(ctx.settings_path.read_text(encoding="utf-8"))
     assert saved["keep_logs"] == ctx.settings.keep_logs
+
+
+def test_mahjong_play_asks_too_when_a_match_is_saved(ctx: Context, tmp_path: Path) -> None:
+    from game.client.app import ask_before_replacing
+
+    started: list[bool] = []
+    ctx.data_dir = tmp_path
+    assert not ask_before_replacing(ctx, lambda: started.append(True))  # nothing saved
+    _saved_match(tmp_path)
+    assert ask_before_replacing(ctx, lambda: started.append(True))
+    ask = ctx.stack.top
+    assert isinstance(ask, ConfirmScene) and not started
+    ask.confirm()
+    assert started == [True]
