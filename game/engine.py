@@ -83,7 +83,6 @@ class Hand:
         self.after_flower = False
         self.just_claimed = False
         self.discards = 0
-        self.discard_counts = [0, 0, 0, 0]
         self.claims = [0, 0, 0, 0]
         self.discard_log: list[tuple[int, Tile]] = []
         """Every discard of the hand as (seat, tile), in order."""
@@ -353,7 +352,6 @@ class Hand:
         self.rivers[seat].append((tile, False))
         self._seat_public[seat] = None
         self.discards += 1
-        self.discard_counts[seat] += 1
         self.discard_log.append((seat, tile))
         self.since_claim += 1
         self.last_discard = (seat, tile)
