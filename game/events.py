@@ -6,7 +6,7 @@ from enum import StrEnum
 from typing import Any, NamedTuple
 
 from game.melds import Meld
-from game.tiles import Tile, format_tiles
+from game.tiles import PLAY_KINDS, TILES, Tile, format_tiles
 
 
 class EventKind(StrEnum):
@@ -106,3 +106,55 @@ class Event(NamedTuple):
         if self.info:
             out["i"] = self.info
         return out
+
+
+# --- prebuilt events and their hash lines ---------------------------------------------------------
+#
+# Discards and draws are most of a hand's events; they are built once here and the engine hands
+# out the same objects, so neither they nor their hash lines are made again.
+
+DISCARDS: tuple[tuple[Event, ...], ...] = tuple(
+    tuple(Event(DISCARD, seat, TILES[t]) for t in range(PLAY_KINDS)) for seat in range(4))
+"""[seat][kind] → the discard event."""
+DRAWS: tuple[tuple[Event, ...], ...] = tuple(
+    tuple(Event(DRAW, seat, TILES[t]) for t in range(len(TILES))) for seat in range(4))
+"""[seat][kind] → the draw from the head (flowers included: they are drawn, then set aside)."""
+TAIL_DRAWS: tuple[tuple[Event, ...], ...] = tuple(
+    tuple(Event(DRAW, seat, TILES[t], info="tail") for t in range(len(TILES)))
+    for seat in range(4))
+"""[seat][kind] → the replacement draw from the tail."""
+
+
+def _format_line(e: Event) -> bytes:
+    tiles = "".join(str(t) for t in e.tiles)
+    meld = "" if e.meld is None else f"{e.meld}/{e.meld.source}"
+    return (f"{e.kind}|{e.seat}|{e.tile}|{tiles}|{meld}|{e.other}|{e.amount}|{e.info}\n"
+            .encode())
+
+
+_LINES: dict[Event, bytes] = {}
+"""Hash lines of the prebuilt events, and of payments once seen (their fields are plain ints
+and strings, so equal events have equal lines); bounded."""
+_LINES_MAX = 5_000
+
+
+def event_line(e: Event) -> bytes:
+    """A canonical line per event for the match's events hash (every field, fixed order)."""
+    line = _LINES.get(e)
+    if line is None:
+        line = _format_line(e)
+        if e.kind is PAYMENT and len(_LINES) < _LINES_MAX:
+            _LINES[e] = line
+    return line
+
+
+def event_lines(events: list[Event]) -> bytes:
+    """The hash lines of `events`, joined: one `update` of the digest for a whole batch."""
+    get = _LINES.get
+    return b"".join([get(e) or event_line(e) for e in events])
+
+
+for _table in (DISCARDS, DRAWS, TAIL_DRAWS):
+    for _row in _table:
+        for _e in _row:
+            _LINES[_e] = _format_line(_e)
