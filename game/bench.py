@@ -8,6 +8,7 @@ import platform
 import statistics
 import sys
 import time
+import tracemalloc
 from typing import Any
 
 from game.bots import make_bot
@@ -46,14 +47,44 @@ def bot_decision_times(ruleset: str, level: str, decisions: int, seed: int = 3) 
             "p99": round(times[int(len(times) * 0.99) - 1], 3)}
 
 
+def cost_per_hand_ms(hands: int, ruleset: str = "mazhan", level: str = "random",
+                     seed: int = 5) -> float:
+    """CPU milliseconds per hand over a run of `hands` hands (random bots: the engine's own
+    cost). Measured first in a fresh process, the short run shows what cold tables cost."""
+    options = {"bust_ends": False} if ruleset == "mazhan" else {}
+    began = time.process_time()
+    result = run_match(ruleset, hands, seed, level, options)
+    return (time.process_time() - began) * 1000 / result.hands
+
+
+def peak_memory_kb(hands: int, ruleset: str = "mazhan", level: str = "random",
+                   seed: int = 6) -> float:
+    """Peak memory (tracemalloc, KiB) allocated while a headless match of `hands` hands runs."""
+    options = {"bust_ends": False} if ruleset == "mazhan" else {}
+    tracemalloc.start()
+    try:
+        run_match(ruleset, hands, seed, level, options)
+        _, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    return peak / 1024
+
+
 def measure(quick: bool) -> dict[str, Any]:
     n = 20_000 if quick else 200_000
-    hands = {"random": 30 if quick else 300, "normal": 15 if quick else 100}
+    lengths = (100, 1000) if quick else (100, 1000, 5000)
+    # first, while the shape tables are as a fresh process has them
+    per_hand = {str(length): round(cost_per_hand_ms(length), 3) for length in lengths}
+    hands = ({"random": 30, "easy": 15, "normal": 15, "hard": 6} if quick
+             else {"random": 300, "easy": 100, "normal": 100, "hard": 30})
     out: dict[str, Any] = {
         "win_checks_per_s": round(bench_is_win(n, 1)),
         "waits_hands_per_s": round(bench_waits(n // 4, 2)),
         "hands_per_s": {},
         "bot_decision_ms": {},
+        "cost_per_hand_ms": per_hand,
+        "peak_memory_kb": {str(length): round(peak_memory_kb(length))
+                           for length in ((1000,) if quick else (1000, 5000))},
         "python": platform.python_version(),
         "quick": quick,
     }
@@ -86,6 +117,10 @@ def main(argv: list[str]) -> int:
     for ruleset, levels in out["hands_per_s"].items():
         for level, rate in levels.items():
             print(f"{'hands / s ' + ruleset + ' ' + level:<34}{rate:>12,.1f}")
+    for length, ms in out["cost_per_hand_ms"].items():
+        print(f"{'ms / hand over ' + length + ' hands':<34}{ms:>12,.3f}")
+    for length, kb in out["peak_memory_kb"].items():
+        print(f"{'peak KiB, ' + length + '-hand run':<34}{kb:>12,}")
     for level, t in out["bot_decision_ms"].items():
         print(f"{'bot decision ms ' + level:<34}{t['median']:>6} median {t['p99']:>6} p99")
     print(f"{'python':<34}{out['python']:>12}")

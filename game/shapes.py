@@ -250,7 +250,8 @@ def waits(counts: Sequence[int], wilds: int = 0) -> list[int]:
 def is_seven_pairs(counts: Sequence[int]) -> bool:
     """Nanjing seven pairs (ruling N3): 14 tiles, all in pairs; four identical = two pairs."""
     key = _key_of(counts)
-    return sum(key) == 14 and all(n in (0, 2, 4) for n in key)
+    # quick reject first (bytes.count runs in C): any odd count rules seven pairs out
+    return not key.count(1) and not key.count(3) and sum(key) == 14 and max(key) <= 4
 
 
 def seven_pairs_waits(counts: Sequence[int]) -> list[int]:
@@ -259,10 +260,11 @@ def seven_pairs_waits(counts: Sequence[int]) -> list[int]:
     Three of a kind waiting on the fourth counts (ruling N3: four identical = two pairs).
     """
     key = _key_of(counts)
-    if sum(key) != 13 or max(key) > 4:
+    # quick reject (C-speed counts): exactly one kind may be odd, held once or three times
+    ones = key.count(1)
+    if ones + key.count(3) != 1 or sum(key) != 13 or max(key) > 4:
         return []
-    odd = [k for k, n in enumerate(key) if n % 2]
-    return odd if len(odd) == 1 else []
+    return [key.index(1) if ones else key.index(3)]
 
 
 def seven_pairs_deficiency(counts: Sequence[int]) -> int:
@@ -362,6 +364,10 @@ def deficiency(counts: Sequence[int], wilds: int = 0, sets_needed: int | None = 
         raise ValueError("sets_needed cannot be negative")
     if max(key) > 4:
         raise ValueError("no kind can be held more than four times")
+    memo_key = (key, wilds, sets)
+    known = _DEFICIENCY_MEMO.get(memo_key)
+    if known is not None:
+        return known
     width = sets + 1
     best: tuple[list[int], list[int]] | None = None
     for lo, hi in _SUIT_SLICES:
@@ -391,7 +397,16 @@ def deficiency(counts: Sequence[int], wilds: int = 0, sets_needed: int | None = 
         )
     used = best[1][sets] if best is not None else 0
     missing = 3 * sets + 2 - used
-    return max(0, missing - wilds)
+    result = max(0, missing - wilds)
+    if len(_DEFICIENCY_MEMO) >= 50_000:
+        _DEFICIENCY_MEMO.clear()  # bounded memory in long runs
+    _DEFICIENCY_MEMO[memo_key] = result
+    return result
+
+
+_DEFICIENCY_MEMO: dict[tuple[bytes, int, int], int] = {}
+"""(hand key, wilds, sets) → deficiency: bots measure the same hands again and again (each
+plan, each claim, each discard's acceptance)."""
 
 
 # --- deficiency after one tile leaves or joins the hand ---------------------------------------
@@ -525,6 +540,10 @@ def _deficiency_moves(
     sets = (size + step + wilds) // 3 if sets_needed is None else sets_needed
     if sets < 0:
         raise ValueError("sets_needed cannot be negative")
+    memo_key = (key, wilds, sets, step)
+    found = _MOVES_MEMO.get(memo_key)
+    if found is not None:
+        return dict(found)  # callers may change their copy
     width = sets + 1
     parts = [key[lo:hi] for lo, hi in _SUIT_SLICES]
     target = 3 * sets + 2 - wilds
@@ -534,10 +553,27 @@ def _deficiency_moves(
         if step > 0 or any(part):
             base = _SUIT_SLICES[suit][0]
             others = rests[suit]
-            for offset, rows in _moves(part, step):
-                used = _used(rows, others, sets)
-                out[base + offset] = max(0, target - used)
-    return out
+            if others is None:
+                for offset, alone in _moves(part, step):
+                    out[base + offset] = max(0, target - _used(alone, None, sets))
+                continue
+            # `_used` inlined, the rest's reversed rows sliced once for every move of the suit
+            rest_plain = others[0][sets::-1]
+            rest_paired = others[1][sets::-1]
+            for offset, usage in _moves(part, step):
+                rows: _Rows = usage if len(usage[0]) > sets else _cut(usage, sets + 1)
+                used = max(max(map(add, rows[1], rest_plain)),
+                           max(map(add, rows[0], rest_paired)))
+                out[base + offset] = target - used if used < target else 0
+    if len(_MOVES_MEMO) >= 50_000:
+        _MOVES_MEMO.clear()  # bounded memory in long runs
+    _MOVES_MEMO[memo_key] = out
+    return dict(out)
+
+
+_MOVES_MEMO: dict[tuple[bytes, int, int, int], dict[int, int]] = {}
+"""(hand key, wilds, sets, step) → deficiency after each discard or draw: a bot asks about
+the same hand again when it answers claims and weighs plans."""
 
 
 def deficiency_after_discards(
