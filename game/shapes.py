@@ -18,9 +18,11 @@ from __future__ import annotations
 
 import random
 import time
+import zlib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from operator import add
+from pathlib import Path
 from typing import Final, NoReturn
 
 from game.tiles import format_tiles
@@ -557,18 +559,36 @@ def _deficiency_moves(
                 for offset, alone in _moves(part, step):
                     out[base + offset] = max(0, target - _used(alone, None, sets))
                 continue
-            # `_used` inlined, the rest's reversed rows sliced once for every move of the suit
-            rest_plain = others[0][sets::-1]
-            rest_paired = others[1][sets::-1]
-            for offset, usage in _moves(part, step):
-                rows: _Rows = usage if len(usage[0]) > sets else _cut(usage, sets + 1)
-                used = max(max(map(add, rows[1], rest_plain)),
-                           max(map(add, rows[0], rest_paired)))
+            for offset, used in _suit_moves(part, others, sets, step):
                 out[base + offset] = target - used if used < target else 0
     if len(_MOVES_MEMO) >= 50_000:
         _MOVES_MEMO.clear()  # bounded memory in long runs
     _MOVES_MEMO[memo_key] = out
     return dict(out)
+
+
+def _suit_moves(part: bytes, others: _Rows, sets: int, step: int) -> tuple[tuple[int, int], ...]:
+    """(offset, naturals used) for each move of one tile in this suit, the other suits being
+    `others`: remembered, since the rows of the other suits repeat far more than hands do."""
+    memo_key = (part, others, sets, step)
+    found = _SUIT_MOVES.get(memo_key)
+    if found is not None:
+        return found
+    # `_used` inlined, the rest's reversed rows sliced once for every move of the suit
+    rest_plain = others[0][sets::-1]
+    rest_paired = others[1][sets::-1]
+    out: list[tuple[int, int]] = []
+    for offset, usage in _moves(part, step):
+        rows: _Rows = usage if len(usage[0]) > sets else _cut(usage, sets + 1)
+        out.append((offset, max(max(map(add, rows[1], rest_plain)),
+                                max(map(add, rows[0], rest_paired)))))
+    if len(_SUIT_MOVES) >= 100_000:
+        _SUIT_MOVES.clear()  # bounded memory in long runs
+    found = _SUIT_MOVES[memo_key] = tuple(out)
+    return found
+
+
+_SUIT_MOVES: dict[tuple[bytes, _Rows, int, int], tuple[tuple[int, int], ...]] = {}
 
 
 _MOVES_MEMO: dict[tuple[bytes, int, int, int], dict[int, int]] = {}
@@ -804,3 +824,84 @@ def bench_is_win(n: int, seed: int) -> float:
 def bench_waits(n: int, seed: int) -> float:
     """`waits` calls per second on n seeded 16-tile hands with 0-3 wilds, half of them ready."""
     return _best_rate(_random_hands(n, seed, 16, 0.5), waits)
+
+
+# --- tables ready at import ---------------------------------------------------------------------
+#
+# Every suit shape of up to TABLE_MAX tiles (about 28,000 keys: nearly all that play meets) comes
+# precomputed from TABLE_FILE, so the first hands of a process cost no more than the rest. The
+# file is made by `tools/make_shape_table.py` from the searches above, and a test checks it
+# against them; without it (or if it does not match) the tables fill lazily as before.
+
+TABLE_FILE: Final = Path(__file__).with_name("shape_table.bin")
+TABLE_MAX: Final = 8
+
+
+def table_keys() -> list[bytes]:
+    """Every suit key of at most TABLE_MAX tiles, the 9 suited kinds first, then the 7
+    honours, each in lexicographic order: the order of TABLE_FILE."""
+    out: list[bytes] = []
+    work: list[int] = []
+
+    def grow(size: int, left: int) -> None:
+        if len(work) == size:
+            out.append(bytes(work))
+            return
+        for n in range(min(4, left) + 1):
+            work.append(n)
+            grow(size, left - n)
+            work.pop()
+
+    grow(9, TABLE_MAX)
+    grow(7, TABLE_MAX)
+    return out
+
+
+def _row_width(key: bytes) -> int:
+    return max(sum(key) + 1, _ROW_WIDTH)
+
+
+def build_table() -> bytes:
+    """TABLE_FILE's contents: zlib of, per key, its packed shape byte, then its usage rows
+    (without and with the pair), each `_row_width` bytes."""
+    out = bytearray()
+    for key in table_keys():
+        _shape(key)
+        out.append(_PACKED[key])
+        plain, paired = _usage(key)
+        out += bytes(plain) + bytes(paired)
+    return zlib.compress(bytes(out), 9)
+
+
+def load_table(blob: bytes) -> bool:
+    """Fill the shape and usage tables from `blob` (as `build_table` makes it); False, and
+    nothing changed, if it does not decompress or has not the expected size."""
+    try:
+        data = zlib.decompress(blob)
+    except zlib.error:
+        return False
+    keys = table_keys()
+    widths = [_row_width(key) for key in keys]
+    if len(data) != sum(1 + 2 * w for w in widths):
+        return False
+    pos = 0
+    for key, width in zip(keys, widths, strict=True):
+        packed = data[pos]
+        mid = pos + 1 + width
+        end = mid + width
+        _PACKED[key] = packed
+        _SHAPE[key] = (packed >> 3, -1 if packed & 7 else 2)
+        _USAGE[key] = (tuple(data[pos + 1 : mid]), tuple(data[mid:end]))
+        pos = end
+    return True
+
+
+def _load_shipped() -> None:
+    try:
+        blob = TABLE_FILE.read_bytes()
+    except OSError:
+        return  # tables fill lazily
+    load_table(blob)
+
+
+_load_shipped()
