@@ -160,13 +160,13 @@ class Hand:
                      if s in self.offers and s not in self.answers)
 
     def legal_actions(self, seat: int) -> tuple[Action, ...]:
+        cached = self._legal.get(seat)  # only seats that must act are ever cached
+        if cached is not None:
+            return cached
         if seat not in self.to_act():
             return ()
-        cached = self._legal.get(seat)
-        if cached is None:
-            turn = self.phase is Phase.DISCARD
-            cached = self._turn_actions(seat) if turn else self.offers[seat]
-            self._legal[seat] = cached
+        turn = self.phase is Phase.DISCARD
+        cached = self._legal[seat] = self._turn_actions(seat) if turn else self.offers[seat]
         return cached
 
     def concealed(self, seat: int) -> tuple[Tile, ...]:
@@ -302,7 +302,7 @@ class Hand:
         self.bonus[seat].append(tile)
         self._bonus_t[seat] = None
         paid = self._pay(self.rules.on_bonus(self.facts(), seat, tile))
-        return [Event(ev.BONUS, seat, tile=tile), *paid]
+        return [ev.BONUSES[seat][tile], *paid]
 
     # ----------------------------------------------------------------- apply
 
@@ -457,14 +457,19 @@ class Hand:
         chows = _CHOWS_ON[tile] if self._has_chow else ()
         wild = self.wild
         hands = self.hands
-        waits = self._waits
+        memos = self._waits_memo
         nxt = (seat + 1) % 4
         for other in _AFTER[seat]:
             hand = hands[other]
             held = hand[tile]
             # cheap tests first: most discards interest nobody
-            if held < 2 and tile not in waits(other) and (other != nxt or not chows):
-                continue
+            if held < 2 and (other != nxt or not chows):
+                memo = memos[other]
+                if memo is not None and memo[0] == bytes(hand):
+                    if tile not in memo[1]:
+                        continue
+                elif tile not in self._waits(other):
+                    continue
             acts: list[Action] = []
             if self._can_win_on(other, tile, robbing=False):
                 acts.append(_WIN_ON[tile])

@@ -123,6 +123,9 @@ TAIL_DRAWS: tuple[tuple[Event, ...], ...] = tuple(
     tuple(Event(DRAW, seat, TILES[t], info="tail") for t in range(len(TILES)))
     for seat in range(4))
 """[seat][kind] → the replacement draw from the tail."""
+BONUSES: tuple[tuple[Event, ...], ...] = tuple(
+    tuple(Event(BONUS, seat, TILES[t]) for t in range(len(TILES))) for seat in range(4))
+"""[seat][kind] → the bonus tile set aside."""
 
 
 def _format_line(e: Event) -> bytes:
@@ -133,9 +136,12 @@ def _format_line(e: Event) -> bytes:
 
 
 _LINES: dict[Event, bytes] = {}
-"""Hash lines of the prebuilt events, and of payments once seen (their fields are plain ints
-and strings, so equal events have equal lines); bounded."""
-_LINES_MAX = 5_000
+"""Hash lines of the prebuilt events, and of events without tiles once seen (melds, payments,
+ends: a meld prints the same whether its tiles are `Tile`s or plain ints, so equal events have
+equal lines). Events with a tile are kept only when prebuilt (their tiles are `Tile`s)."""
+_LINES_MAX = 20_000
+_NOT_KEPT = frozenset({HAND_START})
+"""Its line differs in nearly every hand (the dice and the break)."""
 
 
 def event_line(e: Event) -> bytes:
@@ -143,7 +149,9 @@ def event_line(e: Event) -> bytes:
     line = _LINES.get(e)
     if line is None:
         line = _format_line(e)
-        if e.kind is PAYMENT and len(_LINES) < _LINES_MAX:
+        if e.tile is None and not e.tiles and e.kind not in _NOT_KEPT:
+            if len(_LINES) >= _LINES_MAX:
+                _reset_lines()  # bounded memory in long runs
             _LINES[e] = line
     return line
 
@@ -154,7 +162,12 @@ def event_lines(events: list[Event]) -> bytes:
     return b"".join([get(e) or event_line(e) for e in events])
 
 
-for _table in (DISCARDS, DRAWS, TAIL_DRAWS):
-    for _row in _table:
-        for _e in _row:
-            _LINES[_e] = _format_line(_e)
+def _reset_lines() -> None:
+    _LINES.clear()
+    for table in (DISCARDS, DRAWS, TAIL_DRAWS, BONUSES):
+        for row in table:
+            for e in row:
+                _LINES[e] = _format_line(e)
+
+
+_reset_lines()
