@@ -263,7 +263,7 @@ class Hand:
         while len(dealt[3]) < size:
             for seat in range(4):
                 take = min(4, size - len(dealt[seat]))
-                dealt[seat].extend(self.wall.draw_head() for _ in range(take))
+                dealt[seat].extend(self.wall.draw_head_many(take))
         dealt[0].append(self.wall.draw_head())
         unreplaced: list[list[Tile]] = [[] for _ in range(4)]
         for seat in range(4):
@@ -598,8 +598,9 @@ class Hand:
         self.drawn = None
         if action.kind is ActionKind.KONG:
             self.last_kong = KongFact(seat, KongKind.EXPOSED, tile, source)
-            out.extend(self._pay(self.rules.on_kong(self.facts(), self.last_kong)))
-            if self.rules.quick_win(self.facts(), seat):
+            table = self.facts()  # payments are not facts: one record serves both hooks
+            out.extend(self._pay(self.rules.on_kong(table, self.last_kong)))
+            if self.rules.quick_win(table, seat):
                 return out + self._quick_win(seat, source)
             return out + self._kong_draw(seat)
         if self.rules.quick_win(self.facts(), seat):
