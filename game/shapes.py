@@ -885,13 +885,31 @@ def load_table(blob: bytes) -> bool:
     if len(data) != sum(1 + 2 * w for w in widths):
         return False
     pos = 0
+    # Far fewer distinct rows and shapes exist than keys: each is kept once and shared, which
+    # makes the loaded tables several times smaller.
+    shapes: dict[int, tuple[int, int]] = {}
+    rows: dict[bytes, tuple[int, ...]] = {}
+    usages: dict[tuple[tuple[int, ...], tuple[int, ...]], _Usage] = {}
     for key, width in zip(keys, widths, strict=True):
         packed = data[pos]
         mid = pos + 1 + width
         end = mid + width
         _PACKED[key] = packed
-        _SHAPE[key] = (packed >> 3, -1 if packed & 7 else 2)
-        _USAGE[key] = (tuple(data[pos + 1 : mid]), tuple(data[mid:end]))
+        shape = shapes.get(packed)
+        if shape is None:
+            shape = shapes[packed] = (packed >> 3, -1 if packed & 7 else 2)
+        _SHAPE[key] = shape
+        plain_bytes, paired_bytes = data[pos + 1 : mid], data[mid:end]
+        plain = rows.get(plain_bytes)
+        if plain is None:
+            plain = rows[plain_bytes] = tuple(plain_bytes)
+        paired = rows.get(paired_bytes)
+        if paired is None:
+            paired = rows[paired_bytes] = tuple(paired_bytes)
+        usage = usages.get((plain, paired))
+        if usage is None:
+            usage = usages[(plain, paired)] = (plain, paired)
+        _USAGE[key] = usage
         pos = end
     return True
 
