@@ -274,23 +274,41 @@ def build_view(hand: Hand, seat: int, hand_no: int, seat_scores: tuple[int, ...]
                players: tuple[int, ...], names: tuple[str, ...]) -> SeatView:
     """`seat_view` for a caller that already has each seat's score now (payments of the hand
     included), the players and their names by seat as tuples: the match builds one per
-    decision of every seat that needs a view, so this is built directly, field by field."""
+    decision of every seat that needs a view, so nothing here is converted again."""
     own = 0 <= seat < 4
     phase = _VIEW_PHASE[hand.phase.value]
+    over = phase == "over"
     sizes, melds, bonus, rivers = hand.public()
     wall = hand.wall
-    over = phase == "over"
-    # positional, in SeatView's field order: keywords cost more than the rest of the build
     return SeatView(
-        seat, hand.rules.name, hand_no, phase, hand.current,
-        _visible_to_act(hand.to_act(), seat, phase),
-        tuple(hand.hands[seat]) if own else _NO_TILES,
-        hand.drawn if own and hand.current == seat and phase == "discard" else None,
-        sizes, melds, bonus, rivers, hand.last_discard, hand.left(), wall.left,
-        (wall.head, wall.tail), wall.dice, (wall.side, wall.stack), hand.wild, hand.indicator,
-        hand.legal_actions(seat) if own else (), seat_scores, players, names, hand.stake,
-        hand.dealer_streak, hand.result,
-        tuple([hand.concealed(s) for s in range(4)]) if over else (),
+        seat=seat,
+        ruleset=hand.rules.name,
+        hand_no=hand_no,
+        phase=phase,
+        current=hand.current,
+        to_act=_visible_to_act(hand.to_act(), seat, phase),
+        counts=tuple(hand.hands[seat]) if own else _NO_TILES,
+        drawn=hand.drawn if own and hand.current == seat and phase == "discard" else None,
+        hand_sizes=sizes,
+        melds=melds,
+        bonus=bonus,
+        rivers=rivers,
+        last_discard=hand.last_discard,
+        wall_left=hand.left(),
+        wall_remaining=wall.left,
+        wall_taken=(wall.head, wall.tail),
+        dice=wall.dice,
+        wall_break=(wall.side, wall.stack),
+        wild=hand.wild,
+        indicator=hand.indicator,
+        legal=hand.legal_actions(seat) if own else (),
+        scores=seat_scores,
+        players=players,
+        names=names,
+        stake=hand.stake,
+        dealer_streak=hand.dealer_streak,
+        result=hand.result,
+        revealed=tuple([hand.concealed(s) for s in range(4)]) if over else (),
     )
 
 
