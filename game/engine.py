@@ -135,6 +135,9 @@ class Hand:
         self._melds_t: list[tuple[Meld, ...] | None] = [None] * 4
         self._bonus_t: list[tuple[Tile, ...] | None] = [None] * 4
         self._river_t: list[tuple[tuple[Tile, bool], ...] | None] = [None] * 4
+        self._melds_all: tuple[tuple[Meld, ...], ...] | None = None
+        self._bonus_all: tuple[tuple[Tile, ...], ...] | None = None
+        """All seats' melds / bonus tiles as one tuple, dropped with any seat's part."""
         self._waits_memo: list[tuple[bytes, frozenset[int]] | None] = [None] * 4
         self._received: list[Tile | None] = [None, None, None, None]
         # What the rules fix for the whole hand, read on every draw and discard.
@@ -192,7 +195,8 @@ class Hand:
                                                                       strict=True)]
         a, b, c, d = parts
         assert a is not None and b is not None and c is not None and d is not None
-        return a, b, c, d
+        self._melds_all = (a, b, c, d)
+        return self._melds_all
 
     def _bonus_now(self) -> tuple[tuple[Tile, ...], ...]:
         parts = self._bonus_t
@@ -201,7 +205,8 @@ class Hand:
                                                                       strict=True)]
         a, b, c, d = parts
         assert a is not None and b is not None and c is not None and d is not None
-        return a, b, c, d
+        self._bonus_all = (a, b, c, d)
+        return self._bonus_all
 
     def _rivers_now(self) -> tuple[tuple[tuple[Tile, bool], ...], ...]:
         parts = self._river_t
@@ -215,9 +220,15 @@ class Hand:
     def facts(self) -> TableFacts:
         """The public facts a ruleset hook reads, as they stand now."""
         c = self.claims
-        # positional: a hook is called on every discard, and keywords cost twice as much
+        melds = self._melds_all
+        bonus = self._bonus_all
+        # positional, and the cached tuples read directly when none is stale: a hook is
+        # called on every discard, and this is most of its cost
         return TableFacts(
-            self.stake, self._melds_now(), self._bonus_now(), tuple(self.discard_log),
+            self.stake,
+            self._melds_now() if melds is None else melds,
+            self._bonus_now() if bonus is None else bonus,
+            tuple(self.discard_log),
             self.since_claim, (c[0], c[1], c[2], c[3]), self.wall.left,
             None if self.pending is None else self.pending[0], self.last_kong,
             self.dealer_streak)
@@ -301,6 +312,7 @@ class Hand:
     def _set_aside(self, seat: int, tile: Tile) -> list[Event]:
         self.bonus[seat].append(tile)
         self._bonus_t[seat] = None
+        self._bonus_all = None
         paid = self._pay(self.rules.on_bonus(self.facts(), seat, tile))
         return [ev.BONUSES[seat][tile], *paid]
 
@@ -349,6 +361,7 @@ class Hand:
             meld = Meld(MeldKind.CONCEALED_KONG, (tile,) * 4)
             self.melds[seat].append(meld)
             self._melds_t[seat] = None
+            self._melds_all = None
             out = [Event(ev.MELD, seat, meld=meld)]
             self.last_kong = KongFact(seat, KongKind.CONCEALED, tile, None)
             out.extend(self._pay(self.rules.on_kong(self.facts(), self.last_kong)))
@@ -376,6 +389,7 @@ class Hand:
         meld = Meld(MeldKind.ADDED_KONG, (tile,) * 4, pong.claimed, pong.source)
         melds[index] = meld
         self._melds_t[seat] = None
+        self._melds_all = None
         out = [Event(ev.MELD, seat, meld=meld, other=-1 if pong.source is None else pong.source)]
         self.last_kong = KongFact(seat, KongKind.ADDED, tile, pong.source)
         out.extend(self._pay(self.rules.on_kong(self.facts(), self.last_kong)))
@@ -411,7 +425,11 @@ class Hand:
             self.offers = offers
             self.answers = {}
             return out
-        self._next_draw(seat, out)
+        # the next seat draws (`_next_draw`, inlined: this is most turns of a hand)
+        nxt = (seat + 1) % 4
+        drawn = self._draw_from(nxt, tail=False, events=out)
+        if drawn is not None:
+            self._start_turn(nxt, drawn)
         return out
 
     def _next_draw(self, discarder: int, out: list[Event]) -> list[Event]:
@@ -432,10 +450,11 @@ class Hand:
 
     def _draw_from(self, seat: int, *, tail: bool, events: list[Event]) -> Tile | None:
         """Draw for `seat`, setting bonus tiles aside; None (hand drawn) if the wall is done."""
-        if (tail and self.wall.left == 0) or (not tail and self.left() == 0):
+        wall = self.wall
+        if wall.left <= (0 if tail else self._reserve):  # the tail may use up the reserve
             events.extend(self._exhausted())
             return None
-        tile = TILES[self.wall.draw_tail() if tail else self.wall.draw_head()]
+        tile = TILES[wall.draw_tail() if tail else wall.draw_head()]
         events.append((ev.TAIL_DRAWS if tail else ev.DRAWS)[seat][tile])
         self.after_flower = False
         while tile in self._bonus_kinds:
@@ -589,6 +608,7 @@ class Hand:
             meld = Meld(MeldKind.KONG, (tile,) * 4, tile, source)
         self.melds[seat].append(meld)
         self._melds_t[seat] = None
+        self._melds_all = None
         out = [Event(ev.MELD, seat, meld=meld, other=source)]
         self.current = seat
         self.pending = None
