@@ -564,6 +564,15 @@ def _deficiency_moves(
     if len(_MOVES_MEMO) >= 50_000:
         _MOVES_MEMO.clear()  # bounded memory in long runs
     _MOVES_MEMO[memo_key] = out
+    if step < 0:
+        # Each answer is `deficiency` of the hand less one tile: remember it as such, since a
+        # bot weighing a discard asks next about exactly that hand (acceptance).
+        if len(_DEFICIENCY_MEMO) >= 50_000:
+            _DEFICIENCY_MEMO.clear()
+        for kind, d in out.items():
+            less = bytearray(key)
+            less[kind] -= 1
+            _DEFICIENCY_MEMO[(bytes(less), wilds, sets)] = d
     return dict(out)
 
 
