@@ -12,7 +12,7 @@ import time
 from typing import Any
 
 from game.bots import make_bot
-from game.shapes import bench_is_win, bench_waits
+from game.shapes import bench_is_win, bench_plain_is_win, bench_waits
 from game.simulate import run_match
 
 
@@ -86,6 +86,7 @@ def measure(quick: bool) -> dict[str, Any]:
              else {"random": 300, "easy": 100, "normal": 100, "hard": 30})
     out: dict[str, Any] = {
         "win_checks_per_s": round(bench_is_win(n, 1)),
+        "plain_table_win_checks_per_s": round(bench_plain_is_win(n, 1)),
         "waits_hands_per_s": round(bench_waits(n // 4, 2)),
         "hands_per_s": {},
         "bot_decision_ms": {},
@@ -120,6 +121,7 @@ def main(argv: list[str]) -> int:
         print(json.dumps(out))
         return 0
     print(f"{'win checks / s':<34}{out['win_checks_per_s']:>12,}")
+    print(f"{'  plain per-suit table check / s':<34}{out['plain_table_win_checks_per_s']:>12,}")
     print(f"{'waits (hands / s)':<34}{out['waits_hands_per_s']:>12,}")
     for ruleset, levels in out["hands_per_s"].items():
         for level, rate in levels.items():

@@ -830,6 +830,25 @@ def bench_is_win(n: int, seed: int) -> float:
     return _best_rate(_random_hands(n, seed, 17, 0.5), is_win)
 
 
+def plain_table_is_win(counts: Sequence[int], wilds: int = 0) -> bool:
+    """The reference `is_win` is measured against: the same per-suit table read plainly, one
+    (cost, pair change) lookup per suit and the sum worked out in Python."""
+    key = bytes(counts)
+    total = 0
+    pair = 3
+    for lo, hi in _SUIT_SLICES:
+        cost, change = _shape(key[lo:hi])
+        total += cost
+        pair = min(pair, change)
+    need = total + pair
+    return need <= wilds and (wilds - need) % 3 == 0
+
+
+def bench_plain_is_win(n: int, seed: int) -> float:
+    """`plain_table_is_win` checks per second on the hands `bench_is_win` uses."""
+    return _best_rate(_random_hands(n, seed, 17, 0.5), plain_table_is_win)
+
+
 def bench_waits(n: int, seed: int) -> float:
     """`waits` calls per second on n seeded 16-tile hands with 0-3 wilds, half of them ready."""
     return _best_rate(_random_hands(n, seed, 16, 0.5), waits)

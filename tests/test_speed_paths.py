@@ -20,6 +20,8 @@ from game.shapes import (
     deficiency_after_discards,
     deficiency_after_draws,
     is_seven_pairs,
+    is_win,
+    plain_table_is_win,
     seven_pairs_waits,
 )
 from game.simulate import run_match
@@ -139,3 +141,13 @@ def test_remembered_deficiencies_equal_fresh_ones(tiles: list[int], wilds: int) 
         more = counts[:]
         more[kind] += 1
         assert d == deficiency(more, wilds, (sum(counts) + 1 + wilds) // 3)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.integers(0, 33), min_size=0, max_size=17), st.integers(0, 4))
+def test_plain_table_check_agrees_with_is_win(tiles: list[int], wilds: int) -> None:
+    counts = [0] * 34
+    for t in tiles:
+        if counts[t] < 4:
+            counts[t] += 1
+    assert plain_table_is_win(counts, wilds) == is_win(counts, wilds)
