@@ -368,6 +368,8 @@ def deficiency(counts: Sequence[int], wilds: int = 0, sets_needed: int | None = 
         raise ValueError("no kind can be held more than four times")
     memo_key = (key, wilds, sets)
     known = _DEFICIENCY_MEMO.get(memo_key)
+    if known is None:
+        known = _from_last_discards(key, wilds, sets)
     if known is not None:
         return known
     width = sets + 1
@@ -565,15 +567,28 @@ def _deficiency_moves(
         _MOVES_MEMO.clear()  # bounded memory in long runs
     _MOVES_MEMO[memo_key] = out
     if step < 0:
-        # Each answer is `deficiency` of the hand less one tile: remember it as such, since a
-        # bot weighing a discard asks next about exactly that hand (acceptance).
-        if len(_DEFICIENCY_MEMO) >= 50_000:
-            _DEFICIENCY_MEMO.clear()
-        for kind, d in out.items():
-            less = bytearray(key)
-            less[kind] -= 1
-            _DEFICIENCY_MEMO[(bytes(less), wilds, sets)] = d
+        # Each answer is `deficiency` of the hand less one tile, which a bot weighing a
+        # discard may ask next (acceptance): `deficiency` looks here before searching.
+        _LAST_DISCARDS[0] = (key, wilds, sets, out)
     return dict(out)
+
+
+_LAST_DISCARDS: list[tuple[bytes, int, int, dict[int, int]] | None] = [None]
+"""The latest `deficiency_after_discards` answer: (hand key, wilds, sets, kind → deficiency)."""
+
+
+def _from_last_discards(key: bytes, wilds: int, sets: int) -> int | None:
+    """`deficiency` of `key` if it is the latest after-discards hand less one tile."""
+    last = _LAST_DISCARDS[0]
+    if last is None or last[1] != wilds or last[2] != sets:
+        return None
+    parent = last[0]
+    for i, (a, b) in enumerate(zip(parent, key, strict=False)):
+        if a != b:
+            if a - b == 1 and parent[i + 1 :] == key[i + 1 :]:
+                return last[3].get(i)
+            return None
+    return None
 
 
 def _suit_moves(part: bytes, others: _Rows, sets: int, step: int) -> tuple[tuple[int, int], ...]:

@@ -151,3 +151,18 @@ def test_plain_table_check_agrees_with_is_win(tiles: list[int], wilds: int) -> N
         if counts[t] < 4:
             counts[t] += 1
     assert plain_table_is_win(counts, wilds) == is_win(counts, wilds)
+
+
+def test_deficiency_read_from_the_latest_discards_answer() -> None:
+    counts = [0] * 34
+    for t in (0, 1, 2, 4, 9, 9, 10, 18, 19, 27, 27, 30, 31, 33):
+        counts[t] += 1
+    after = deficiency_after_discards(counts, 0)
+    for kind, d in after.items():
+        less = counts[:]
+        less[kind] -= 1
+        assert deficiency(less, 0, 4) == d
+        # the same hand less a tile the answer does not cover is searched, not read
+        other = less[:]
+        other[kind] += 1
+        assert deficiency(other, 0, 4) == deficiency(other, 0, 4)
