@@ -162,7 +162,10 @@ def test_deficiency_read_from_the_latest_discards_answer() -> None:
         less = counts[:]
         less[kind] -= 1
         assert deficiency(less, 0, 4) == d
-        # the same hand less a tile the answer does not cover is searched, not read
-        other = less[:]
-        other[kind] += 1
-        assert deficiency(other, 0, 4) == deficiency(other, 0, 4)
+    # a hand two tiles away is not read from the answer: it is searched, and right
+    far = counts[:]
+    far[0] -= 1
+    far[1] -= 1
+    far[3] += 1
+    # 345m, 1p2p, 1s2s, one honour, EE: 10 of 14 tiles in place
+    assert deficiency(far[:], 0, 4) == 4
