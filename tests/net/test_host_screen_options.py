@@ -17,7 +17,8 @@ import pytest
 from game.client import i18n
 from game.client.context import Context
 from game.client.fonts import Fonts
-from game.client.lan_screens import HostScreen, tr
+from game.client.i18n import labelled, t
+from game.client.lan_screens import HostScreen
 from game.client.options import ClientOptions
 from game.client.rule_options import option_help, option_label, setup_options, value_text
 from game.client.settings import Settings
@@ -124,7 +125,7 @@ def test_waiting_screen_shows_the_address_and_port_for_a_manual_join(ctx: Contex
     try:
         assert screen.host is not None
         labels = [label for label, _act in screen.items()]
-        assert f"{tr('address')}: 127.0.0.1:{screen.host.port}" in labels
+        assert labelled(t("lan.address"), f"127.0.0.1:{screen.host.port}") in labels
     finally:
         screen.shutdown()
 
