@@ -63,6 +63,8 @@ def _cost(key: bytes, pair: int) -> int:
     if found is not None:
         return found
     value = _search_cost(key, pair)
+    if len(memo) >= 4096:
+        memo.clear()  # only the search reads these (`_SHAPE` keeps the answers): flat memory
     memo[key] = value
     return value
 
