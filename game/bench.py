@@ -63,7 +63,13 @@ tracemalloc.start()
 from game.simulate import run_match
 ruleset, level, hands, seed = sys.argv[1], sys.argv[2], int(sys.argv[3]), int(sys.argv[4])
 run_match(ruleset, hands, seed, level, {"bust_ends": False} if ruleset == "mazhan" else {})
-print(tracemalloc.get_traced_memory()[1], resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)
+rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+try:  # Linux keeps ru_maxrss across exec (the parent's peak): VmHWM is this process's own
+    with open("/proc/self/status") as status:
+        rss = next(int(line.split()[1]) for line in status if line.startswith("VmHWM:"))
+except (OSError, StopIteration, ValueError):
+    pass
+print(tracemalloc.get_traced_memory()[1], rss)
 """
 
 
