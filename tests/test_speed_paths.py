@@ -169,3 +169,12 @@ def test_deficiency_read_from_the_latest_discards_answer() -> None:
     far[3] += 1
     # 345m, 1p2p, 1s2s, one honour, EE: 10 of 14 tiles in place
     assert deficiency(far[:], 0, 4) == 4
+
+
+def test_bench_memory_and_cost_figures() -> None:
+    from game.bench import cost_per_hand_ms, peak_memory_kb
+
+    figures = peak_memory_kb(5)
+    # a fresh process: Python and the game's tables take some megabytes, not the caller's heap
+    assert 1_000 < figures["traced"] < figures["rss"] < 500_000
+    assert cost_per_hand_ms(3) > 0
