@@ -5,13 +5,14 @@ from __future__ import annotations
 import json
 import platform
 import statistics
+import subprocess
 import sys
 import time
 from typing import Any
 
 from game.argparsing import Parser
 from game.bots import make_bot
-from game.shapes import bench_is_win, bench_waits
+from game.shapes import bench_is_win, bench_waits, bench_win_against_plain
 from game.simulate import run_match
 
 
@@ -46,14 +47,60 @@ def bot_decision_times(ruleset: str, level: str, decisions: int, seed: int = 3) 
             "p99": round(times[int(len(times) * 0.99) - 1], 3)}
 
 
+def cost_per_hand_ms(hands: int, ruleset: str = "mazhan", level: str = "random",
+                     seed: int = 5) -> float:
+    """CPU milliseconds per hand over a run of `hands` hands (random bots: the engine's own
+    cost). Measured first in a fresh process, the short run shows what cold tables cost."""
+    options = {"bust_ends": False} if ruleset == "mazhan" else {}
+    began = time.process_time()
+    result = run_match(ruleset, hands, seed, level, options)
+    return (time.process_time() - began) * 1000 / result.hands
+
+
+_PEAK_CHILD = """
+import sys, tracemalloc, resource
+tracemalloc.start()
+from game.simulate import run_match
+ruleset, level, hands, seed = sys.argv[1], sys.argv[2], int(sys.argv[3]), int(sys.argv[4])
+run_match(ruleset, hands, seed, level, {"bust_ends": False} if ruleset == "mazhan" else {})
+rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+try:  # Linux keeps ru_maxrss across exec (the parent's peak): VmHWM is this process's own
+    with open("/proc/self/status") as status:
+        rss = next(int(line.split()[1]) for line in status if line.startswith("VmHWM:"))
+except (OSError, StopIteration, ValueError):
+    pass
+print(tracemalloc.get_traced_memory()[1], rss)
+"""
+
+
+def peak_memory_kb(hands: int, ruleset: str = "mazhan", level: str = "random",
+                   seed: int = 6) -> dict[str, int]:
+    """Peak memory of a headless match of `hands` hands in a fresh process, in KiB: what
+    Python allocated (tracemalloc, the imports and tables included) and the peak RSS."""
+    out = subprocess.run([sys.executable, "-c", _PEAK_CHILD, ruleset, level, str(hands),
+                          str(seed)], check=True, capture_output=True, text=True)
+    traced, rss = out.stdout.split()
+    return {"traced": int(traced) // 1024, "rss": int(rss)}
+
+
 def measure(quick: bool) -> dict[str, Any]:
     n = 20_000 if quick else 200_000
-    hands = {"random": 30 if quick else 300, "normal": 15 if quick else 100}
+    lengths = (100, 1000) if quick else (100, 1000, 5000)
+    # first, while the shape tables are as a fresh process has them
+    per_hand = {str(length): round(cost_per_hand_ms(length), 3) for length in lengths}
+    hands = ({"random": 30, "easy": 15, "normal": 15, "hard": 6} if quick
+             else {"random": 300, "easy": 100, "normal": 100, "hard": 30})
+    ours, plain = bench_win_against_plain(n // 2, 1)
     out: dict[str, Any] = {
         "win_checks_per_s": round(bench_is_win(n, 1)),
+        "win_checks_vs_plain_table": {"is_win": round(ours), "plain": round(plain),
+                                      "ratio": round(ours / plain, 2)},
         "waits_hands_per_s": round(bench_waits(n // 4, 2)),
         "hands_per_s": {},
         "bot_decision_ms": {},
+        "cost_per_hand_ms": per_hand,
+        "peak_memory_kb": {str(length): peak_memory_kb(length)
+                           for length in ((1000,) if quick else (1000, 5000))},
         "python": platform.python_version(),
         "quick": quick,
     }
@@ -82,10 +129,18 @@ def main(argv: list[str]) -> int:
         print(json.dumps(out))
         return 0
     print(f"{'win checks / s':<34}{out['win_checks_per_s']:>12,}")
+    vs = out["win_checks_vs_plain_table"]
+    print(f"{'  vs a plain per-suit table check':<34}{vs['ratio']:>11}x "
+          f"({vs['is_win']:,} against {vs['plain']:,} in alternating passes)")
     print(f"{'waits (hands / s)':<34}{out['waits_hands_per_s']:>12,}")
     for ruleset, levels in out["hands_per_s"].items():
         for level, rate in levels.items():
             print(f"{'hands / s ' + ruleset + ' ' + level:<34}{rate:>12,.1f}")
+    for length, ms in out["cost_per_hand_ms"].items():
+        print(f"{'ms / hand over ' + length + ' hands':<34}{ms:>12,.3f}")
+    for length, kb in out["peak_memory_kb"].items():
+        print(f"{'peak KiB, ' + length + '-hand run':<34}{kb['traced']:>12,} traced "
+              f"{kb['rss']:>8,} RSS")
     for level, t in out["bot_decision_ms"].items():
         print(f"{'bot decision ms ' + level:<34}{t['median']:>6} median {t['p99']:>6} p99")
     print(f"{'python':<34}{out['python']:>12}")

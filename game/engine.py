@@ -41,12 +41,37 @@ PublicState = tuple[
     tuple[tuple[tuple[Tile, bool], ...], ...],
 ]
 
+# Every action the engine offers, built once (legality checks compare them; bots get them).
 _DISCARDS = tuple(Action(ActionKind.DISCARD, t) for t in TILES[:PLAY_KINDS])
+_WIN_ON = tuple(Action(ActionKind.WIN, t) for t in TILES[:PLAY_KINDS])
+_KONG_ON = tuple(Action(ActionKind.KONG, t) for t in TILES[:PLAY_KINDS])
+_PONG_ON = tuple(Action(ActionKind.PONG, t) for t in TILES[:PLAY_KINDS])
+_CONCEALED_KONG = tuple(Action(ActionKind.CONCEALED_KONG, t) for t in TILES[:PLAY_KINDS])
+_ADDED_KONG = tuple(Action(ActionKind.ADDED_KONG, t) for t in TILES[:PLAY_KINDS])
+
+
+def _chow_table(tile: int) -> tuple[tuple[int, int, Action], ...]:
+    """The chows a suited discard can make: (the two other kinds needed, the chow action)."""
+    if tile >= 27:
+        return ()
+    n = tile % 9
+    out: list[tuple[int, int, Action]] = []
+    for start in (tile - 2, tile - 1, tile):
+        lo = start - tile + n
+        if 0 <= lo <= 6:
+            a, b = (k for k in (start, start + 1, start + 2) if k != tile)
+            chow = tuple(TILES[k] for k in range(start, start + 3))
+            out.append((a, b, Action(ActionKind.CHOW, TILES[tile], chow)))
+    return tuple(out)
+
+
+_CHOWS_ON = tuple(_chow_table(t) for t in range(PLAY_KINDS))
+_AFTER = tuple(((s + 1) % 4, (s + 2) % 4, (s + 3) % 4) for s in range(4))
 
 
 def after(seat: int) -> tuple[int, int, int]:
     """The other seats in turn order after `seat`."""
-    return (seat + 1) % 4, (seat + 2) % 4, (seat + 3) % 4
+    return _AFTER[seat]
 
 
 class Hand:
@@ -106,11 +131,19 @@ class Hand:
         self._to_act_cache: tuple[int, ...] | None = None
         self._concealed_cache: dict[int, tuple[Tile, ...]] = {}
         self._public_cache: PublicState | None = None
-        self._seat_public: list[tuple[tuple[Meld, ...], tuple[Tile, ...],
-                                      tuple[tuple[Tile, bool], ...]] | None] = [None] * 4
-        """Per seat (melds, bonus, river) as tuples, dropped when that seat's part changes."""
+        # Per seat, its melds, bonus tiles and river as tuples, each dropped when it changes.
+        self._melds_t: list[tuple[Meld, ...] | None] = [None] * 4
+        self._bonus_t: list[tuple[Tile, ...] | None] = [None] * 4
+        self._river_t: list[tuple[tuple[Tile, bool], ...] | None] = [None] * 4
+        self._melds_all: tuple[tuple[Meld, ...], ...] | None = None
+        self._bonus_all: tuple[tuple[Tile, ...], ...] | None = None
+        """All seats' melds / bonus tiles as one tuple, dropped with any seat's part."""
         self._waits_memo: list[tuple[bytes, frozenset[int]] | None] = [None] * 4
         self._received: list[Tile | None] = [None, None, None, None]
+        # What the rules fix for the whole hand, read on every draw and discard.
+        self._reserve = rules.reserve()
+        self._bonus_kinds = rules.bonus_kinds
+        self._has_chow = rules.has_chow
 
     # ----------------------------------------------------------------- queries
 
@@ -130,13 +163,13 @@ class Hand:
                      if s in self.offers and s not in self.answers)
 
     def legal_actions(self, seat: int) -> tuple[Action, ...]:
+        cached = self._legal.get(seat)  # only seats that must act are ever cached
+        if cached is not None:
+            return cached
         if seat not in self.to_act():
             return ()
-        cached = self._legal.get(seat)
-        if cached is None:
-            turn = self.phase is Phase.DISCARD
-            cached = self._turn_actions(seat) if turn else self.offers[seat]
-            self._legal[seat] = cached
+        turn = self.phase is Phase.DISCARD
+        cached = self._legal[seat] = self._turn_actions(seat) if turn else self.offers[seat]
         return cached
 
     def concealed(self, seat: int) -> tuple[Tile, ...]:
@@ -150,39 +183,59 @@ class Hand:
         """(hand sizes, melds, bonus tiles, rivers) of all seats: what everyone may see."""
         cached = self._public_cache
         if cached is None:
-            seats = self._seat_public
-            for s in range(4):
-                if seats[s] is None:
-                    seats[s] = (tuple(self.melds[s]), tuple(self.bonus[s]),
-                                tuple(self.rivers[s]))
-            parts = [p for p in seats if p is not None]
             cached = self._public_cache = (
-                tuple(map(sum, self.hands)),
-                tuple(p[0] for p in parts),
-                tuple(p[1] for p in parts),
-                tuple(p[2] for p in parts),
-            )
+                tuple(map(sum, self.hands)), self._melds_now(), self._bonus_now(),
+                self._rivers_now())
         return cached
+
+    def _melds_now(self) -> tuple[tuple[Meld, ...], ...]:
+        parts = self._melds_t
+        if None in parts:
+            parts[:] = [tuple(m) if t is None else t for m, t in zip(self.melds, parts,
+                                                                      strict=True)]
+        a, b, c, d = parts
+        assert a is not None and b is not None and c is not None and d is not None
+        self._melds_all = (a, b, c, d)
+        return self._melds_all
+
+    def _bonus_now(self) -> tuple[tuple[Tile, ...], ...]:
+        parts = self._bonus_t
+        if None in parts:
+            parts[:] = [tuple(m) if t is None else t for m, t in zip(self.bonus, parts,
+                                                                      strict=True)]
+        a, b, c, d = parts
+        assert a is not None and b is not None and c is not None and d is not None
+        self._bonus_all = (a, b, c, d)
+        return self._bonus_all
+
+    def _rivers_now(self) -> tuple[tuple[tuple[Tile, bool], ...], ...]:
+        parts = self._river_t
+        if None in parts:
+            parts[:] = [tuple(m) if t is None else t for m, t in zip(self.rivers, parts,
+                                                                      strict=True)]
+        a, b, c, d = parts
+        assert a is not None and b is not None and c is not None and d is not None
+        return a, b, c, d
 
     def facts(self) -> TableFacts:
         """The public facts a ruleset hook reads, as they stand now."""
         c = self.claims
+        melds = self._melds_all
+        bonus = self._bonus_all
+        # positional, and the cached tuples read directly when none is stale: a hook is
+        # called on every discard, and this is most of its cost
         return TableFacts(
-            stake=self.stake,
-            melds=tuple(tuple(m) for m in self.melds),
-            bonus=tuple(tuple(b) for b in self.bonus),
-            discards=tuple(self.discard_log),
-            since_claim=self.since_claim,
-            claims=(c[0], c[1], c[2], c[3]),
-            wall_left=self.wall.left,
-            answering=None if self.pending is None else self.pending[0],
-            last_kong=self.last_kong,
-            dealer_streak=self.dealer_streak,
-        )
+            self.stake,
+            self._melds_now() if melds is None else melds,
+            self._bonus_now() if bonus is None else bonus,
+            tuple(self.discard_log),
+            self.since_claim, (c[0], c[1], c[2], c[3]), self.wall.left,
+            None if self.pending is None else self.pending[0], self.last_kong,
+            self.dealer_streak)
 
     def left(self) -> int:
         """Tiles that can still be drawn from the head before the hand is drawn."""
-        return max(0, self.wall.left - self.rules.reserve())
+        return max(0, self.wall.left - self._reserve)
 
     def tile_census(self) -> list[int]:
         """Every tile's whereabouts counted by kind (for the 144-tile conservation check)."""
@@ -221,7 +274,7 @@ class Hand:
         while len(dealt[3]) < size:
             for seat in range(4):
                 take = min(4, size - len(dealt[seat]))
-                dealt[seat].extend(self.wall.draw_head() for _ in range(take))
+                dealt[seat].extend(self.wall.draw_head_many(take))
         dealt[0].append(self.wall.draw_head())
         unreplaced: list[list[Tile]] = [[] for _ in range(4)]
         for seat in range(4):
@@ -258,9 +311,10 @@ class Hand:
 
     def _set_aside(self, seat: int, tile: Tile) -> list[Event]:
         self.bonus[seat].append(tile)
-        self._seat_public[seat] = None
+        self._bonus_t[seat] = None
+        self._bonus_all = None
         paid = self._pay(self.rules.on_bonus(self.facts(), seat, tile))
-        return [Event(ev.BONUS, seat, tile=tile), *paid]
+        return [ev.BONUSES[seat][tile], *paid]
 
     # ----------------------------------------------------------------- apply
 
@@ -307,7 +361,8 @@ class Hand:
             self.hands[seat][tile] -= 4
             meld = Meld(MeldKind.CONCEALED_KONG, (tile,) * 4)
             self.melds[seat].append(meld)
-            self._seat_public[seat] = None
+            self._melds_t[seat] = None
+            self._melds_all = None
             out = [Event(ev.MELD, seat, meld=meld)]
             self.last_kong = KongFact(seat, KongKind.CONCEALED, tile, None)
             out.extend(self._pay(self.rules.on_kong(self.facts(), self.last_kong)))
@@ -317,9 +372,9 @@ class Hand:
         self.drawn = None
         offers: dict[int, tuple[Action, ...]] = {}
         if tile != self.wild:
-            for other in after(seat):
+            for other in _AFTER[seat]:
                 if self._can_win_on(other, tile, robbing=True):
-                    offers[other] = (Action(ActionKind.WIN, tile), PASS)
+                    offers[other] = (_WIN_ON[tile], PASS)
         if offers:
             self.phase = Phase.ROB
             self.pending = (seat, tile)
@@ -334,7 +389,8 @@ class Hand:
         pong = melds[index]
         meld = Meld(MeldKind.ADDED_KONG, (tile,) * 4, pong.claimed, pong.source)
         melds[index] = meld
-        self._seat_public[seat] = None
+        self._melds_t[seat] = None
+        self._melds_all = None
         out = [Event(ev.MELD, seat, meld=meld, other=-1 if pong.source is None else pong.source)]
         self.last_kong = KongFact(seat, KongKind.ADDED, tile, pong.source)
         out.extend(self._pay(self.rules.on_kong(self.facts(), self.last_kong)))
@@ -351,7 +407,7 @@ class Hand:
     def _discard(self, seat: int, tile: Tile) -> list[Event]:
         self.hands[seat][tile] -= 1
         self.rivers[seat].append((tile, False))
-        self._seat_public[seat] = None
+        self._river_t[seat] = None
         self.discards += 1
         self.discard_log.append((seat, tile))
         self.since_claim += 1
@@ -359,8 +415,10 @@ class Hand:
         self.last_kong = None
         self.drawn = None
         self.after_kong = self.after_flower = self.just_claimed = False
-        out = [Event(ev.DISCARD, seat, tile=tile)]
-        out.extend(self._pay(self.rules.on_discard(self.facts(), seat, tile)))
+        out = [ev.DISCARDS[seat][tile]]
+        paid = self.rules.on_discard(self.facts(), seat, tile)
+        if paid:
+            out.extend(self._pay(paid))
         offers = self._claim_offers(seat, tile)
         if offers:
             self.phase = Phase.CLAIM
@@ -368,11 +426,16 @@ class Hand:
             self.offers = offers
             self.answers = {}
             return out
-        return out + self._next_draw(seat)
+        # the next seat draws (`_next_draw`, inlined: this is most turns of a hand)
+        nxt = (seat + 1) % 4
+        drawn = self._draw_from(nxt, tail=False, events=out)
+        if drawn is not None:
+            self._start_turn(nxt, drawn)
+        return out
 
-    def _next_draw(self, discarder: int) -> list[Event]:
+    def _next_draw(self, discarder: int, out: list[Event]) -> list[Event]:
+        """The next seat draws; its events are added to `out`, which is returned."""
         seat = (discarder + 1) % 4
-        out: list[Event] = []
         tile = self._draw_from(seat, tail=False, events=out)
         if tile is not None:
             self._start_turn(seat, tile)
@@ -388,19 +451,20 @@ class Hand:
 
     def _draw_from(self, seat: int, *, tail: bool, events: list[Event]) -> Tile | None:
         """Draw for `seat`, setting bonus tiles aside; None (hand drawn) if the wall is done."""
-        if (tail and self.wall.left == 0) or (not tail and self.left() == 0):
+        wall = self.wall
+        if wall.left <= (0 if tail else self._reserve):  # the tail may use up the reserve
             events.extend(self._exhausted())
             return None
-        tile = TILES[self.wall.draw_tail() if tail else self.wall.draw_head()]
-        events.append(Event(ev.DRAW, seat, tile=tile, info="tail" if tail else ""))
+        tile = TILES[wall.draw_tail() if tail else wall.draw_head()]
+        events.append((ev.TAIL_DRAWS if tail else ev.DRAWS)[seat][tile])
         self.after_flower = False
-        while tile in self.rules.bonus_kinds:
+        while tile in self._bonus_kinds:
             events.extend(self._set_aside(seat, tile))
             if self.wall.left == 0:
                 events.extend(self._exhausted())
                 return None
             tile = TILES[self.wall.draw_tail()]
-            events.append(Event(ev.DRAW, seat, tile=tile, info="tail"))
+            events.append(ev.TAIL_DRAWS[seat][tile])
             self.after_flower = True
         self.hands[seat][tile] += 1
         return tile
@@ -410,38 +474,40 @@ class Hand:
             return {}
         offers: dict[int, tuple[Action, ...]] = {}
         can_kong = self.wall.left > 0
-        for other in after(seat):
-            hand = self.hands[other]
+        chows = _CHOWS_ON[tile] if self._has_chow else ()
+        wild = self.wild
+        hands = self.hands
+        memos = self._waits_memo
+        nxt = (seat + 1) % 4
+        for other in _AFTER[seat]:
+            hand = hands[other]
+            held = hand[tile]
+            # cheap tests first: most discards interest nobody
+            if held < 2 and (other != nxt or not chows):
+                memo = memos[other]
+                if memo is not None and memo[0] == bytes(hand):
+                    if tile not in memo[1]:
+                        continue
+                elif tile not in self._waits(other):
+                    continue
             acts: list[Action] = []
             if self._can_win_on(other, tile, robbing=False):
-                acts.append(Action(ActionKind.WIN, tile))
-            if hand[tile] >= 3 and can_kong:
-                acts.append(Action(ActionKind.KONG, tile))
-            if hand[tile] >= 2:
-                acts.append(Action(ActionKind.PONG, tile))
-            if self.rules.has_chow and other == (seat + 1) % 4 and tile < 27:
-                acts.extend(self._chows(hand, tile))
+                acts.append(_WIN_ON[tile])
+            if held >= 3 and can_kong:
+                acts.append(_KONG_ON[tile])
+            if held >= 2:
+                acts.append(_PONG_ON[tile])
+            if other == nxt:
+                for a, b, chow in chows:
+                    if hand[a] and hand[b] and a != wild and b != wild:  # wilds never chow (M6)
+                        acts.append(chow)
             if acts:
                 acts.append(PASS)
                 offers[other] = tuple(acts)
         return offers
 
-    def _chows(self, hand: list[int], tile: Tile) -> list[Action]:
-        n = tile % 9
-        wild = self.wild
-        out: list[Action] = []
-        for start in (tile - 2, tile - 1, tile):
-            lo = start - tile + n
-            if lo < 0 or lo > 6:
-                continue
-            others = [k for k in (start, start + 1, start + 2) if k != tile]
-            if all(hand[k] > 0 and k != wild for k in others):  # wilds never chow (M6)
-                chow = tuple(TILES[k] for k in range(start, start + 3))
-                out.append(Action(ActionKind.CHOW, tile, chow))
-        return out
-
     def _can_win_on(self, seat: int, tile: Tile, *, robbing: bool) -> bool:
-        if tile not in self._waits(seat) or self.hands[seat][tile] >= 4:
+        if self.hands[seat][tile] >= 4 or tile not in self._waits(seat):
             return False
         ctx = self.context(seat, tile, self_draw=False, discarder=None, robbing=robbing)
         return self.rules.may_win(ctx)
@@ -490,12 +556,15 @@ class Hand:
                 if self.rules.may_win(ctx):
                     acts.append(Action(ActionKind.WIN, win_tile))
             if self.wall.left > 0:
-                for kind, n in enumerate(hand):
-                    if n == 4 and kind != self.wild:
-                        acts.append(Action(ActionKind.CONCEALED_KONG, TILES[kind]))
+                if 4 in hand:
+                    for kind, n in enumerate(hand):
+                        if n == 4 and kind != self.wild:
+                            acts.append(_CONCEALED_KONG[kind])
                 for meld in self.melds[seat]:
                     if meld.kind is MeldKind.PONG and hand[meld.first]:
-                        acts.append(Action(ActionKind.ADDED_KONG, meld.first))
+                        acts.append(_ADDED_KONG[meld.first])
+        if not acts:
+            return tuple(compress(_DISCARDS, hand))
         acts.extend(compress(_DISCARDS, hand))
         return tuple(acts)
 
@@ -504,7 +573,7 @@ class Hand:
     def _resolve(self) -> list[Event]:
         assert self.pending is not None
         source, tile = self.pending
-        order = after(source)
+        order = _AFTER[source]
         winners = [s for s in order if self.answers.get(s, PASS).kind is ActionKind.WIN]
         if winners:
             chosen = self.rules.winners(winners)  # 截胡 or all of them (M7, N2)
@@ -517,11 +586,12 @@ class Hand:
                 answer = self.answers.get(s)
                 if answer is not None and answer.kind in kinds:
                     return self._claim(s, answer, source, tile)
-        return self._next_draw(source)
+        return self._next_draw(source, [])
 
     def _claim(self, seat: int, action: Action, source: int, tile: Tile) -> list[Event]:
         river = self.rivers[source]
         river[-1] = (tile, True)
+        self._river_t[source] = None
         self.last_discard = None
         hand = self.hands[seat]
         self.claims[seat] += 1
@@ -538,7 +608,8 @@ class Hand:
             hand[tile] -= 3
             meld = Meld(MeldKind.KONG, (tile,) * 4, tile, source)
         self.melds[seat].append(meld)
-        self._seat_public[seat] = self._seat_public[source] = None
+        self._melds_t[seat] = None
+        self._melds_all = None
         out = [Event(ev.MELD, seat, meld=meld, other=source)]
         self.current = seat
         self.pending = None
@@ -548,8 +619,9 @@ class Hand:
         self.drawn = None
         if action.kind is ActionKind.KONG:
             self.last_kong = KongFact(seat, KongKind.EXPOSED, tile, source)
-            out.extend(self._pay(self.rules.on_kong(self.facts(), self.last_kong)))
-            if self.rules.quick_win(self.facts(), seat):
+            table = self.facts()  # payments are not facts: one record serves both hooks
+            out.extend(self._pay(self.rules.on_kong(table, self.last_kong)))
+            if self.rules.quick_win(table, seat):
                 return out + self._quick_win(seat, source)
             return out + self._kong_draw(seat)
         if self.rules.quick_win(self.facts(), seat):
@@ -619,7 +691,7 @@ class Hand:
                 out.append(Event(ev.ROBBED, source, tile=tile, other=seats[0]))
             else:
                 self.rivers[source][-1] = (tile, True)
-                self._seat_public[source] = None
+                self._river_t[source] = None
                 self.last_discard = None
         contexts = [self.context(seat, tile, self_draw=self_draw, discarder=source,
                                  robbing=robbing) for seat in seats]

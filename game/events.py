@@ -6,7 +6,7 @@ from enum import StrEnum
 from typing import Any, NamedTuple
 
 from game.melds import Meld
-from game.tiles import Tile, format_tiles
+from game.tiles import PLAY_KINDS, TILES, Tile, format_tiles
 
 
 class EventKind(StrEnum):
@@ -106,3 +106,68 @@ class Event(NamedTuple):
         if self.info:
             out["i"] = self.info
         return out
+
+
+# --- prebuilt events and their hash lines ---------------------------------------------------------
+#
+# Discards and draws are most of a hand's events; they are built once here and the engine hands
+# out the same objects, so neither they nor their hash lines are made again.
+
+DISCARDS: tuple[tuple[Event, ...], ...] = tuple(
+    tuple(Event(DISCARD, seat, TILES[t]) for t in range(PLAY_KINDS)) for seat in range(4))
+"""[seat][kind] → the discard event."""
+DRAWS: tuple[tuple[Event, ...], ...] = tuple(
+    tuple(Event(DRAW, seat, TILES[t]) for t in range(len(TILES))) for seat in range(4))
+"""[seat][kind] → the draw from the head (flowers included: they are drawn, then set aside)."""
+TAIL_DRAWS: tuple[tuple[Event, ...], ...] = tuple(
+    tuple(Event(DRAW, seat, TILES[t], info="tail") for t in range(len(TILES)))
+    for seat in range(4))
+"""[seat][kind] → the replacement draw from the tail."""
+BONUSES: tuple[tuple[Event, ...], ...] = tuple(
+    tuple(Event(BONUS, seat, TILES[t]) for t in range(len(TILES))) for seat in range(4))
+"""[seat][kind] → the bonus tile set aside."""
+
+
+def _format_line(e: Event) -> bytes:
+    tiles = "".join(str(t) for t in e.tiles)
+    meld = "" if e.meld is None else f"{e.meld}/{e.meld.source}"
+    return (f"{e.kind}|{e.seat}|{e.tile}|{tiles}|{meld}|{e.other}|{e.amount}|{e.info}\n"
+            .encode())
+
+
+_LINES: dict[Event, bytes] = {}
+"""Hash lines of the prebuilt events, and of events without tiles once seen (melds, payments,
+ends: a meld prints the same whether its tiles are `Tile`s or plain ints, so equal events have
+equal lines). Events with a tile are kept only when prebuilt (their tiles are `Tile`s)."""
+_LINES_MAX = 20_000
+_NOT_KEPT = frozenset({HAND_START})
+"""Its line differs in nearly every hand (the dice and the break)."""
+
+
+def event_line(e: Event) -> bytes:
+    """A canonical line per event for the match's events hash (every field, fixed order)."""
+    line = _LINES.get(e)
+    if line is None:
+        line = _format_line(e)
+        if e.tile is None and not e.tiles and e.kind not in _NOT_KEPT:
+            if len(_LINES) >= _LINES_MAX:
+                _reset_lines()  # bounded memory in long runs
+            _LINES[e] = line
+    return line
+
+
+def event_lines(events: list[Event]) -> bytes:
+    """The hash lines of `events`, joined: one `update` of the digest for a whole batch."""
+    get = _LINES.get
+    return b"".join([get(e) or event_line(e) for e in events])
+
+
+def _reset_lines() -> None:
+    _LINES.clear()
+    for table in (DISCARDS, DRAWS, TAIL_DRAWS, BONUSES):
+        for row in table:
+            for e in row:
+                _LINES[e] = _format_line(e)
+
+
+_reset_lines()

@@ -18,7 +18,7 @@ from game.errors import HandOver
 from game.events import Event
 from game.rules.base import HOUSE, HandResult
 from game.rules.registry import make_ruleset
-from game.view import SeatView, events_for, seat_view
+from game.view import SeatView, build_view, events_for
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,7 +42,13 @@ class Match:
         seed: int,
         options: Mapping[str, Any] | None = None,
         names: Sequence[str] | None = None,
+        *,
+        keep_records: bool = True,
     ) -> None:
+        self.keep_records = keep_records
+        """Keep every hand's actions and record (logs, saves, the window's score chart); a
+        headless run without a log keeps only the hand on the table and the last record, so
+        its memory stays flat however many hands it plays."""
         self.rules = make_ruleset(ruleset, options)
         self.seed = seed
         self.rng = random.Random(seed)
@@ -55,10 +61,13 @@ class Match:
         self.hand_no = 0
         self.hand: Hand | None = None
         self.history: list[HandRecord] = []
+        self.hands_played = 0
+        """Hands booked (the length of `history` when every record is kept)."""
         self.flees: dict[int, list[tuple[int, int]]] = {}
         """Hand number → (actions applied before it, player) of each flee (M12), for logs."""
         self.record: list[list[tuple[int, Action]]] = []
         """Every hand's actions in order, as (seat, action): with the seed, a full replay."""
+        self._names_by_seat: tuple[tuple[int, ...], tuple[str, ...]] = ((), ())
         self.house = 0
         """Table fees paid to the house (M22), which leave the table."""
 
@@ -76,8 +85,8 @@ class Match:
 
     @property
     def match_over(self) -> bool:
-        return bool(self.history) and self.rules.match_over(self.scores, len(self.history)) \
-            and self.hand_over
+        return bool(self.hands_played) and self.hand_over \
+            and self.rules.match_over(self.scores, self.hands_played)
 
     @property
     def hand_over(self) -> bool:
@@ -92,7 +101,10 @@ class Match:
         seed = self.rng.getrandbits(64)
         self.hand = Hand(self.rules, random.Random(seed), stake=stake,
                          dealer_streak=self.dealer_streak)
-        self.record.append([])
+        if self.keep_records:
+            self.record.append([])
+        else:
+            self.record = [[]]
         out: list[Event] = []
         for fee in self.rules.hand_fees(stake):  # M22: paid by each player, removed
             self.scores[self.players[fee.payer]] -= fee.amount
@@ -124,7 +136,12 @@ class Match:
         players = self.players
         for seat in range(4):
             self.scores[players[seat]] += result.deltas[seat]
-        self.history.append(HandRecord(self.hand_no, self.dealer, result, tuple(self.scores)))
+        record = HandRecord(self.hand_no, self.dealer, result, tuple(self.scores))
+        if self.keep_records:
+            self.history.append(record)
+        else:
+            self.history = [record]
+        self.hands_played += 1
         if result.dealer_keeps:  # M3, N5
             self.dealer_streak += 1
         else:
@@ -144,7 +161,7 @@ class Match:
         payments = self.rules.flee(seat, stake)
         if not payments:
             return []
-        self.flees.setdefault(len(self.record), []).append((len(self.actions), player))
+        self.flees.setdefault(self.hand_no, []).append((len(self.actions), player))
         out: list[Event] = []
         # events in player order, the house last, as logs made before this order was the
         # ruleset's have them
@@ -169,13 +186,18 @@ class Match:
             raise HandOver("no hand has been dealt")
         hand = self.hand
         players = self.hand_players()
-        booked = [self.scores[p] - (hand.deltas[s] if hand.phase is Phase.OVER else 0)
-                  for s, p in enumerate(players)]
-        by_player = [0] * 4
-        for s, p in enumerate(players):
-            by_player[p] = booked[s]
-        return seat_view(hand, seat, hand_no=self.hand_no, scores=by_player,
-                         players=players, names=[self.names[p] for p in players])
+        scores = self.scores
+        if hand.phase is Phase.OVER:  # booked: the scores already hold the hand's payments
+            now = (scores[players[0]], scores[players[1]], scores[players[2]],
+                   scores[players[3]])
+        else:
+            d = hand.deltas
+            now = (scores[players[0]] + d[0], scores[players[1]] + d[1],
+                   scores[players[2]] + d[2], scores[players[3]] + d[3])
+        names = self._names_by_seat
+        if names[0] != players:
+            names = self._names_by_seat = (players, tuple([self.names[p] for p in players]))
+        return build_view(hand, seat, self.hand_no, now, players, names[1])
 
     def hand_players(self) -> tuple[int, int, int, int]:
         """Players by seat for the hand on the table, also once it is booked (the deal has

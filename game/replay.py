@@ -25,6 +25,7 @@ from game.actions import Action
 from game.atomic import write_atomic
 from game.errors import IllegalAction, MahjongError
 from game.events import Event
+from game.events import event_line as event_line  # re-exported: callers import it from here
 from game.match import Match
 from game.tiles import NotationError
 
@@ -107,14 +108,6 @@ def replay_hand(match: Match, number: int, actions: Sequence[Any],
         feed(match.flee(player))
     if not partial and not match.hand_over:
         raise LogError(f"hand {number}: the actions stop before the hand ends")
-
-
-def event_line(e: Event) -> bytes:
-    """A canonical line per event for the match's events hash (every field, fixed order)."""
-    tiles = "".join(str(t) for t in e.tiles)
-    meld = "" if e.meld is None else f"{e.meld}/{e.meld.source}"
-    return (f"{e.kind}|{e.seat}|{e.tile}|{tiles}|{meld}|{e.other}|{e.amount}|{e.info}\n"
-            .encode())
 
 
 def read_log(text: str) -> list[dict[str, Any]]:

@@ -18,9 +18,11 @@ from __future__ import annotations
 
 import random
 import time
+import zlib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from operator import add
+from pathlib import Path
 from typing import Final, NoReturn
 
 from game.tiles import format_tiles
@@ -61,6 +63,8 @@ def _cost(key: bytes, pair: int) -> int:
     if found is not None:
         return found
     value = _search_cost(key, pair)
+    if len(memo) >= 4096:
+        memo.clear()  # only the search reads these (`_SHAPE` keeps the answers): flat memory
     memo[key] = value
     return value
 
@@ -250,7 +254,8 @@ def waits(counts: Sequence[int], wilds: int = 0) -> list[int]:
 def is_seven_pairs(counts: Sequence[int]) -> bool:
     """Nanjing seven pairs (ruling N3): 14 tiles, all in pairs; four identical = two pairs."""
     key = _key_of(counts)
-    return sum(key) == 14 and all(n in (0, 2, 4) for n in key)
+    # quick reject first (bytes.count runs in C): any odd count rules seven pairs out
+    return not key.count(1) and not key.count(3) and sum(key) == 14 and max(key) <= 4
 
 
 def seven_pairs_waits(counts: Sequence[int]) -> list[int]:
@@ -259,10 +264,11 @@ def seven_pairs_waits(counts: Sequence[int]) -> list[int]:
     Three of a kind waiting on the fourth counts (ruling N3: four identical = two pairs).
     """
     key = _key_of(counts)
-    if sum(key) != 13 or max(key) > 4:
+    # quick reject (C-speed counts): exactly one kind may be odd, held once or three times
+    ones = key.count(1)
+    if ones + key.count(3) != 1 or sum(key) != 13 or max(key) > 4:
         return []
-    odd = [k for k, n in enumerate(key) if n % 2]
-    return odd if len(odd) == 1 else []
+    return [key.index(1) if ones else key.index(3)]
 
 
 def seven_pairs_deficiency(counts: Sequence[int]) -> int:
@@ -362,6 +368,12 @@ def deficiency(counts: Sequence[int], wilds: int = 0, sets_needed: int | None = 
         raise ValueError("sets_needed cannot be negative")
     if max(key) > 4:
         raise ValueError("no kind can be held more than four times")
+    memo_key = (key, wilds, sets)
+    known = _DEFICIENCY_MEMO.get(memo_key)
+    if known is None:
+        known = _from_last_discards(key, wilds, sets)
+    if known is not None:
+        return known
     width = sets + 1
     best: tuple[list[int], list[int]] | None = None
     for lo, hi in _SUIT_SLICES:
@@ -391,7 +403,16 @@ def deficiency(counts: Sequence[int], wilds: int = 0, sets_needed: int | None = 
         )
     used = best[1][sets] if best is not None else 0
     missing = 3 * sets + 2 - used
-    return max(0, missing - wilds)
+    result = max(0, missing - wilds)
+    if len(_DEFICIENCY_MEMO) >= 50_000:
+        _DEFICIENCY_MEMO.clear()  # bounded memory in long runs
+    _DEFICIENCY_MEMO[memo_key] = result
+    return result
+
+
+_DEFICIENCY_MEMO: dict[tuple[bytes, int, int], int] = {}
+"""(hand key, wilds, sets) → deficiency: bots measure the same hands again and again (each
+plan, each claim, each discard's acceptance)."""
 
 
 # --- deficiency after one tile leaves or joins the hand ---------------------------------------
@@ -525,6 +546,10 @@ def _deficiency_moves(
     sets = (size + step + wilds) // 3 if sets_needed is None else sets_needed
     if sets < 0:
         raise ValueError("sets_needed cannot be negative")
+    memo_key = (key, wilds, sets, step)
+    found = _MOVES_MEMO.get(memo_key)
+    if found is not None:
+        return dict(found)  # callers may change their copy
     width = sets + 1
     parts = [key[lo:hi] for lo, hi in _SUIT_SLICES]
     target = 3 * sets + 2 - wilds
@@ -534,10 +559,67 @@ def _deficiency_moves(
         if step > 0 or any(part):
             base = _SUIT_SLICES[suit][0]
             others = rests[suit]
-            for offset, rows in _moves(part, step):
-                used = _used(rows, others, sets)
-                out[base + offset] = max(0, target - used)
-    return out
+            if others is None:
+                for offset, alone in _moves(part, step):
+                    out[base + offset] = max(0, target - _used(alone, None, sets))
+                continue
+            for offset, used in _suit_moves(part, others, sets, step):
+                out[base + offset] = target - used if used < target else 0
+    if len(_MOVES_MEMO) >= 50_000:
+        _MOVES_MEMO.clear()  # bounded memory in long runs
+    _MOVES_MEMO[memo_key] = out
+    if step < 0:
+        # Each answer is `deficiency` of the hand less one tile, which a bot weighing a
+        # discard may ask next (acceptance): `deficiency` looks here before searching.
+        _LAST_DISCARDS[0] = (key, wilds, sets, out)
+    return dict(out)
+
+
+_LAST_DISCARDS: list[tuple[bytes, int, int, dict[int, int]] | None] = [None]
+"""The latest `deficiency_after_discards` answer: (hand key, wilds, sets, kind → deficiency)."""
+
+
+def _from_last_discards(key: bytes, wilds: int, sets: int) -> int | None:
+    """`deficiency` of `key` if it is the latest after-discards hand less one tile."""
+    last = _LAST_DISCARDS[0]
+    if last is None or last[1] != wilds or last[2] != sets:
+        return None
+    parent = last[0]
+    for i, (a, b) in enumerate(zip(parent, key, strict=False)):
+        if a != b:
+            if a - b == 1 and parent[i + 1 :] == key[i + 1 :]:
+                return last[3].get(i)
+            return None
+    return None
+
+
+def _suit_moves(part: bytes, others: _Rows, sets: int, step: int) -> tuple[tuple[int, int], ...]:
+    """(offset, naturals used) for each move of one tile in this suit, the other suits being
+    `others`: remembered, since the rows of the other suits repeat far more than hands do."""
+    memo_key = (part, others, sets, step)
+    found = _SUIT_MOVES.get(memo_key)
+    if found is not None:
+        return found
+    # `_used` inlined, the rest's reversed rows sliced once for every move of the suit
+    rest_plain = others[0][sets::-1]
+    rest_paired = others[1][sets::-1]
+    out: list[tuple[int, int]] = []
+    for offset, usage in _moves(part, step):
+        rows: _Rows = usage if len(usage[0]) > sets else _cut(usage, sets + 1)
+        out.append((offset, max(max(map(add, rows[1], rest_plain)),
+                                max(map(add, rows[0], rest_paired)))))
+    if len(_SUIT_MOVES) >= 100_000:
+        _SUIT_MOVES.clear()  # bounded memory in long runs
+    found = _SUIT_MOVES[memo_key] = tuple(out)
+    return found
+
+
+_SUIT_MOVES: dict[tuple[bytes, _Rows, int, int], tuple[tuple[int, int], ...]] = {}
+
+
+_MOVES_MEMO: dict[tuple[bytes, int, int, int], dict[int, int]] = {}
+"""(hand key, wilds, sets, step) → deficiency after each discard or draw: a bot asks about
+the same hand again when it answers claims and weighs plans."""
 
 
 def deficiency_after_discards(
@@ -765,6 +847,137 @@ def bench_is_win(n: int, seed: int) -> float:
     return _best_rate(_random_hands(n, seed, 17, 0.5), is_win)
 
 
+def plain_table_is_win(counts: Sequence[int], wilds: int = 0) -> bool:
+    """The reference `is_win` is measured against: the same per-suit table read plainly, one
+    (cost, pair change) lookup per suit and the sum worked out in Python."""
+    key = bytes(counts)
+    total = 0
+    pair = 3
+    for lo, hi in _SUIT_SLICES:
+        cost, change = _shape(key[lo:hi])
+        total += cost
+        pair = min(pair, change)
+    need = total + pair
+    return need <= wilds and (wilds - need) % 3 == 0
+
+
+def bench_win_against_plain(n: int, seed: int, rounds: int = 5) -> tuple[float, float]:
+    """(`is_win`, `plain_table_is_win`) checks per second on the hands `bench_is_win` uses,
+    timed in alternating passes (best of `rounds` each), so load on the machine hits both."""
+    hands = _random_hands(n, seed, 17, 0.5)
+    best = [0.0, 0.0]
+    checks: tuple[_Check, _Check] = (is_win, plain_table_is_win)
+    for counts, wilds in hands:  # warm-up: both read the same tables
+        is_win(counts, wilds)
+    for _ in range(rounds):
+        for i, check in enumerate(checks):
+            began = time.perf_counter()
+            for counts, wilds in hands:
+                check(counts, wilds)
+            elapsed = time.perf_counter() - began
+            best[i] = max(best[i], len(hands) / elapsed if elapsed > 0 else float("inf"))
+    return best[0], best[1]
+
+
 def bench_waits(n: int, seed: int) -> float:
     """`waits` calls per second on n seeded 16-tile hands with 0-3 wilds, half of them ready."""
     return _best_rate(_random_hands(n, seed, 16, 0.5), waits)
+
+
+# --- tables ready at import ---------------------------------------------------------------------
+#
+# Every suit shape of up to TABLE_MAX tiles (about 28,000 keys: nearly all that play meets) comes
+# precomputed from TABLE_FILE, so the first hands of a process cost no more than the rest. The
+# file is made by `tools/make_shape_table.py` from the searches above, and a test checks it
+# against them; without it (or if it does not match) the tables fill lazily as before.
+
+TABLE_FILE: Final = Path(__file__).with_name("shape_table.bin")
+TABLE_MAX: Final = 8
+
+
+def table_keys() -> list[bytes]:
+    """Every suit key of at most TABLE_MAX tiles, the 9 suited kinds first, then the 7
+    honours, each in lexicographic order: the order of TABLE_FILE."""
+    out: list[bytes] = []
+    work: list[int] = []
+
+    def grow(size: int, left: int) -> None:
+        if len(work) == size:
+            out.append(bytes(work))
+            return
+        for n in range(min(4, left) + 1):
+            work.append(n)
+            grow(size, left - n)
+            work.pop()
+
+    grow(9, TABLE_MAX)
+    grow(7, TABLE_MAX)
+    return out
+
+
+def _row_width(key: bytes) -> int:
+    return max(sum(key) + 1, _ROW_WIDTH)
+
+
+def build_table() -> bytes:
+    """TABLE_FILE's contents: zlib of, per key, its packed shape byte, then its usage rows
+    (without and with the pair), each `_row_width` bytes."""
+    out = bytearray()
+    for key in table_keys():
+        _shape(key)
+        out.append(_PACKED[key])
+        plain, paired = _usage(key)
+        out += bytes(plain) + bytes(paired)
+    return zlib.compress(bytes(out), 9)
+
+
+def load_table(blob: bytes) -> bool:
+    """Fill the shape and usage tables from `blob` (as `build_table` makes it); False, and
+    nothing changed, if it does not decompress or has not the expected size."""
+    try:
+        data = zlib.decompress(blob)
+    except zlib.error:
+        return False
+    keys = table_keys()
+    widths = [_row_width(key) for key in keys]
+    if len(data) != sum(1 + 2 * w for w in widths):
+        return False
+    pos = 0
+    # Far fewer distinct rows and shapes exist than keys: each is kept once and shared, which
+    # makes the loaded tables several times smaller.
+    shapes: dict[int, tuple[int, int]] = {}
+    rows: dict[bytes, tuple[int, ...]] = {}
+    usages: dict[tuple[tuple[int, ...], tuple[int, ...]], _Usage] = {}
+    for key, width in zip(keys, widths, strict=True):
+        packed = data[pos]
+        mid = pos + 1 + width
+        end = mid + width
+        _PACKED[key] = packed
+        shape = shapes.get(packed)
+        if shape is None:
+            shape = shapes[packed] = (packed >> 3, -1 if packed & 7 else 2)
+        _SHAPE[key] = shape
+        plain_bytes, paired_bytes = data[pos + 1 : mid], data[mid:end]
+        plain = rows.get(plain_bytes)
+        if plain is None:
+            plain = rows[plain_bytes] = tuple(plain_bytes)
+        paired = rows.get(paired_bytes)
+        if paired is None:
+            paired = rows[paired_bytes] = tuple(paired_bytes)
+        usage = usages.get((plain, paired))
+        if usage is None:
+            usage = usages[(plain, paired)] = (plain, paired)
+        _USAGE[key] = usage
+        pos = end
+    return True
+
+
+def _load_shipped() -> None:
+    try:
+        blob = TABLE_FILE.read_bytes()
+    except OSError:
+        return  # tables fill lazily
+    load_table(blob)
+
+
+_load_shipped()

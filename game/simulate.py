@@ -10,10 +10,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TextIO
 
-from game.bots import Bot, make_bot
-from game.events import Event
+from game.bots import Bot, LegalChooser, make_bot
+from game.engine import Phase
+from game.events import Event, event_lines
 from game.match import Match
-from game.replay import LogWriter, event_line
+from game.replay import LogWriter
 
 
 @dataclass
@@ -66,9 +67,12 @@ def run_match(
     """Play up to `hands` hands of one match with bots; the match may end sooner (bust, M22)."""
     opts = dict(options or {})
     opts["hands"] = hands
-    match = Match(ruleset, seed, opts)
+    # per-hand records only when a log needs them: memory stays flat over long runs
+    match = Match(ruleset, seed, opts, keep_records=log_dir is not None)
     levels = [level] * 4 if isinstance(level, str) else list(level)
     bots: list[Bot] = [make_bot(levels[p], seed * 4 + p + 1) for p in range(4)]
+    # bots that decide from the legal actions alone are never built a view
+    quick = [b.choose_legal if isinstance(b, LegalChooser) else None for b in bots]
     digest = hashlib.sha256()
     result = SimResult(ruleset, seed, 0, start_scores=list(match.scores),
                        options=dict(match.rules.options))
@@ -76,26 +80,29 @@ def run_match(
     started = time.perf_counter()
     while not match.match_over:
         evs = match.start_hand()
-        for e in evs:
-            digest.update(event_line(e))
+        batch = evs[:]  # the hand's events, hashed in one go at its end
         if on_events:
             on_events(evs)
         hand = match.hand
         assert hand is not None
-        while not match.hand_over:
-            players = match.players
+        players = match.players  # the deal moves only when the hand is booked
+        while hand.phase is not Phase.OVER:
             for seat in hand.to_act():
                 if seat not in hand.to_act():
                     continue
-                view = match.view(seat)
-                action = bots[players[seat]].choose(view)
+                player = players[seat]
+                pick = quick[player]
+                if pick is not None:
+                    action = pick(hand.legal_actions(seat))
+                else:
+                    action = bots[player].choose(match.view(seat))
                 evs = match.apply(seat, action)
-                for e in evs:
-                    digest.update(event_line(e))
+                batch += evs
                 if on_events:
                     on_events(evs)
                 if match.hand_over:
                     break
+        digest.update(event_lines(batch))
         if log is not None:
             log.hand(match.hand_no, match.actions)
         res = match.last_result

@@ -262,11 +262,24 @@ def seat_view(
     players: Sequence[int],
     names: Sequence[str],
 ) -> SeatView:
-    """`seat`'s view of `hand` (SPECTATOR for public information only)."""
+    """`seat`'s view of `hand` (SPECTATOR for public information only); `scores` by player,
+    before the hand's payments."""
+    deltas = hand.deltas
+    return build_view(hand, seat, hand_no,
+                      tuple([scores[players[s]] + deltas[s] for s in range(4)]),
+                      tuple(players), tuple(names))
+
+
+def build_view(hand: Hand, seat: int, hand_no: int, seat_scores: tuple[int, ...],
+               players: tuple[int, ...], names: tuple[str, ...]) -> SeatView:
+    """`seat_view` for a caller that already has each seat's score now (payments of the hand
+    included), the players and their names by seat as tuples: the match builds one per
+    decision of every seat that needs a view, so nothing here is converted again."""
     own = 0 <= seat < 4
     phase = _VIEW_PHASE[hand.phase.value]
     over = phase == "over"
     sizes, melds, bonus, rivers = hand.public()
+    wall = hand.wall
     return SeatView(
         seat=seat,
         ruleset=hand.rules.name,
@@ -282,20 +295,20 @@ def seat_view(
         rivers=rivers,
         last_discard=hand.last_discard,
         wall_left=hand.left(),
-        wall_remaining=hand.wall.left,
-        wall_taken=(hand.wall.head, hand.wall.tail),
-        dice=hand.wall.dice,
-        wall_break=(hand.wall.side, hand.wall.stack),
+        wall_remaining=wall.left,
+        wall_taken=(wall.head, wall.tail),
+        dice=wall.dice,
+        wall_break=(wall.side, wall.stack),
         wild=hand.wild,
         indicator=hand.indicator,
         legal=hand.legal_actions(seat) if own else (),
-        scores=tuple(scores[players[s]] + hand.deltas[s] for s in range(4)),
-        players=tuple(players),
-        names=tuple(names),
+        scores=seat_scores,
+        players=players,
+        names=names,
         stake=hand.stake,
         dealer_streak=hand.dealer_streak,
         result=hand.result,
-        revealed=tuple(hand.concealed(s) for s in range(4)) if over else (),
+        revealed=tuple([hand.concealed(s) for s in range(4)]) if over else (),
     )
 
 

@@ -79,6 +79,12 @@ class Wall:
         self.head += 1
         return tile
 
+    def draw_head_many(self, n: int) -> list[int]:
+        """The next `n` tiles from the head, in order (the deal takes them four at a time)."""
+        start = self.head
+        self.head = start + n
+        return self.order[start : start + n]
+
     def draw_tail(self) -> int:
         self.tail += 1
         return self.order[len(self.order) - self.tail]

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Protocol
+from typing import Protocol, runtime_checkable
 
 from game.actions import Action
 from game.view import SeatView
@@ -15,6 +15,15 @@ class Bot(Protocol):
 
     def choose(self, view: SeatView) -> Action:
         """One of `view.legal`."""
+
+
+@runtime_checkable
+class LegalChooser(Protocol):
+    """A bot that decides from the legal actions alone: a headless match need not build it a
+    view (`choose_legal(view.legal)` must equal `choose(view)`, random stream included)."""
+
+    def choose_legal(self, legal: tuple[Action, ...]) -> Action:
+        """One of `legal`."""
 
 
 def make_bot(level: str, seed: int) -> Bot:

@@ -15,4 +15,8 @@ class RandomBot:
         self.rng = random.Random(seed)
 
     def choose(self, view: SeatView) -> Action:
-        return self.rng.choice(view.legal)
+        return self.choose_legal(view.legal)
+
+    def choose_legal(self, legal: tuple[Action, ...]) -> Action:
+        """The same choice from the legal actions alone (no view needed)."""
+        return self.rng.choice(legal)

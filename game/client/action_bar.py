@@ -47,6 +47,11 @@ def label_width(fonts: Fonts, label: str, height: int) -> int:
     return max(height, text_w + height // 3)
 
 
+def hint_width(fonts: Fonts, hint: str, height: int) -> int:
+    """Room for a key hint in a button's bottom-right corner (as widgets.Button draws it)."""
+    return fonts.font(max(11, height // 4)).size(hint)[0] + 8 if hint else 0
+
+
 class TileButton(Button):
     """An action button that shows its tiles (each chow option as tiles)."""
 
@@ -58,7 +63,16 @@ class TileButton(Button):
 
     def draw(self, surface: pygame.Surface, fonts: Fonts, hot: bool = False) -> None:
         if not self.tiles:
+            # the label is centred in the part left of the key hint, so the two never meet
+            saved = self.label
+            self.label = ""
             super().draw(surface, fonts, hot)
+            self.label = saved
+            room = pygame.Rect(self.rect.x, self.rect.y, self.rect.w - hint_width(
+                fonts, self.hint, self.rect.h), self.rect.h)
+            size = fonts.fit(self.label, int(self.rect.h * 0.5), room.w - 8)
+            img = fonts.render(self.label, size, TEXT)
+            surface.blit(img, img.get_rect(center=room.center))
             return
         text_rect = pygame.Rect(self.rect.x, self.rect.y, label_width(fonts, self.label,
                                                                       self.rect.h),
@@ -95,8 +109,11 @@ def action_buttons(legal: Iterable[Action], area: pygame.Rect, fonts: Fonts, art
         letter = KIND_KEYS.get(action.kind)
         hint = f"{n + 1}" + (f"/{pygame.key.name(letter).upper()}" if letter else "")
         # the key hint sits in the bottom-right corner: the tiles stop short of it
-        hint_w = fonts.font(max(10, bh // 4)).size(hint)[0] + 8 if tiles else 0
-        bw = max(bh * 2, label_w + len(tiles) * round(bh * 0.6) + bh // 6 + hint_w)
+        hint_w = hint_width(fonts, hint, bh)
+        if tiles:
+            bw = max(bh * 2, label_w + len(tiles) * round(bh * 0.6) + bh // 6 + hint_w)
+        else:  # the label beside the hint, never under it
+            bw = max(bh * 2, fonts.font(int(bh * 0.5)).size(label)[0] + 16 + hint_w)
         x -= bw + 6
         buttons.append(TileButton(pygame.Rect(x, area.y, bw, bh), label, submitter(action), key,
                                   hint=hint, tiles=tuple(tiles), art=art))

@@ -140,6 +140,8 @@ def run(argv_options: ClientOptions) -> int:
         raise NoDisplay(f"cannot open a {w}x{h} window ({exc})") from None
     pygame.display.set_caption("麻將 Mahjong")
     fonts = Fonts()
+    if options.layout_json:
+        fonts.seen = {}
     from game.client.match_files import data_dir
     from game.client.sound import Sounds
 
@@ -174,6 +176,15 @@ def run(argv_options: ClientOptions) -> int:
             pygame.image.save(screen, options.screenshot)
         except (OSError, pygame.error) as exc:
             print(f"mahjong play: cannot save the screenshot: {exc}", file=sys.stderr)
+            status = 1
+    if options.layout_json:
+        from game.client.layout_dump import write_layout
+
+        draw_all(ctx, screen)
+        try:
+            write_layout(ctx, options.layout_json)
+        except OSError as exc:
+            print(f"mahjong play: cannot write the layout: {exc}", file=sys.stderr)
             status = 1
     if options.frame_stats:
         print(json.dumps(stats.summary(ctx.hands_completed)))

@@ -11,12 +11,12 @@ from typing import Any
 import pygame
 
 from game import calc
-from game.client import i18n
 from game.client.context import Context
 from game.client.i18n import labelled, t
 from game.client.layout import full_height
 from game.client.results import TextBoxes
 from game.client.scene import Scene
+from game.client.score_sheet import line_name, line_tiles
 from game.client.tile_art import TileArt
 from game.client.widgets import (
     ACCENT,
@@ -28,7 +28,7 @@ from game.client.widgets import (
     ButtonGroup,
     felt_background,
 )
-from game.scoring import FLAGS
+from game.scoring import FLAGS, ScoreLine
 from game.tiles import Tile, format_tiles
 
 MODES = ("hand", "chow", "pong", "kong", "akong", "ckong", "bonus", "win", "wild")
@@ -143,8 +143,17 @@ def evaluate(state: CalcState) -> tuple[bool, Any]:
     ruleset, role, win = calc.parse_request(request)
     lines = calc.score(ruleset, role, win).items
     for item, line in zip(data.get("items", []), lines, strict=True):
-        item["label"] = i18n.word(line.zh, line.en)
+        item["label"] = line_name(line)
     return True, data
+
+
+def item_line(item: dict[str, Any]) -> ScoreLine:
+    """A scorer line back from the calculator's JSON, whose label is the Chinese name, a
+    space, then the English one (which starts with a letter or digit)."""
+    label = str(item["label"])
+    cut = next((i for i, ch in enumerate(label) if ch.isascii() and ch.isalnum()), len(label))
+    return ScoreLine(str(item.get("key", "")), label[:cut].strip(), label[cut:].strip(),
+                     int(item["value"]), str(item["unit"]))
 
 
 class _FaceButton(Button):
@@ -401,16 +410,29 @@ class CalculatorScene(Scene):
         if not ok:
             from game.client.rules_scene import wrap
 
-            for i, piece in enumerate(wrap(str(data), self.ctx.fonts, line, box.w)[:6]):
+            pieces = [p for part in str(data).split("\n")
+                      for p in wrap(part, self.ctx.fonts, line, box.w)]
+            for i, piece in enumerate(pieces[:6]):
                 put(surface, piece, pygame.Rect(box.x, box.y + i * line * 5 // 4, box.w, line),
                     line, (240, 130, 120))
             return
         items = data.get("items", [])
-        step = max(12, min(line, box.h // (len(items) + 2)))
+        step = max(14, min(line, box.h // (len(items) + 2)))
+        tw = max(10, round(step * 0.8))
+        while full_height(tw) > step:
+            tw -= 1
         y = box.y
         for item in items:
             unit = t("unit." + item["unit"]) if item["unit"] in UNIT_KEYS else item["unit"]
-            put(surface, item["label"], pygame.Rect(box.x, y, box.w * 3 // 4, step), step, TEXT)
+            scored = item_line(item)
+            tiles = line_tiles(scored)
+            name_w = box.w * 3 // 4 - len(tiles) * tw - 4
+            put(surface, line_name(scored), pygame.Rect(box.x, y, name_w, step), step, TEXT)
+            x = box.x + name_w + 2
+            for tile in tiles:  # the tiles the line counts, drawn
+                face = self.ctx.art.face(tile, tw)
+                surface.blit(face, face.get_rect(midleft=(x, y + step // 2)))
+                x += tw
             put(surface, f"{item['value']} {unit}".rstrip(),
                 pygame.Rect(box.x + box.w * 3 // 4, y, box.w // 4, step), step, HIGHLIGHT,
                 align="right")

@@ -17,6 +17,22 @@ from game.client.wall_view import draw_wall
 from game.client.widgets import ACCENT, FELT_DARK, HIGHLIGHT, MUTED, PANEL, TEXT
 from game.view import SeatView
 
+MIN_TEXT = 14
+"""No text on the table is drawn smaller (issue 11); what does not fit is cut, not shrunk."""
+
+
+def _fit(fonts: Fonts, text: str, size: int, width: int) -> int:
+    """The largest size up to `size` at which `text` fits `width`, but never below MIN_TEXT."""
+    return max(MIN_TEXT, fonts.fit(text, max(size, MIN_TEXT), width))
+
+
+def _blit_clipped(layer: pygame.Surface, img: pygame.Surface, spot: pygame.Rect,
+                  bounds: pygame.Rect) -> None:
+    """Blit `img` at `spot`, cut to `bounds` (a long name at the floor size)."""
+    clip = spot.clip(bounds)
+    if clip.w and clip.h:
+        layer.blit(img, clip, area=pygame.Rect(clip.x - spot.x, clip.y - spot.y, clip.w, clip.h))
+
 
 def wall_thickness(layout: TableLayout) -> int:
     return max(8, layout.center.h // 12)
@@ -50,9 +66,11 @@ def plate_pos(layout: TableLayout, rel: int) -> tuple[int, int]:
 
 
 def draw_centre(layer: pygame.Surface, ctx: Context, view: SeatView, viewer: int,
-                layout: TableLayout, tags: list[str], dice_still: bool) -> None:
+                layout: TableLayout, tags: list[str], dice_still: bool,
+                you: bool = False) -> None:
     """The whole centre box. `tags`: a badge per player ('' for none); `dice_still`: the dice
-    rest in the middle (while they roll, the animation draws them instead)."""
+    rest in the middle (while they roll, the animation draws them instead); `you`: one
+    person sits at this screen, and their own plate says so (not "Host" or "Player 1")."""
     fonts, c = ctx.fonts, layout.center
     pygame.draw.rect(layer, FELT_DARK, c, border_radius=max(6, c.w // 30))
     pygame.draw.rect(layer, (70, 120, 100), c, width=2, border_radius=max(6, c.w // 30))
@@ -68,25 +86,28 @@ def draw_centre(layer: pygame.Surface, ctx: Context, view: SeatView, viewer: int
             pygame.draw.rect(layer, (60, 100, 70), rect, border_radius=6)
             pygame.draw.rect(layer, HIGHLIGHT, rect, width=2, border_radius=6)
         wind = fonts.render(t(f"wind.mark.{seat}"),
-                            max(12, rect.h * 2 // 3 if rel % 2 == 0 else rect.h // 3),
+                            max(MIN_TEXT, rect.h * 2 // 3 if rel % 2 == 0 else rect.h // 3),
                             ACCENT if seat == 0 else TEXT, bold=True)
         name = view.names[seat] if view.names else ""
+        if you and rel == 0:
+            name = f"{name} ({t('table.you')})" if name else t("table.you")
         score = f"{view.scores[seat]}" if view.scores else ""
         if rel % 2 == 0:
             layer.blit(wind, wind.get_rect(midleft=(rect.x + 6, rect.centery)))
             x = rect.x + 12 + wind.get_width()
-            size = fonts.fit(name, max(12, rect.h // 2), rect.w // 2)
-            label = fonts.render(name, size, TEXT)
-            layer.blit(label, label.get_rect(midleft=(x, rect.centery)))
-            sc = fonts.render(score, max(12, rect.h // 2), HIGHLIGHT)
+            sc = fonts.render(score, max(MIN_TEXT, rect.h * 3 // 5), HIGHLIGHT)
+            room = rect.right - 8 - sc.get_width() - 6 - x - rect.h
+            label = fonts.render(name, _fit(fonts, name, rect.h * 3 // 5, room), TEXT)
+            _blit_clipped(layer, label, label.get_rect(midleft=(x, rect.centery)),
+                          pygame.Rect(x, rect.y, max(0, room), rect.h))
             layer.blit(sc, sc.get_rect(midright=(rect.right - 8, rect.centery)))
             if seat == 0:
-                _dealer_mark(layer, fonts, (x + label.get_width() + rect.h // 2, rect.centery),
-                             rect.h // 3)
+                _dealer_mark(layer, fonts, (x + min(label.get_width(), max(0, room))
+                                            + rect.h // 2, rect.centery), rect.h // 3)
             if tag:
                 right = rect.right - 16 - sc.get_width()
                 _plate_tag(layer, fonts, tag, (right, rect.centery), "midright",
-                           max(10, rect.h * 2 // 5))
+                           max(MIN_TEXT, rect.h * 2 // 5))
         else:
             # a marked plate gives its badge a row of its own between name and score; each
             # line's size keeps its glyphs inside its row
@@ -96,9 +117,9 @@ def draw_centre(layer: pygame.Surface, ctx: Context, view: SeatView, viewer: int
             wind = fonts.render(t(f"wind.mark.{seat}"), row_size, ACCENT if seat == 0 else TEXT,
                                 bold=True)
             layer.blit(wind, wind.get_rect(midtop=(rect.centerx, rect.y)))
-            size = fonts.fit(name, row_size, rect.w - 6)
-            label = fonts.render(name, size, TEXT)
-            layer.blit(label, label.get_rect(midtop=(rect.centerx, rect.y + line_h)))
+            label = fonts.render(name, _fit(fonts, name, row_size, rect.w - 6), TEXT)
+            _blit_clipped(layer, label, label.get_rect(midtop=(rect.centerx, rect.y + line_h)),
+                          rect.inflate(-4, 0))
             sc = fonts.render(score, row_size, HIGHLIGHT)
             layer.blit(sc, sc.get_rect(midtop=(rect.centerx, rect.y + (rows - 1) * line_h)))
             if seat == 0:
@@ -107,34 +128,44 @@ def draw_centre(layer: pygame.Surface, ctx: Context, view: SeatView, viewer: int
             if tag:
                 _plate_tag(layer, fonts, tag, (rect.centerx, rect.y + 2 * line_h + 1),
                            "midtop", _row_size(fonts, line_h - 3), rect.w - 4)
-    # middle: wall count, hand, stake, dice, wild indicator
+    # middle: hand and wall count, stake and dice, the wild indicator at the right
     wt = 2 * thick
     mid = pygame.Rect(0, 0, c.w - 2 * plates[1].w - 12 - wt, c.h - 2 * plates[0].h - 12 - wt)
     mid.center = c.center
-    small = max(11, mid.h // 6)
-    lines = [t("table.hand", n=view.hand_no), t("table.wall", n=view.wall_left)]
-    if view.stake:
-        lines.append(t("table.stake", n=view.stake))
-    y = mid.y
-    for line in lines:
-        img = fonts.render(line, small, TEXT)
-        layer.blit(img, (mid.x, y))
-        y += img.get_height()
-    if dice_still:
-        draw_dice(layer, view.dice, (mid.x, y + 2), max(10, small))
+    small = max(MIN_TEXT, min(mid.h // 3, 22))
+    indicator_w = 0
     if view.indicator is not None:
         tw = max(16, min(layout.river_w, mid.h * 2 // 3))
         face = ctx.art.face(view.indicator, tw)
+        label = fonts.render(t("table.wild"), MIN_TEXT, ACCENT)
         spot = face.get_rect(topright=(mid.right, mid.y))
         layer.blit(face, spot)
-        label = fonts.render(t("table.wild"), max(10, small * 4 // 5), ACCENT)
         layer.blit(label, label.get_rect(midtop=(spot.centerx, spot.bottom + 1)))
+        indicator_w = max(spot.w, label.get_width()) + 6
+    text_w = mid.w - indicator_w
+    lines = [f"{t('table.hand', n=view.hand_no)}  {t('table.wall', n=view.wall_left)}"]
+    if view.stake:
+        lines.append(t("table.stake", n=view.stake))
+    y = mid.y
+    x = mid.x
+    for line in lines:
+        img = fonts.render(line, _fit(fonts, line, small, text_w), TEXT)
+        _blit_clipped(layer, img, img.get_rect(topleft=(mid.x, y)),
+                      pygame.Rect(mid.x, mid.y, text_w, c.bottom - mid.y))
+        x = mid.x + img.get_width() + 8
+        y += img.get_height()
+    if dice_still:
+        # beside the last line, never down over the bottom plate
+        die = max(12, min(small, fonts.font(small).get_linesize() - 4))
+        if x + 2 * die + 4 > mid.x + text_w:
+            x = mid.x + text_w - 2 * die - 4
+        draw_dice(layer, view.dice, (x, y - die - 2), die)
 
 
 def _row_size(fonts: Fonts, height: int) -> int:
     """The largest text size whose lines fit in `height` pixels."""
-    size = max(9, height)
-    while size > 9 and fonts.font(size).get_linesize() > height + 2:
+    size = max(MIN_TEXT, height)
+    while size > MIN_TEXT and fonts.font(size).get_linesize() > height + 2:
         size -= 1
     return size
 
@@ -152,8 +183,8 @@ def _plate_tag(layer: pygame.Surface, fonts: Fonts, text: str, at: tuple[int, in
 
 
 def _dealer_mark(layer: pygame.Surface, fonts: Fonts, center: tuple[int, int], r: int) -> None:
-    r = max(r, 7)
+    r = max(r, 10)
     pygame.draw.circle(layer, (200, 50, 40), center, r)
     img = fonts.render(t("table.dealer_mark"),
-                       max(9, r * 3 // 2), TEXT, bold=True)
+                       max(MIN_TEXT, r * 3 // 2), TEXT, bold=True)
     layer.blit(img, img.get_rect(center=center))

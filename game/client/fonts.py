@@ -58,6 +58,9 @@ class Fonts:
         self._fonts: dict[tuple[str, int, bool], pygame.font.Font] = {}
         self._text: OrderedDict[tuple[str, str, int, Color, bool], pygame.Surface] = OrderedDict()
         self._cache_size = cache_size
+        self.seen: dict[str, int] | None = None
+        """When a dict: every interface text rendered, with the smallest size it was drawn
+        at (for --layout-json and the text-size tests)."""
 
     def font(self, size: int, face: str = "ui", bold: bool = False) -> pygame.font.Font:
         size = max(int(size), 6)
@@ -77,6 +80,10 @@ class Fonts:
         self, text: str, size: int, color: Color, face: str = "ui", bold: bool = False
     ) -> pygame.Surface:
         key = (text, _regional(face), int(size), color, bold)
+        if self.seen is not None and face == "ui" and text.strip():
+            known = self.seen.get(text)
+            if known is None or size < known:
+                self.seen[text] = int(size)
         surf = self._text.get(key)
         if surf is not None:
             self._text.move_to_end(key)

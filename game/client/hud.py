@@ -12,19 +12,19 @@ from game.client.hints import Hints
 from game.client.i18n import labelled, t
 from game.client.layout import full_height
 from game.client.tile_art import TileArt
+from game.client.tile_names import tile_name, tiles_text
 from game.client.widgets import ACCENT, HIGHLIGHT, MUTED, TEXT
-from game.tiles import format_tiles
 
 WARN = (240, 130, 120)
 
 
 def action_text(action: Action) -> str:
-    """'碰 5m' / 'Pong 5m': the action's label with its tiles in notation."""
+    """'碰 五萬' / 'Pong 5 Character': the action's label with its tiles named."""
     label = t("action." + action.kind.value)
     if action.kind is ActionKind.CHOW and action.tiles:
-        return f"{label} {format_tiles(action.tiles)}"
+        return f"{label} {tiles_text(action.tiles)}"
     if action.tile is not None:
-        return f"{label} {action.tile}"
+        return f"{label} {tile_name(action.tile)}"
     return label
 
 
@@ -32,12 +32,12 @@ def draw_hints(surface: pygame.Surface, rect: pygame.Rect, hints: Hints, fonts: 
                art: TileArt) -> pygame.Rect:
     """Draw the waits (tile faces with the unseen count) and the suggestion; returns the area
     used, so tests can check it fits."""
-    size = max(11, rect.h * 3 // 5)
+    size = max(14, rect.h * 3 // 5)  # issue 11: no table text under 14 px
     tw = max(10, round((rect.h - 2) / 1.5))
     x, cy = rect.x, rect.centery
     used = pygame.Rect(rect.x, rect.y, 0, rect.h)
     if hints.waits:
-        head = (t("hint.after", tile=hints.after) if hints.after is not None
+        head = (t("hint.after", tile=tile_name(hints.after)) if hints.after is not None
                 else t("hint.waits"))
         img = fonts.render(head, size, MUTED)
         surface.blit(img, img.get_rect(midleft=(x, cy)))
@@ -84,5 +84,5 @@ def draw_timer(surface: pygame.Surface, center: tuple[int, int], radius: int, le
         start = math.pi / 2
         pygame.draw.arc(surface, color, rect, start, start + share * 2 * math.pi,
                         max(3, radius // 4))
-    img = fonts.render(str(math.ceil(max(left, 0.0))), max(10, radius), TEXT, bold=True)
+    img = fonts.render(str(math.ceil(max(left, 0.0))), max(14, radius), TEXT, bold=True)
     surface.blit(img, img.get_rect(center=center))

@@ -44,6 +44,22 @@ NAME_LIMIT = 24
 
 
 
+def lan_address(interface: str | None) -> str:
+    """The address others on the LAN reach this machine at: the chosen interface, else the
+    one the system would route a LAN packet from (a UDP 'connect' sends nothing), else the
+    loopback address."""
+    if interface and interface != "0.0.0.0":
+        return interface
+    import socket
+
+    with contextlib.suppress(OSError), socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
+        s.connect(("10.255.255.255", 9))
+        address = str(s.getsockname()[0])
+        if address and not address.startswith("0."):
+            return address
+    return "127.0.0.1"
+
+
 def _ruleset_name(ruleset: str) -> str:
     key = f"ruleset.short.{ruleset}"
     return t(key) if i18n.has(key) else ruleset
@@ -208,7 +224,9 @@ class HostScreen(_LanScene):
     def items(self) -> list[tuple[str, Callable[[], None]]]:
         if self.host is not None:
             free = len(self.host.free_seats)
-            return [(t("lan.waiting", n=free), lambda: None),
+            # for a manual join (no discovery on this network): the address and port
+            where = labelled(t("lan.address"), f"{lan_address(self.interface)}:{self.host.port}")
+            return [(t("lan.waiting", n=free), lambda: None), (where, lambda: None),
                     (t("lan.start_now"), self.start_now), (t("back"), self.back)]
         out: list[tuple[str, Callable[[], None]]] = [
             (labelled(t('lan.table_name'), self.name.shown()), self.edit(self.name)),

@@ -17,7 +17,7 @@ import pygame
 from game.client import i18n
 from game.client.context import Context
 from game.client.i18n import t
-from game.client.layout import SIDE_RIVER_ROWS, TableLayout, full_height, table_layout
+from game.client.layout import TableLayout, table_layout
 from game.client.widgets import ACCENT, MUTED, PANEL, TEXT, Button, ButtonGroup, TextField
 from game.client.wording import join_text, refusal_text, wall_text
 from game.errors import IllegalAction
@@ -109,19 +109,14 @@ def seat_tag(seat: Mapping[str, Any]) -> str:
 
 
 def chat_area(layout: TableLayout) -> pygame.Rect:
-    """The felt under the left river's columns, above the hint strip: free at every size."""
-    river = layout.rivers[3]
-    used = SIDE_RIVER_ROWS * full_height(layout.river_w)
-    top = river.y + (river.h + used) // 2 + 4
-    return pygame.Rect(river.x, top, river.w, max(river.bottom - top, 0))
+    """The felt under the left river, beside the centre box and the own river: free at
+    every size."""
+    return layout.corner(bottom=True)
 
 
 def alert_area(layout: TableLayout) -> pygame.Rect:
-    """The felt above the left river's columns: the chat corner's twin at the top."""
-    river = layout.rivers[3]
-    used = SIDE_RIVER_ROWS * full_height(layout.river_w)
-    bottom = river.y + (river.h - used) // 2 - 4
-    return pygame.Rect(river.x, river.y, river.w, max(bottom - river.y, 0))
+    """The felt above the left river: the chat corner's twin at the top."""
+    return layout.corner(bottom=False)
 
 
 class LanOverlay:
@@ -268,7 +263,7 @@ class LanOverlay:
     # ------------------------------------------------------------ geometry
 
     def text_size(self) -> int:
-        return max(12, self.ctx.size[1] // 52)
+        return max(14, self.ctx.size[1] // 52)
 
     def panel_rect(self) -> pygame.Rect:
         """The chat lines' corner of the table."""
@@ -381,7 +376,7 @@ class LanOverlay:
         img = fonts.render(shown, size, TEXT)
         surface.blit(img, img.get_rect(midleft=(field.x + 4, field.centery)))
         tip = t("lan.compose_hint")
-        tip_img = fonts.render(tip, fonts.fit(tip, max(10, size - 2), field.w), MUTED)
+        tip_img = fonts.render(tip, max(14, fonts.fit(tip, size, field.w)), MUTED)
         surface.blit(tip_img, tip_img.get_rect(bottomleft=(field.x, field.y - 2)))
         chips_bottom = max((b.rect.bottom for b in self.chips.buttons), default=box.y)
         top = chips_bottom + 4
@@ -396,13 +391,17 @@ class LanOverlay:
         if not self.toasts:
             return
         fonts = self.ctx.fonts
+        # on the felt beside the own river, clear of every river (issue 11)
+        area = layout.notice_area()
         size = max(14, layout.center.h // 9)
-        width = layout.rivers[2].w + layout.rivers[1].w
-        y = layout.center.y - 6
+        width = area.w
+        y = area.bottom - 5
         for text, until in reversed(self.toasts[-TOASTS_SHOWN:]):
-            fit = fonts.fit(text, size, width - 24)
+            fit = max(14, fonts.fit(text, size, width - 24))
             img = fonts.render(text, fit, TEXT, bold=True)
-            rect = img.get_rect(midbottom=(layout.center.centerx, y))
+            if img.get_width() > width - 24:
+                img = img.subsurface(pygame.Rect(0, 0, max(1, width - 24), img.get_height()))
+            rect = img.get_rect(midbottom=(area.centerx, y))
             box = rect.inflate(24, 10)
             back = pygame.Surface(box.size, pygame.SRCALPHA)
             left = until - self.now
@@ -441,7 +440,7 @@ class LanOverlay:
         fonts = self.ctx.fonts
         from game.client.notice import wrap
 
-        size = max(10, min(inner.h // 3, self.layout.hand_w // 2))
+        size = max(14, min(inner.h // 3, self.layout.hand_w // 2))
         while True:  # the largest size at which the headline and the detail fit the box
             head = fonts.font(size + 2, bold=True).get_linesize()
             line_h = fonts.font(size).get_linesize()

@@ -249,7 +249,8 @@ class SetupScene(MenuScene):
             kind = t("seat." + self.kinds[i])
             level = f" · {t('level.' + self.levels[i])}" if self.kinds[i] == "bot" else ""
             name = self.name_field.shown() if self.editing == i else self.names[i]
-            out.append((f"{t('wind.' + str(i))}  {aside(name, kind + level)}",
+            # numbered, not by wind: the first-dealer roll at the table decides the seats
+            out.append((f"{t('setup.player', n=i + 1)}  {aside(name, kind + level)}",
                         self.seat_action(i)))
         out.append((labelled(t('setup.length'), t('setup.hands', n=self.hands)), self.cycle_length))
         self.option_rows = {}

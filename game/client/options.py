@@ -36,6 +36,11 @@ class ClientOptions:
     names: list[str] | None = None
     replay: str | None = None
     """A match log to open in the replay viewer instead of a table."""
+    until_wall: int | None = None
+    """With --demo: play stops once the wall holds this many tiles or fewer (the window keeps
+    drawing), for screenshots and checks of a late hand."""
+    layout_json: str | None = None
+    """At quit, write where the table drew each seat's tiles and every text's smallest size."""
 
 
 class _Parser(argparse.ArgumentParser):
@@ -97,6 +102,10 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--names", default=None, help="four names separated by commas")
     parser.add_argument("--replay", default=None, metavar="FILE",
                         help="open a match log in the replay viewer")
+    parser.add_argument("--until-wall", type=int, default=None, metavar="N",
+                        help="with --demo: pause once the wall holds N tiles or fewer")
+    parser.add_argument("--layout-json", default=None, metavar="PATH",
+                        help="at quit: the table's drawn rectangles and text sizes as JSON")
     return parser
 
 
@@ -115,6 +124,8 @@ def parse_play_args(argv: list[str]) -> ClientOptions:
         names = [n.strip() for n in ns.names.split(",")]
         if len(names) != 4 or not all(names):
             raise OptionsError("--names takes four names separated by commas")
+    if ns.until_wall is not None and ns.until_wall < 0:
+        raise OptionsError("--until-wall must be 0 or more")
     if ns.hands is not None and ns.hands < 1:
         raise OptionsError("--hands must be at least 1")
     return ClientOptions(
@@ -132,4 +143,6 @@ def parse_play_args(argv: list[str]) -> ClientOptions:
         hands=ns.hands,
         names=names,
         replay=ns.replay,
+        until_wall=ns.until_wall,
+        layout_json=ns.layout_json,
     )

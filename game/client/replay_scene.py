@@ -214,6 +214,8 @@ class ReplayScene(TableScene):
             self.floaters.clear()
             self.banner = None
             self.dice_roll = None
+            self.callouts.clear()
+            self.hold = None
         self.result_shown = False
         self.hide_result = False
         self.result_buttons.set([])

@@ -13,6 +13,7 @@ from game.client.fonts import Fonts
 from game.client.i18n import t
 from game.client.layout import full_height
 from game.client.scene import Scene
+from game.client.score_sheet import SheetRow, line_name, line_tiles, sheet_rows, unit_text
 from game.client.widgets import (
     ACCENT,
     HIGHLIGHT,
@@ -29,6 +30,8 @@ from game.scoring import ScoreLine
 from game.tiles import Tile
 from game.view import SeatView
 
+MIN_TEXT = 14
+"""No text on the results panel is drawn smaller than this many pixels (issue 11)."""
 HAND_SCALE = (0.05, 0.05, 0.04, 0.032)
 """A revealed hand's tile height as a share of the window's, by the number of winners shown."""
 GAIN = (140, 230, 140)
@@ -37,13 +40,12 @@ PLAYER_COLORS = ((240, 190, 60), (120, 190, 250), (240, 120, 150), (150, 230, 15
 
 
 def line_label(line: ScoreLine) -> str:
-    return i18n.word(line.zh, line.en)
+    """A scorer line's name in the chosen language, without notation."""
+    return line_name(line)
 
 
 def line_value(line: ScoreLine) -> str:
-    key = f"unit.{line.unit}"
-    unit = t(key) if i18n.has(key) else ""
-    return f"{line.value} {unit}".rstrip()
+    return unit_text(line)
 
 
 def score_rows(lines: Sequence[ScoreLine]) -> list[tuple[str, str]]:
@@ -63,16 +65,20 @@ def payment_matrix(payments: Sequence[Payment]) -> list[list[int]]:
 class TextBoxes:
     """Blits text into boxes and remembers each (text rect, box) so tests can check the fit."""
 
-    def __init__(self, fonts: Fonts) -> None:
+    def __init__(self, fonts: Fonts, floor: int = 8) -> None:
         self.fonts = fonts
+        self.floor = floor
+        """The smallest size text shrinks to; longer text is cut at its box's edge."""
         self.placed: list[tuple[str, pygame.Rect, pygame.Rect]] = []
 
     def put(self, surface: pygame.Surface, text: str, box: pygame.Rect, size: int,
             color: tuple[int, int, int], align: str = "left", bold: bool = False) -> pygame.Rect:
-        size = min(size, self.fonts.fit(text, size, box.w))
-        while size > 8 and self.fonts.font(size, bold=bold).get_linesize() > box.h + 2:
+        size = max(min(size, self.fonts.fit(text, size, box.w)), self.floor)
+        while size > self.floor and self.fonts.font(size, bold=bold).get_linesize() > box.h + 2:
             size -= 1
         img = self.fonts.render(text, size, color, bold=bold)
+        if img.get_width() > box.w:  # at the floor size and still too long: cut it
+            img = img.subsurface(pygame.Rect(0, 0, max(1, box.w), img.get_height()))
         rect = img.get_rect()
         rect.centery = box.centery
         if align == "right":
@@ -87,23 +93,32 @@ class TextBoxes:
 
 
 class ResultsPanel:
-    """Draws one hand's result over the table; `boxes` records where each text went."""
+    """Draws one hand's result over the table; `boxes` records where each text went.
+
+    The score sheet never shrinks below MIN_TEXT: rows that do not fit go on further pages,
+    which `page` picks (the table turns them with PgDn / PgUp)."""
 
     def __init__(self, ctx: Context, view: SeatView, buttons: ButtonGroup,
-                 draw_meld: Callable[[pygame.Surface, object, int, int, int, int], int]) -> None:
+                 draw_meld: Callable[[pygame.Surface, object, int, int, int, int], int],
+                 page: int = 0) -> None:
         self.ctx = ctx
         self.view = view
         self.buttons = buttons
         self.draw_meld = draw_meld
-        self.boxes = TextBoxes(ctx.fonts)
+        self.page = page
+        self.pages = 1
+        """How many pages the score sheet took on the last draw."""
+        self.boxes = TextBoxes(ctx.fonts, floor=MIN_TEXT)
         self.rect = pygame.Rect(0, 0, 0, 0)
         """Where the panel went on the last draw."""
+        self.win_tile_rect: pygame.Rect | None = None
+        """Where the winning tile was drawn, set apart and marked, on the last draw."""
 
     def draw(self, surface: pygame.Surface) -> None:
         view, result = self.view, self.view.result
         self.boxes.placed.clear()
         w, h = surface.get_size()
-        panel = pygame.Rect(round(w * 0.05), round(h * 0.04), round(w * 0.9), round(h * 0.78))
+        panel = pygame.Rect(round(w * 0.04), round(h * 0.03), round(w * 0.92), round(h * 0.8))
         self.rect = panel
         shade = pygame.Surface(panel.size, pygame.SRCALPHA)
         shade.fill((*PANEL, 246))
@@ -111,20 +126,21 @@ class ResultsPanel:
         pygame.draw.rect(surface, ACCENT, panel, 2, border_radius=8)
         pad = max(8, h // 60)
         inner = panel.inflate(-2 * pad, -2 * pad)
-        line = max(14, h // 34)
+        line = max(MIN_TEXT + 2, h // 34)
         put = self.boxes.put
         put(surface, self.title(result), pygame.Rect(inner.x, inner.y, inner.w, line * 2),
             line * 2, ACCENT, bold=True)
         y = inner.y + line * 2 + pad // 2
+        self.win_tile_rect = None
         if result is not None and view.revealed:
             winners = result.winners
             scale = HAND_SCALE[min(len(winners), len(HAND_SCALE) - 1)]
             for seat in winners:
-                # the one winning tile joined the first winner's hand; the others show it apart
-                extra = result.tile if seat != result.winner else None
-                y = self.draw_hand(surface, seat, inner.x, y, inner.w, scale, extra) + pad // 2
-        left = pygame.Rect(inner.x, y, inner.w // 2 - pad, inner.bottom - y)
-        right = pygame.Rect(inner.centerx + pad, y, inner.w // 2 - pad, inner.bottom - y)
+                y = self.draw_hand(surface, seat, inner.x, y, inner.w, scale,
+                                   win=result.tile) + pad // 2
+        split = inner.x + inner.w * 11 // 20
+        left = pygame.Rect(inner.x, y, split - pad - inner.x, inner.bottom - y)
+        right = pygame.Rect(split + pad, y, inner.right - split - pad, inner.bottom - y)
         if result is not None and result.winner is None:
             self.draw_drawn_hand(surface, result, left, line, pad)
             self.draw_payments(surface, result, right, line)
@@ -148,20 +164,26 @@ class ResultsPanel:
         return text
 
     def draw_hand(self, surface: pygame.Surface, seat: int, x: int, y: int, width: int,
-                  scale: float = HAND_SCALE[1], extra: Tile | None = None) -> int:
-        """`seat`'s revealed hand, melds and bonus tiles in a row (`extra`, a winning tile
-        not in the hand, set apart after it); returns the row's bottom."""
+                  scale: float = HAND_SCALE[1], win: Tile | None = None) -> int:
+        """`seat`'s revealed hand, melds and bonus tiles in a row; `win`, the winning tile,
+        set apart after the hand and marked. Returns the row's bottom."""
         view, art = self.view, self.ctx.art
-        tiles = view.revealed[seat]
+        tiles = list(view.revealed[seat])
+        if win is not None and win in tiles:
+            tiles.remove(win)  # the winning tile joined the hand: show it apart instead
         count = len(tiles) + sum(len(m.tiles) + 1 for m in view.melds[seat]) + len(
-            view.bonus[seat]) + 1 + (2 if extra is not None else 0)
+            view.bonus[seat]) + 1 + (2 if win is not None else 0)
         tw = max(12, min(round(self.ctx.size[1] * scale), (width - 20) // max(count, 1)))
         for tile in tiles:
             surface.blit(art.face(tile, tw, wild=tile == view.wild), (x, y))
             x += tw
-        if extra is not None:
+        if win is not None:
             x += tw // 3
-            surface.blit(art.face(extra, tw, wild=extra == view.wild), (x, y))
+            spot = pygame.Rect(x, y, tw, full_height(tw))
+            surface.blit(art.face(win, tw, wild=win == view.wild), spot)
+            pygame.draw.rect(surface, HIGHLIGHT, spot.inflate(4, 4), 3, border_radius=4)
+            if self.win_tile_rect is None:
+                self.win_tile_rect = spot
             x += tw
         x += tw // 2
         for meld in view.melds[seat]:
@@ -187,47 +209,109 @@ class ResultsPanel:
             put(surface, label, pygame.Rect(box.x, y, box.w, line), line, ACCENT)
             y = self.draw_hand(surface, seat, box.x, y + line, box.w, HAND_SCALE[-1]) + pad // 2
 
-    def draw_lines(self, surface: pygame.Surface, result: HandResult, box: pygame.Rect,
-                   line: int) -> None:
-        """Each winner's lines exactly as scored (headed by its seat and name when several won
-        on one discard, ruling N2), then (Mazhan, M20) each non-winner's."""
-        put = self.boxes.put
-        rows: list[tuple[str, str, tuple[int, int, int]]] = []
+    def sheet(self, result: HandResult) -> list[SheetRow]:
+        """Every row of the score sheet: each winner's groups (headed by its seat and name
+        when several won on one discard, ruling N2), then (Mazhan, M20) each non-winner's."""
+        rows: list[SheetRow] = []
         several = len(result.wins) > 1
+        names = self.view.names
         for seat, score in result.wins:
             if several:
-                rows.append((f"{t(f'wind.{seat}')} {self.view.names[seat]}",
-                             t("result.win", name="").strip(), ACCENT))
-            rows += [(label, value, TEXT) for label, value in score_rows(score.items)]
-            if not any(item.unit == "total" for item in score.items):
-                rows.append((t("result.total"), str(score.total), ACCENT))
+                rows.append(SheetRow("seat", f"{t(f'wind.{seat}')} {names[seat]}",
+                                     t("result.win", name="").strip()))
+            seat_rows = sheet_rows(self.view.ruleset, score.items, score.total)
+            for row in seat_rows:
+                if row.key in ("hard_flowers", "bonus") and not row.tiles:
+                    row.tiles = list(self.view.bonus[seat])  # the flowers it counts, drawn
+            rows += seat_rows
         settlement = result.settlement
-        winners = result.winners
         for seat, lines in enumerate(settlement.loser_lines):
-            if seat in winners or not lines:
+            if seat in result.winners or not lines:
                 continue
-            rows.append((f"{t(f'wind.{seat}')} {self.view.names[seat]}",
-                         f"{t('result.value')} {settlement.values[seat]}", ACCENT))
-            rows += [("  " + label, value, MUTED) for label, value in score_rows(lines)]
+            rows.append(SheetRow("seat", f"{t(f'wind.{seat}')} {names[seat]}",
+                                 f"{t('result.value')} {settlement.values[seat]}"))
+            rows += [SheetRow("line", line_label(ln), line_value(ln), line_tiles(ln))
+                     for ln in lines if ln.unit not in ("total", "x")]
+        return rows
+
+    def draw_lines(self, surface: pygame.Surface, result: HandResult, box: pygame.Rect,
+                   line: int) -> None:
+        """The score sheet: name, the tiles the line counts, its value right beside them; a
+        page at a time when it is longer than the box."""
+        rows = self.sheet(result)
         if not rows:
             return
-        step = max(11, min(line, box.h // len(rows)))
+        put, art, fonts = self.boxes.put, self.ctx.art, self.ctx.fonts
+        size = line
+        tw = max(12, round(size * 0.95))
+        row_h = max(size + 6, full_height(tw) + 2)
+        while full_height(tw) > row_h - 2:
+            tw -= 1
+        per_page = box.h // row_h
+        if len(rows) > per_page:
+            per_page = max(1, per_page - 1)  # a row kept for the page line
+        chunks: list[list[SheetRow]] = [[]]
+        for row in rows:
+            if len(chunks[-1]) >= per_page:
+                # a heading never ends a page: it moves over with the lines it heads
+                carry: list[SheetRow] = []
+                while chunks[-1] and chunks[-1][-1].kind in ("head", "seat") and len(
+                        chunks[-1]) > 1:
+                    carry.insert(0, chunks[-1].pop())
+                chunks.append(carry)
+            chunks[-1].append(row)
+        self.pages = len(chunks)
+        self.page %= self.pages
+        shown = chunks[self.page]
+        # columns sized to what this sheet holds, so each value sits near its name
+        indent = size
+        name_w = min(box.w // 2, max(fonts.font(size).size(r.label)[0] for r in rows
+                                    if r.kind in ("line", "subtotal")) + size // 2
+                     if any(r.kind in ("line", "subtotal") for r in rows) else box.w // 3)
+        tiles_w = min(box.w // 3, max((len(r.tiles) * tw for r in rows), default=0) + size // 2)
+        value_w = max(size * 4, box.w - indent - name_w - tiles_w)
+        value_w = min(value_w, size * 6)
         y = box.y
-        for label, value, color in rows:
-            if y + step > box.bottom:
-                break
-            row = pygame.Rect(box.x, y, box.w, step)
-            put(surface, value, pygame.Rect(row.right - box.w // 4, y, box.w // 4, step),
-                step, HIGHLIGHT if color is TEXT else color, align="right")
-            put(surface, label, pygame.Rect(row.x, y, box.w * 3 // 4 - 6, step), step, color)
-            y += step
+        for row in shown:
+            cell = pygame.Rect(box.x, y, box.w, row_h)
+            if row.kind in ("head", "seat"):
+                put(surface, row.label, pygame.Rect(cell.x, y, box.w * 2 // 3, row_h), size,
+                    ACCENT, bold=True)
+                if row.value:
+                    put(surface, row.value, pygame.Rect(cell.x + box.w * 2 // 3, y, box.w // 3,
+                                                        row_h), size, ACCENT, align="right")
+            elif row.kind in ("formula", "total"):
+                label_w = fonts.font(size, bold=True).size(row.label)[0] + size
+                color = HIGHLIGHT if row.kind == "total" else TEXT
+                put(surface, row.label, pygame.Rect(cell.x, y, label_w, row_h), size, ACCENT,
+                    bold=True)
+                text = row.value + (f"  ({row.note})" if row.note else "")
+                put(surface, text, pygame.Rect(cell.x + label_w, y, box.w - label_w, row_h),
+                    size, color, bold=row.kind == "total")
+            else:
+                x = cell.x + indent
+                color = MUTED if row.kind == "subtotal" else TEXT
+                label = row.label + (f" ({row.note})" if row.note else "")
+                put(surface, label, pygame.Rect(x, y, name_w, row_h), size, color)
+                x += name_w
+                for tile in row.tiles:
+                    face = art.face(tile, tw, wild=tile == self.view.wild)
+                    surface.blit(face, face.get_rect(midleft=(x, cell.centery)))
+                    x += tw
+                vx = cell.x + indent + name_w + tiles_w
+                put(surface, row.value, pygame.Rect(vx, y, value_w, row_h), size,
+                    MUTED if row.kind == "subtotal" else HIGHLIGHT, align="right")
+            y += row_h
+        if self.pages > 1:
+            put(surface, t("sheet.page", n=self.page + 1, m=self.pages),
+                pygame.Rect(box.x, box.bottom - row_h, box.w, row_h), size, MUTED)
 
     def draw_payments(self, surface: pygame.Surface, result: HandResult, box: pygame.Rect,
                       line: int) -> None:
         """Who paid whom (rows pay columns), each seat's change and new total."""
         put, names, view = self.boxes.put, self.view.names, self.view
         matrix = payment_matrix(result.payments)
-        step = max(12, min(line, box.h // 9))
+        step = max(MIN_TEXT + 4, min(line, box.h // 9))
         put(surface, t("result.payments"), pygame.Rect(box.x, box.y, box.w, step), step,
             ACCENT, bold=True)
         y = box.y + step
@@ -261,14 +345,14 @@ class ResultsPanel:
                 put(surface, text, cell, step, color, align="right")
             y += step
         y += step // 2
-        small = max(11, step * 4 // 5)
+        small = max(MIN_TEXT, step * 4 // 5)
         for pay in result.payments:
-            if y + small > box.bottom:
+            if y + small + 4 > box.bottom:
                 break
             reason = i18n.word(pay.zh, pay.en)
             text = f"{names[pay.payer]} → {names[pay.payee]}  {pay.amount}  {reason}"
-            put(surface, text, pygame.Rect(box.x, y, box.w, small), small, MUTED)
-            y += small
+            put(surface, text, pygame.Rect(box.x, y, box.w, small + 4), small, MUTED)
+            y += small + 4
 
 
 class StandingsScene(Scene):
@@ -282,7 +366,7 @@ class StandingsScene(Scene):
         self.start = list(start)
         self.on_done = on_done
         self.group = ButtonGroup()
-        self.boxes = TextBoxes(ctx.fonts)
+        self.boxes = TextBoxes(ctx.fonts, floor=MIN_TEXT)
         self.layout()
 
     def layout(self) -> None:
@@ -334,7 +418,7 @@ class StandingsScene(Scene):
     def draw_chart(self, surface: pygame.Surface, box: pygame.Rect, series: list[list[int]],
                    line: int) -> None:
         pygame.draw.rect(surface, (14, 60, 44), box, border_radius=6)
-        small = max(11, line * 3 // 4)
+        small = max(14, line * 3 // 4)  # issue 11: no text under 14 px
         low = min(min(s) for s in series)
         high = max(max(s) for s in series)
         if high == low:

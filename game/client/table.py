@@ -30,10 +30,10 @@ from game.client.lan_table import LanOverlay, lan_feed
 from game.client.layout import TableLayout, full_height, table_layout
 from game.client.results import ResultsPanel, StandingsScene
 from game.client.session import Session
-from game.client.table_layers import TableLayers
-from game.client.table_motion import Flight, Floater, TableMotion
+from game.client.table_layers import TableLayers, meld_width
+from game.client.table_motion import Callout, Flight, Floater, Move, TableMotion
 from game.client.tween import Tween, Tweens
-from game.client.widgets import ACCENT, MUTED, PANEL, TEXT, Button, ButtonGroup
+from game.client.widgets import ACCENT, HIGHLIGHT, MUTED, PANEL, TEXT, Button, ButtonGroup
 from game.client.wording import illegal_text
 from game.errors import IllegalAction
 from game.events import Event
@@ -122,15 +122,30 @@ class TableScene(TableMotion, TableLayers):
         self.flights: list[Flight] = []
         self.floaters: list[Floater] = []
         self.banner: tuple[str, Tween] | None = None
+        self.callouts: list[Callout] = []
+        self.hold: Tween | None = None
+        self.moves: list[Move] = []
+        self.flip: tuple[Tile, Tween] | None = None
+        self.first_roll: tuple[str, tuple[int, int], Tween] | None = None
+        self.solo = not demo and len(session.humans) == 1
+        self.intro = 0.0
+        match = getattr(session, "match", None)
+        dice = getattr(match, "first_dice", None)
+        self.first_dice: tuple[int, int] | None = (
+            (int(dice[0]), int(dice[1])) if dice is not None and not getattr(
+                match, "history", ()) else None)
         self.tweens = Tweens()
         self.dice_roll: Tween | None = None
         self.layer: pygame.Surface | None = None
+        self.drawn: dict[int, dict[str, list[pygame.Rect]]] = {}
+        """What the last frame drew per seat (for --layout-json and the layout tests)."""
         self.hover = -1
         self.selected = -1
         self.hand_rects: list[tuple[pygame.Rect, Tile]] = []
         self.actions = ButtonGroup()
         self.result_buttons = ButtonGroup()
         self.result_shown = False
+        self.sheet_page = 0
         self.next_bot_at = 0.0
         self.result_at = 0.0
         self.error = ""
@@ -195,6 +210,10 @@ class TableScene(TableMotion, TableLayers):
     # ------------------------------------------------------------ input
 
     def handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE and not (
+                self.result_shown or (self.lan is not None and self.lan.composing)):
+            self.open_menu()  # every table: resume, rules, settings, leave (issue 11)
+            return
         if self.curtain is not None:
             if event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
                 self.shown_player = self.curtain
@@ -204,12 +223,18 @@ class TableScene(TableMotion, TableLayers):
         if self.lan is not None and self.lan.handle(event, may_open=not self.result_shown):
             self.dirty = True
             return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_TAB and self.animating:
+            self.skip_motion()  # Tab: skip the animations; the game never waited for them
+            self.dirty = True
+            return
         if self.result_shown:
             if self.result_buttons.handle(event):
                 self.dirty = True
-            return
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE and self.demo:
-            self.ctx.stack.pop()
+            elif event.type == pygame.KEYDOWN and event.key in (pygame.K_PAGEDOWN,
+                                                                pygame.K_PAGEUP):
+                # the score sheet's pages (it never shrinks its text to fit)
+                self.sheet_page += 1 if event.key == pygame.K_PAGEDOWN else -1
+                self.dirty = True
             return
         if self.actions.handle(event):
             self.dirty = True
@@ -326,6 +351,10 @@ class TableScene(TableMotion, TableLayers):
             changed, plates = self.lan.update(now)
             if plates:
                 self.layer = None
+                if self.result_shown:  # the places changed: the host's buttons follow
+                    page = self.sheet_page
+                    self._show_result()
+                    self.sheet_page = page
             self.dirty |= changed
         timer = self.session.timer()
         if timer is not None:
@@ -334,12 +363,14 @@ class TableScene(TableMotion, TableLayers):
             elif math.ceil(timer[0]) != self.shown_second:
                 self.shown_second = math.ceil(timer[0])
                 self.dirty = True
-        if self.session.hand_over and not self.result_shown and not self.flights:
+        if (self.session.hand_over and not self.result_shown and not self.flights
+                and self.hold is None):  # a win's call and open hands come first
             self._show_result()
             self.result_at = now + RESULT_DELAY_DEMO / self.ctx.speed
         if self.result_shown and self.demo and now >= self.result_at:
             self._continue()
-        elif not self.session.hand_over and self.curtain is None and not self.flights:
+        elif (not self.session.hand_over and self.curtain is None and not self.flights
+              and not self.settling and not self.paused):
             if self.session.waiting_on_others():
                 if self.next_bot_at == 0.0:
                     self.next_bot_at = now + THINK_DELAY / self.ctx.speed
@@ -354,6 +385,12 @@ class TableScene(TableMotion, TableLayers):
             self.dirty = True
         return moving
 
+    @property
+    def paused(self) -> bool:
+        """--until-wall N with --demo: play stops once the wall holds N tiles or fewer."""
+        limit = self.ctx.options.until_wall
+        return self.demo and limit is not None and self.view.wall_left <= limit
+
     def wake_in(self) -> float | None:
         wake = self._wake_in()
         if self.lan is not None:  # chat and notices arrive from the network at any time
@@ -367,7 +404,7 @@ class TableScene(TableMotion, TableLayers):
             return min(timer[0] % 1.0 or 1.0, 1.0)
         if self.result_shown and self.demo:
             return max(0.0, self.result_at - now)
-        if not self.session.hand_over and self.curtain is None and (
+        if not self.session.hand_over and self.curtain is None and not self.paused and (
             self.session.waiting_on_others()
         ):
             return max(0.0, self.next_bot_at - now) if self.next_bot_at else 0.0
@@ -375,6 +412,7 @@ class TableScene(TableMotion, TableLayers):
 
     def _show_result(self) -> None:
         self.result_shown = True
+        self.sheet_page = 0
         self.selected = -1
         w, h = self.ctx.size
         bw, bh = max(160, w // 7), max(36, h // 18)
@@ -389,8 +427,27 @@ class TableScene(TableMotion, TableLayers):
                                   hint="Enter"))
         buttons.append(Button(pygame.Rect(w // 2 + 10, y, bw, bh), t("result.menu"),
                               self._to_menu, pygame.K_ESCAPE, hint="Esc"))
+        buttons += self._host_place_buttons(pygame.Rect(w // 2 + bw + 30, y,
+                                                        w - (w // 2 + bw + 30) - 10, bh))
         self.result_buttons.set(buttons)
         self.dirty = True
+
+    def _host_place_buttons(self, row: pygame.Rect) -> list[Button]:
+        """At the host's own LAN table, between hands: a bot into an empty place, or a bot's
+        place opened for a newcomer."""
+        if self.lan is None or self.session.match_over:
+            return []
+        from game.client.host_places import place_actions, place_buttons
+        from game.client.lan_screens import HostScreen
+
+        screens = [s for s in self.ctx.stack.scenes if isinstance(s, HostScreen)]
+        screen = screens[-1] if screens else None
+        if screen is None or screen.host is None or screen.net is None:
+            return []
+        net = screen.net
+        # the host's loop makes the change; the seats message it sends back redraws these
+        actions = place_actions(screen.host, net.call, lambda: None)
+        return place_buttons(actions, row, row.h)
 
     def _continue(self) -> None:
         if self.session.match_over:
@@ -407,6 +464,42 @@ class TableScene(TableMotion, TableLayers):
         session = self.session
         self.ctx.stack.push(StandingsScene(self.ctx, session.history, session.player_names,
                                            self.start_scores, self._to_menu))
+
+    def open_menu(self) -> None:
+        from game.client.table_menu import TableMenu
+
+        self.ctx.stack.push(TableMenu(self))
+
+    @property
+    def keeps_save(self) -> bool:
+        """A solo or hot-seat match saved as it is played (Continue picks it up)."""
+        return getattr(self.session, "recorder", None) is not None
+
+    def leave(self) -> None:
+        """Leave the table: a LAN table goes back to its screen (which leaves the table
+        there); a local one to the main menu, its save kept for Continue."""
+        if self.lan is not None:
+            if self.ctx.stack.top is self:
+                self.ctx.stack.pop()
+            return
+        self._to_menu()
+
+    def end_match(self) -> None:
+        """Hot-seat: end the match now; the standings so far, and no save left to continue."""
+        recorder = getattr(self.session, "recorder", None)
+        if recorder is not None:
+            recorder.files.save.unlink(missing_ok=True)
+            self.session.recorder = None  # type: ignore[attr-defined]
+        self._standings()
+
+    def on_enter(self) -> None:
+        super().on_enter()
+        # back from the menu, the rules or the settings: the language or hints may differ
+        self.layer = None
+        self._result_cache = None
+        self._build_actions()
+        if self.result_shown:
+            self._show_result()
 
     def _to_menu(self) -> None:
         while len(self.ctx.stack) > 1:
@@ -437,8 +530,10 @@ class TableScene(TableMotion, TableLayers):
         if timer is not None:
             band = self.layout.actions
             r = band.h // 2 - 2
-            draw_timer(surface, (band.x + r + 4, band.centery), r, timer[0], timer[1],
-                       self.ctx.fonts)
+            shown = [b.rect for b in self.actions.buttons if b.rect.w]
+            # on the claim prompt itself, left of its first button; else at the band's start
+            x = min(rect.x for rect in shown) - r - 6 if shown else band.x + r + 4
+            draw_timer(surface, (x, band.centery), r, timer[0], timer[1], self.ctx.fonts)
         self._draw_status(surface)
         if self.lan is not None:
             self.lan.draw_chat(surface)
@@ -447,6 +542,7 @@ class TableScene(TableMotion, TableLayers):
             self._draw_result(surface)
         if self.lan is not None:  # notices and warnings stay readable over the results
             self.lan.draw_notes(surface, self._alert_box() if self.result_shown else None)
+        self._draw_on_top(surface)
         self.dirty = False
 
     def _alert_box(self) -> pygame.Rect | None:
@@ -479,13 +575,18 @@ class TableScene(TableMotion, TableLayers):
         lift = w // 3
         base_y = rect.bottom - full_height(w)
         self.hand_rects = []
+        own_rects: list[pygame.Rect] = []
+        meld_rects: list[pygame.Rect] = []
         dragged: pygame.Surface | None = None
         concealed, drawn = self._hand_tiles()
-        x = rect.x
         my_turn = self._my_turn() and view.phase == "discard"
         entries = [(tile, False) for tile in concealed]
         if drawn is not None:
             entries.append((drawn, True))
+        # centred in front of the player, clear of the melds at the row's right end
+        row = len(entries) * w + (w // 2 if drawn is not None else 0)
+        melds_w = meld_width(art, view.melds[self.viewer], self.viewer, lay.meld_w)
+        x = max(rect.x, min(rect.centerx - row // 2, rect.right - melds_w - w // 2 - row))
         for i, (tile, is_drawn) in enumerate(entries):
             if is_drawn:
                 x += w // 2
@@ -499,14 +600,25 @@ class TableScene(TableMotion, TableLayers):
                 surface.blit(face, (x, y))
             hit = pygame.Rect(x, base_y - lift, w, full_height(w) + lift)
             self.hand_rects.append((hit, tile))
+            own_rects.append(pygame.Rect(x, y, w, full_height(w)))
             x += w
         # own melds, right-aligned on the same row
         mx = rect.right
         for meld in reversed(view.melds[self.viewer]):
+            right = mx
             mx = self._draw_meld_row(surface, meld, self.viewer, mx,
                                      rect.bottom - full_height(lay.meld_w), lay.meld_w,
                                      leftward=True)
+            meld_rects.append(pygame.Rect(mx, rect.bottom - full_height(lay.meld_w),
+                                          right - mx, full_height(lay.meld_w)))
             mx -= lay.meld_w // 3
+        won = self.win_index(self.viewer, [tile for tile, _drawn in entries])
+        if 0 <= won < len(own_rects):  # the winning tile, ringed while the hand lies open
+            pygame.draw.rect(surface, HIGHLIGHT, own_rects[won].inflate(4, 4), 3,
+                             border_radius=4)
+        mine = self.drawn.setdefault(self.viewer, {})
+        mine["hand"] = own_rects
+        mine["melds"] = meld_rects
         if dragged is not None and self.drag_pos is not None:
             surface.blit(dragged, dragged.get_rect(center=self.drag_pos))
 
@@ -553,7 +665,7 @@ class TableScene(TableMotion, TableLayers):
             seat = view.to_act[0]
             text = t("table.waiting", name=view.names[seat])
         if text:
-            size = fonts.fit(text, max(12, rect.h // 2), rect.w)
+            size = max(14, fonts.fit(text, max(14, rect.h // 2), rect.w))
             img = fonts.render(text, size, (255, 140, 120) if self.error or problem else TEXT)
             surface.blit(img, img.get_rect(midleft=(rect.x, rect.centery)))
 
@@ -570,11 +682,12 @@ class TableScene(TableMotion, TableLayers):
             assert isinstance(meld, Meld)
             return self._draw_meld_row(surface, meld, seat, x, y, w, leftward=False)
 
-        return ResultsPanel(self.ctx, self.view, self.result_buttons, meld_row)
+        return ResultsPanel(self.ctx, self.view, self.result_buttons, meld_row,
+                            page=self.sheet_page)
 
     def _draw_result(self, surface: pygame.Surface) -> None:
         # the panel is drawn once per result and language; frames blit it and the buttons
-        key = (id(self.view), surface.get_size(), i18n.language())
+        key = (id(self.view), surface.get_size(), i18n.language(), self.sheet_page)
         if self._result_cache is None or self._result_cache[0] != key:
             panel = self.results_panel()
             panel.buttons = ButtonGroup()  # the live buttons are drawn on top each frame

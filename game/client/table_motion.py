@@ -7,18 +7,21 @@ and a flying tile only hides its river spot until it lands.
 
 from __future__ import annotations
 
+import math
 import random
 from collections import deque
 from dataclasses import dataclass
 
 import pygame
 
-from game.client.centre_box import plate_pos, seat_anchor
+from game.client.centre_box import plate_pos, seat_anchor, wall_thickness
 from game.client.dice import draw_dice
 from game.client.i18n import t
-from game.client.layout import TableLayout, river_grid
+from game.client.layout import TableLayout, river_grid, river_rotation, river_tile_rect
 from game.client.scene import Scene
+from game.client.tile_names import tile_name
 from game.client.tween import Tween, Tweens, ease_out_cubic
+from game.client.wall_view import ring_position, stack_rects
 from game.client.widgets import ACCENT, HIGHLIGHT
 from game.events import Event
 from game.tiles import Tile
@@ -27,6 +30,19 @@ from game.view import SeatView
 FLIGHT_TIME = 0.28
 BANNER_TIME = 0.9
 FLOAT_TIME = 1.4
+CALL_TIME = 1.2
+"""A call (吃 碰 槓 胡 自摸 搶槓) stays this long at the caller's seat."""
+DEAL_STEP = 0.05
+"""Seconds between two blocks of the deal (four tiles each, as at a real table)."""
+DEAL_FLIGHT = 0.25
+DRAW_FLIGHT = 0.3
+FLIP_TIME = 0.8
+"""The wild indicator turning face up (Mazhan)."""
+FIRST_ROLL_TIME = 2.0
+"""The match's first roll, which picks the first dealer, stays this long."""
+REVEAL_TIME = 1.3
+"""After a win's call, the open hands (the winning tile marked) show this long before the
+score panel."""
 BACKLOG = 4
 """More queued events than this and animations run faster to catch up."""
 
@@ -52,8 +68,38 @@ class Floater:
     size: int
 
 
+@dataclass
+class Callout:
+    """A call announced in large type over the caller's river, with a dark backing."""
+
+    text: str
+    rel: int
+    color: tuple[int, int, int]
+    tween: Tween
+
+
+@dataclass
+class Move:
+    """Face-down tiles moving from the wall to a seat (a block of the deal, or a draw from
+    the head or, for a replacement, the tail). Purely to show what happened: the hand they
+    join is already in the view, and nothing waits for them."""
+
+    count: int
+    start: tuple[int, int]
+    end: tuple[int, int]
+    rel: int
+    tween: Tween
+    tile: Tile | None = None
+    """A face-up tile (a claimed discard going into a meld); None: face-down tiles."""
+
+
 def linear_ease(t: float) -> float:
     return t
+
+
+WIN_CALLS = {"self_draw": "call.self_draw", "robbing": "call.robbing",
+             "kuaizhao": "call.kuaizhao"}
+"""A win's call by how it was won; any other way is a plain 胡."""
 
 
 class TableMotion(Scene):
@@ -72,6 +118,19 @@ class TableMotion(Scene):
     banner: tuple[str, Tween] | None
     tweens: Tweens
     dice_roll: Tween | None
+    callouts: list[Callout]
+    hold: Tween | None
+    """Set while a won hand lies open before its score panel."""
+    moves: list[Move]
+    flip: tuple[Tile, Tween] | None
+    first_roll: tuple[str, tuple[int, int], Tween] | None
+    intro: float
+    """While a hand's first events start: the delay the deal waits for (the rolls)."""
+    solo: bool
+    """One person plays here: the first roll tells them their seat."""
+    first_dice: tuple[int, int] | None
+    """The match's first roll (who deals first), shown before its first hand; None once
+    shown or when the session does not know it."""
 
     def _speed(self) -> float:
         return self.ctx.speed * (3.0 if len(self.queue) > BACKLOG else 1.0)
@@ -80,12 +139,39 @@ class TableMotion(Scene):
         speed = self._speed()
         rel = (event.seat - self.viewer) % 4 if event.seat >= 0 else -1
         if event.kind == "hand_start":
+            if self.first_dice is not None and self.view.hand_no == 1:
+                dealer = self.view.names[0] if self.view.names else ""
+                text = (t("table.first_roll", wind=t(f"wind.name.{self.viewer}"), name=dealer)
+                        if self.solo else t("table.first_roll_all", name=dealer))
+                # read at its own pace, however many events the deal queued behind it
+                pace = self.ctx.speed
+                self.first_roll = (text, self.first_dice,
+                                   Tween(0.0, 1.0, FIRST_ROLL_TIME / pace, linear_ease, delay))
+                delay += FIRST_ROLL_TIME / pace
+            self.first_dice = None
             self.dice_roll = Tween(0.0, 1.0, 0.9 / speed, ease_out_cubic, delay)
+            # the deal and the wild's flip follow the roll that broke the wall
+            self.intro = delay + 0.9 / speed
             self.result_shown = False
             if event.amount and self.view.ruleset == "mazhan":  # 底注 shown at each hand's start
-                c = self.layout.center
-                self._float(t("table.stake", n=event.amount), (c.centerx, c.y + c.h // 4),
-                            ACCENT, delay + 0.3 / speed, speed / 2, big=True)
+                # over the (still empty) own river, clear of the dice in the centre box
+                river = self.layout.rivers[0]
+                self._float(t("table.stake", n=event.amount), river.center, ACCENT,
+                            delay + 0.3 / speed, speed / 2, big=True)
+        elif event.kind == "deal" and rel >= 0:
+            # the deal keeps its own pace, however many events a hand's start queues
+            self._deal(event, rel, delay + self.intro, self.ctx.speed)
+        elif event.kind == "draw" and rel >= 0:
+            tail = event.info == "tail"
+            self.moves.append(Move(1, self._wall_spot(tail), self._seat_spot(rel), rel,
+                                   Tween(0.0, 1.0, DRAW_FLIGHT / speed, ease_out_cubic,
+                                         delay + self.intro)))
+        elif event.kind == "wild" and event.tile is not None:
+            # after the deal's blocks (4 seats × up to 5 blocks)
+            pace = self.ctx.speed
+            after = self.intro + (0.3 + 20 * DEAL_STEP + DEAL_FLIGHT) / pace
+            self.flip = (event.tile, Tween(0.0, 1.0, FLIP_TIME / pace, linear_ease,
+                                           delay + after))
         elif event.kind == "discard" and event.tile is not None and rel >= 0:
             self.ctx.sounds.play("tile")
             self.flights.append(Flight(event.seat, event.tile,
@@ -94,11 +180,26 @@ class TableMotion(Scene):
             self.layer = None
         elif event.kind == "meld" and event.meld is not None:
             self.ctx.sounds.play("claim")
-            label = t("action." + event.meld.kind.value)
-            self._float(label, seat_anchor(self.layout, rel), ACCENT, delay, speed, big=True)
+            self._call(t("action." + event.meld.kind.value), rel, ACCENT, delay, speed)
+            claimed = event.meld.claimed
+            if event.other >= 0 and claimed is not None and rel >= 0:
+                # the claimed discard leaves its river for the claimer's melds
+                src = (event.other - self.viewer) % 4
+                river = self.layout.rivers[src]
+                count = len(self.view.rivers[event.other])
+                width, spots = river_grid(river, src, max(count, 1), self.layout.river_w)
+                start = river_tile_rect(spots[-1], src, width).center if spots else river.center
+                end = (self.layout.melds[rel].center if rel else
+                       (self.layout.hand.right - self.layout.hand_w * 2,
+                        self.layout.hand.centery))
+                self.moves.append(Move(1, start, end, rel, Tween(
+                    0.0, 1.0, DRAW_FLIGHT / speed, ease_out_cubic, delay), tile=claimed))
         elif event.kind == "bonus" and event.tile is not None:
-            self._float(event.tile.zh, seat_anchor(self.layout, rel), HIGHLIGHT, delay, speed)
-        elif event.kind == "payment" and event.amount:
+            self._float(tile_name(event.tile), seat_anchor(self.layout, rel), HIGHLIGHT, delay,
+                        speed)
+        elif event.kind == "payment" and event.amount and self.view.phase != "over":
+            # money paid during the hand (Nanjing kong money, penalties) floats at the seats;
+            # what a hand's end settles is read on the results panel
             if event.seat >= 0:
                 self._float(f"+{event.amount}", plate_pos(self.layout, rel), (140, 230, 140),
                             delay, speed)
@@ -107,9 +208,12 @@ class TableMotion(Scene):
                 self._float(f"-{event.amount}", plate_pos(self.layout, other_rel),
                             (240, 130, 120), delay, speed)
         elif event.kind == "win":
+            # the end of a hand queues many events at once: the win's call keeps its pace
+            speed = self.ctx.speed
             self.ctx.sounds.play("win")
-            self.banner = (t("action.win"), Tween(0.0, 1.0, BANNER_TIME / speed, linear_ease,
-                                                  delay))
+            self._call(t(WIN_CALLS.get(event.info, "action.win")), rel, HIGHLIGHT, delay, speed)
+            self.hold = Tween(0.0, 1.0, (CALL_TIME + REVEAL_TIME) / speed, linear_ease, delay)
+            self.layer = None
         elif event.kind == "exhausted":
             self.banner = (t("result.exhausted"), Tween(0.0, 1.0, BANNER_TIME / speed,
                                                         linear_ease, delay))
@@ -117,9 +221,58 @@ class TableMotion(Scene):
             self.counted_hand = self.view.hand_no
             self.ctx.hands_completed += 1
 
+    def _deal(self, event: Event, rel: int, delay: float, speed: float) -> None:
+        """A seat's dealt tiles in blocks of four, the seats taking turns from the dealer."""
+        count = len(event.tiles) or event.amount
+        order = event.seat  # E (the dealer) takes the first block
+        start = self.layout.center.center
+        for block in range(-(-count // 4)):
+            n = min(4, count - 4 * block)
+            at = delay + (0.3 + (block * 4 + order) * DEAL_STEP) / speed
+            self.moves.append(Move(n, start, self._seat_spot(rel), rel,
+                                   Tween(0.0, 1.0, DEAL_FLIGHT / speed, ease_out_cubic, at)))
+
+    def _seat_spot(self, rel: int) -> tuple[int, int]:
+        """Where tiles arriving at a seat's hand go."""
+        return self.layout.hand.center if rel == 0 else self.layout.seats[rel].center
+
+    def _wall_spot(self, tail: bool) -> tuple[int, int]:
+        """The wall stack the last tile was taken from: the head, or the tail for a
+        replacement (the view is already past the draw)."""
+        head_taken, tail_taken = self.view.wall_taken
+        taken = tail_taken if tail else head_taken
+        if taken <= 0:
+            return self.layout.center.center
+        step = -1 - (taken - 1) // 2 if tail else (taken - 1) // 2
+        side, stack = ring_position(*self.view.wall_break, step)
+        thick = wall_thickness(self.layout)
+        rel = (side - self.viewer) % 4
+        return stack_rects(self.layout.center.inflate(-4, -4), thick, rel)[stack].center
+
+    def skip_motion(self) -> None:
+        """Finish every animation at once (a key for people who would rather not watch)."""
+        self.flights.clear()
+        self.moves.clear()
+        self.floaters.clear()
+        self.callouts.clear()
+        self.banner = None
+        self.hold = None
+        self.flip = None
+        self.first_roll = None
+        self.dice_roll = None
+        self.layer = None
+
+    def _call(self, text: str, rel: int, color: tuple[int, int, int], delay: float,
+              speed: float) -> None:
+        self.callouts.append(Callout(text, rel, color,
+                                     Tween(0.0, 1.0, CALL_TIME / speed, linear_ease, delay)))
+
     def _float(self, text: str, pos: tuple[int, int], color: tuple[int, int, int],
                delay: float, speed: float, big: bool = False) -> None:
         size = round(self.layout.hand_w * (0.9 if big else 0.55))
+        # a second floater at the same place goes below the first instead of over it
+        while any(f.pos == pos and f.tween.progress < 0.5 for f in self.floaters):
+            pos = (pos[0], pos[1] + size)
         self.floaters.append(Floater(text, pos, color,
                                      Tween(0.0, 1.0, FLOAT_TIME / speed, ease_out_cubic, delay),
                                      size))
@@ -127,7 +280,16 @@ class TableMotion(Scene):
     @property
     def animating(self) -> bool:
         return bool(self.flights or self.floaters or self.banner or self.tweens.active
+                    or self.callouts or self.hold is not None or self.moves
+                    or self.flip is not None or self.first_roll is not None
                     or (self.dice_roll is not None))
+
+    @property
+    def settling(self) -> bool:
+        """The rolls, the deal, a draw or the wild's flip still shows: bots wait to play
+        (the engine does not: its state is already complete, and Tab skips all this)."""
+        return bool(self.first_roll is not None or self.dice_roll is not None or self.moves
+                    or self.flip is not None)
 
     def _advance_motion(self, dt: float) -> None:
         """Start the queued events' animations (staggered) and move every tween on by `dt`."""
@@ -136,6 +298,7 @@ class TableMotion(Scene):
         while self.queue:
             self._animate(self.queue.popleft(), delay)
             delay += 0.05 / speed
+        self.intro = 0.0
         for flight in list(self.flights):
             if not flight.tween.update(dt):
                 self.flights.remove(flight)
@@ -145,6 +308,18 @@ class TableMotion(Scene):
                 self.floaters.remove(floater)
         if self.banner is not None and not self.banner[1].update(dt):
             self.banner = None
+        for callout in list(self.callouts):
+            if not callout.tween.update(dt):
+                self.callouts.remove(callout)
+        if self.hold is not None and not self.hold.update(dt):
+            self.hold = None
+        for move in list(self.moves):
+            if not move.tween.update(dt):
+                self.moves.remove(move)
+        if self.flip is not None and not self.flip[1].update(dt):
+            self.flip = None
+        if self.first_roll is not None and not self.first_roll[2].update(dt):
+            self.first_roll = None
         if self.dice_roll is not None and not self.dice_roll.update(dt):
             self.dice_roll = None
             self.layer = None
@@ -162,13 +337,50 @@ class TableMotion(Scene):
             p = flight.tween.progress
             x = start[0] + (target[0] - start[0]) * p
             y = start[1] + (target[1] - start[1]) * p
-            surface.blit(self.ctx.art.face(flight.tile, width), (round(x), round(y)))
-        for floater in self.floaters:
-            p = floater.tween.progress
-            img = fonts.render(floater.text, floater.size, floater.color, bold=True)
-            img.set_alpha(round(255 * (1 - p) if p > 0.5 else 255))
-            x, y = floater.pos
-            surface.blit(img, img.get_rect(center=(x, round(y - p * self.layout.hand_w))))
+            surface.blit(self.ctx.art.face(flight.tile, width, rotate=river_rotation(rel)),
+                         (round(x), round(y)))
+        for move in self.moves:
+            p = move.tween.progress
+            if p <= 0.0:
+                continue
+            w = self.layout.small_w
+            back = (self.ctx.art.face(move.tile, self.layout.river_w) if move.tile is not None
+                    else self.ctx.art.back(w, rotate=river_rotation(move.rel)))
+            x = move.start[0] + (move.end[0] - move.start[0]) * p
+            y = move.start[1] + (move.end[1] - move.start[1]) * p
+            across = move.rel in (0, 2)
+            step = back.get_width() if across else back.get_height()
+            for i in range(move.count):
+                off = (i - (move.count - 1) / 2) * step
+                spot = (round(x + off), round(y)) if across else (round(x), round(y + off))
+                surface.blit(back, back.get_rect(center=spot))
+        if self.flip is not None:
+            tile, tween = self.flip
+            p = tween.progress
+            if p > 0.0:
+                w = max(24, self.layout.river_w * 2)
+                face = self.ctx.art.face(tile, w) if p >= 0.5 else self.ctx.art.back(w)
+                width = max(1, round(face.get_width() * abs(math.cos(math.pi * p))))
+                img = pygame.transform.smoothscale(face, (width, face.get_height()))
+                surface.blit(img, img.get_rect(center=self.layout.center.center))
+        if self.first_roll is not None:
+            text, dice, tween = self.first_roll
+            box = self.layout.rivers[2].union(self.layout.rivers[0]).clip(
+                self.layout.center.inflate(0, 2 * self.layout.rivers[2].h))
+            size = max(28, self.layout.river_w * 2)
+            p = tween.progress
+            rng = random.Random(int(p * 20))
+            faces = dice if p >= 0.4 else (rng.randint(1, 6), rng.randint(1, 6))
+            img = fonts.render(text, max(18, size * 2 // 3), ACCENT, bold=True)
+            panel = pygame.Rect(0, 0, max(img.get_width(), 2 * size + 4) + size,
+                                size + img.get_height() + size // 2)
+            panel.midtop = (box.centerx, self.layout.rivers[2].y)
+            pygame.draw.rect(surface, (10, 24, 20), panel, border_radius=size // 4)
+            pygame.draw.rect(surface, ACCENT, panel, 2, border_radius=size // 4)
+            draw_dice(surface, faces, (panel.centerx - size - 2, panel.y + size // 4), size)
+            if p >= 0.4:
+                surface.blit(img, img.get_rect(midbottom=(panel.centerx,
+                                                          panel.bottom - size // 6)))
         if self.banner is not None:
             text, tween = self.banner
             c = self.layout.center
@@ -183,3 +395,38 @@ class TableMotion(Scene):
             faces = self.view.dice if p >= 0.99 else (rng.randint(1, 6), rng.randint(1, 6))
             size = max(18, c.h // 4)
             draw_dice(surface, faces, (c.centerx - size, c.centery - size // 2), size)
+
+    def _draw_on_top(self, surface: pygame.Surface) -> None:
+        """Calls and floaters (payments, the stake, flowers): over everything else."""
+        fonts = self.ctx.fonts
+        for callout in self.callouts:
+            self._draw_callout(surface, callout)
+        for floater in self.floaters:
+            p = floater.tween.progress
+            img = fonts.render(floater.text, floater.size, floater.color, bold=True)
+            img.set_alpha(round(255 * (1 - p) if p > 0.5 else 255))
+            x, y = floater.pos
+            surface.blit(img, img.get_rect(center=(x, round(y - p * self.layout.hand_w))))
+
+    def _draw_callout(self, surface: pygame.Surface, callout: Callout) -> None:
+        p = callout.tween.progress
+        if p <= 0.0:
+            return
+        lay = self.layout
+        size = max(40, round(lay.hand_w * 1.4))
+        if p < 0.15:  # it pops in, then holds, then fades
+            size = round(size * (0.6 + 0.4 * p / 0.15))
+        img = self.ctx.fonts.render(callout.text, size, callout.color, bold=True)
+        rel = callout.rel
+        at = lay.rivers[rel].center if rel >= 0 else lay.center.center
+        box = img.get_rect(center=at).inflate(size // 2, size // 5)
+        box.clamp_ip(surface.get_rect())
+        alpha = round(255 * min(1.0, (1.0 - p) / 0.3))
+        back = pygame.Surface(box.size, pygame.SRCALPHA)
+        pygame.draw.rect(back, (10, 24, 20, min(220, alpha)), back.get_rect(),
+                         border_radius=box.h // 4)
+        pygame.draw.rect(back, (*callout.color, alpha), back.get_rect(), 3,
+                         border_radius=box.h // 4)
+        surface.blit(back, box)
+        img.set_alpha(alpha)
+        surface.blit(img, img.get_rect(center=box.center))

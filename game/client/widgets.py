@@ -44,7 +44,7 @@ class Button:
         img = fonts.render(self.label, size, TEXT if self.enabled else MUTED)
         surface.blit(img, img.get_rect(center=self.rect.center))
         if self.hint:
-            tip = fonts.render(self.hint, max(10, self.rect.h // 4), MUTED)
+            tip = fonts.render(self.hint, max(11, self.rect.h // 4), MUTED)
             surface.blit(tip, tip.get_rect(bottomright=(self.rect.right - 6, self.rect.bottom - 2)))
 
 

@@ -115,7 +115,7 @@ def check(drawn: Drawn, language: str, names: list[str], where: str,
     for text in drawn.texts:
         if source and squeeze(text) and squeeze(text) in squeeze(source):
             continue
-        left = residue(text, [*worded, *pieces], names)
+        left = residue(text, sorted({*worded, *pieces}, key=len, reverse=True), names)
         if left:
             bad[text] = left
     assert not bad, f"{where} ({language}) drew text outside the catalogue: {bad}"

@@ -25,7 +25,7 @@ from game.client.lan_table import (
     notice_text,
     seat_tag,
 )
-from game.client.layout import full_height, river_grid, table_layout
+from game.client.layout import river_grid, river_tile_rect, table_layout
 from game.client.remote_session import RemoteSession
 from game.client.session import LocalSession
 from game.client.table import TableScene
@@ -229,5 +229,5 @@ def test_chat_corner_is_clear_of_the_table(w: int, h: int, discards: int) -> Non
     assert not area.colliderect(layout.hints) and not area.colliderect(layout.rivers[0])
     assert not area.colliderect(layout.bonus[3]) and not area.colliderect(layout.center)
     width, spots = river_grid(layout.rivers[3], 3, discards, layout.river_w)
-    for x, y in spots:
-        assert not area.colliderect(pygame.Rect(x, y, width, full_height(width)))
+    for spot in spots:
+        assert not area.colliderect(river_tile_rect(spot, 3, width))

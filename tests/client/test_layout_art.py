@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 
 from game.client import i18n
 from game.client.fonts import Fonts
-from game.client.layout import full_height, river_grid, table_layout
+from game.client.layout import full_height, river_grid, river_tile_rect, table_layout
 from game.client.tile_art import TileArt, depth_of, tile_height
 from game.tiles import NUM_KINDS, TILES
 
@@ -53,8 +53,8 @@ def test_river_tiles_stay_inside_their_area(w: int, h: int, count: int, rel: int
     area = layout.rivers[rel]
     width, spots = river_grid(area, rel, count, layout.river_w)
     assert len(spots) == count and len(set(spots)) == count
-    for x, y in spots:
-        assert area.contains(pygame.Rect(x, y, width, full_height(width))), (x, y, area)
+    for spot in spots:
+        assert area.contains(river_tile_rect(spot, rel, width)), (spot, area)
 
 
 def test_every_tile_face_is_drawn_and_distinct(screen: pygame.Surface) -> None:
@@ -86,3 +86,14 @@ def test_the_shipped_font_has_every_glyph_the_window_shows(screen: pygame.Surfac
     for ch in sorted(set(text) - {" "}):
         image = pygame.image.tobytes(font.render(ch, True, (0, 0, 0)), "RGBA")
         assert image != missing_glyph, f"{ch!r} is not in the font subset"
+
+
+@settings(max_examples=60, deadline=None)
+@given(w=st.integers(1024, 3840), h=st.integers(640, 2160))
+def test_notices_have_felt_of_their_own(w: int, h: int) -> None:
+    """LAN notices go beside the own river: over no river, hand, meld, tag or the centre."""
+    layout = table_layout((w, h))
+    area = layout.notice_area()
+    assert area.w >= 150 and area.h >= 40, area
+    for name, rect in layout.all_rects().items():
+        assert not area.colliderect(rect), (name, rect, area)

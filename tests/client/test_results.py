@@ -31,6 +31,25 @@ def assert_fits(boxes: TextBoxes, bounds: pygame.Rect) -> None:
         assert bounds.contains(rect), (text, rect, bounds)
 
 
+def sheet_texts(scene: TableScene, screen: pygame.Surface) -> list[str]:
+    """Every text the results panel drew, over all pages of its score sheet, in order; each
+    page's texts are checked against the 14 px floor and the screen as they are drawn."""
+    texts: list[str] = []
+    page = 0
+    while True:
+        scene.sheet_page = page
+        scene._result_cache = None
+        scene.draw(screen)
+        panel = scene.panel
+        assert panel is not None
+        assert_fits(panel.boxes, screen.get_rect())
+        footer = i18n.t("sheet.page", n=page + 1, m=panel.pages)
+        texts += [text for text, _rect, _box in panel.boxes.placed if text != footer]
+        page += 1
+        if page >= panel.pages:
+            return texts
+
+
 def finish_hand(ctx: Context, ruleset: str, seed: int, hands: int = 1,
                 level: str = "normal") -> TableScene:
     session = LocalSession(ruleset, ["bot"] * 4, [level] * 4, ["王", "李", "張", "劉"],
@@ -64,22 +83,28 @@ def test_results_show_exactly_the_scorers_lines(ctx: Context, ruleset: str,
         save(screen, f"results_{ruleset}_{language}")
         panel = scene.panel
         assert panel is not None
-        texts = [text for text, _rect, _box in panel.boxes.placed]
         assert result.score is not None
-        # every winner line, label and value, in the scorer's order
+        texts = sheet_texts(scene, screen)
+        # every winner line, its name and its value, in the scorer's order, the value
+        # drawn right after its name (tiles between them are drawn, not written)
         rows = score_rows(result.score.items)
         positions = []
         for label, value in rows:
-            index = texts.index(label)
-            assert texts[index - 1] == value  # the value is drawn just before its label
+            if value.endswith(("×", "倍")) or label in (i18n.t("result.total"),):
+                continue  # the multiplier and total read as the formula and the total row
+            index = texts.index(label, positions[-1] if positions else 0)
+            assert texts[index + 1] == value, (label, texts[index:index + 2])
             positions.append(index)
-        assert positions == sorted(positions)
+        assert i18n.t("sheet.formula") in texts
         for seat, lines in enumerate(result.settlement.loser_lines):  # M20, Mazhan
             if seat != result.winner:
-                for label, value in score_rows(lines):
-                    assert "  " + label in texts and value in texts
+                for line, (label, value) in zip(lines, score_rows(lines), strict=True):
+                    if line.unit not in ("total", "x"):  # the value row says the result
+                        assert label in texts and value in texts
         if ruleset == "mazhan":
             assert any(result.settlement.loser_lines)
+            assert i18n.t("sheet.base") in texts and i18n.t("sheet.subtotal") in texts
+        assert panel.win_tile_rect is not None  # the winning tile is set apart and marked
         # the payment table holds each payer's total to each payee
         matrix = payment_matrix(result.payments)
         assert sum(map(sum, matrix)) == sum(p.amount for p in result.payments)

@@ -55,17 +55,24 @@ def test_every_winners_lines_and_hand_are_shown(ctx: Context, scenario: str, lan
     view = seat_view(hand, S, hand_no=1, scores=(1000,) * 4, players=(0, 1, 2, 3), names=names)
     result = view.result
     assert result is not None and len(result.winners) == 2
-    panel = ResultsPanel(ctx, view, ButtonGroup(), meld_row)
-    panel.draw(screen)
-    save(screen, f"results_several_{scenario}_{language}_{size[0]}")
-    texts = [text for text, _rect, _box in panel.boxes.placed]
+    texts: list[str] = []
+    page, pages = 0, 1
+    while page < pages:  # the sheet's pages, each drawn with its text at 14 px or more
+        panel = ResultsPanel(ctx, view, ButtonGroup(), meld_row, page=page)
+        panel.draw(screen)
+        save(screen, f"results_several_{scenario}_{language}_{size[0]}_{page}")
+        assert_fits(panel.boxes, screen.get_rect())
+        footer = i18n.t("sheet.page", n=page + 1, m=panel.pages)
+        texts += [text for text, _rect, _box in panel.boxes.placed if text != footer]
+        page, pages = page + 1, panel.pages
     assert all(names[seat] in texts[0] for seat in result.winners)
     position = 0
     for seat, score in result.wins:  # each winner's block: its name, then its lines in order
         header = texts.index(f"{i18n.t(f'wind.{seat}')} {names[seat]}", position)
         position = header
-        for label, value in score_rows(score.items):
+        for line, (label, value) in zip(score.items, score_rows(score.items), strict=True):
+            if line.unit in ("total", "x"):
+                continue  # read in the formula and total rows
             index = texts.index(label, position)
-            assert texts[index - 1] == value
+            assert texts[index + 1] == value
             position = index
-    assert_fits(panel.boxes, screen.get_rect())

@@ -17,6 +17,7 @@ from game.client.rules_scene import RULESETS, RulesScene, rules_path, wrap
 from game.client.session import LocalSession
 from game.client.sound import Sounds
 from game.client.table import TableScene
+from game.client.tile_names import NOTATION
 from game.tiles import parse_tiles
 
 from .conftest import distinct_colors
@@ -157,8 +158,9 @@ def test_calculator_built_by_clicks_matches_the_scorer(ctx: Context,
     scene.draw(small)
     save(small, "calculator")
     texts = [t for t, _r, _b in scene.boxes.placed]
-    for item in data["items"]:
+    for item in data["items"]:  # each line's name in the window's language, never notation
         assert item["label"] in texts
+    assert not any(NOTATION.search(text) for text in texts)
     assert_fits(scene.boxes, small.get_rect())
     buttons_fit(scene.group.buttons, ctx, small.get_rect())  # type: ignore[arg-type]
     # a flag changes the request and the breakdown at once

@@ -12,7 +12,7 @@ import pytest
 from game.bots import make_bot
 from game.client.context import Context
 from game.client.lan_table import alert_area, chat_area
-from game.client.layout import full_height, river_grid
+from game.client.layout import river_grid, river_tile_rect
 from game.client.session import LocalSession
 from game.client.table import TableScene, _label_width, _TileButton
 
@@ -89,7 +89,7 @@ def test_late_hand_with_lan_extras_has_no_overlaps(ctx: Context, size: tuple[int
         rel = (seat - scene.viewer) % 4
         width, spots = river_grid(layout.rivers[rel], rel, len(view.rivers[seat]),
                                   layout.river_w)
-        taken += [pygame.Rect(x, y, width, full_height(width)) for x, y in spots]
+        taken += [river_tile_rect(spot, rel, width) for spot in spots]
     for corner in corners:
         hit = [r for r in taken if corner.colliderect(r)]
         assert not hit, (corner, hit)

@@ -4,6 +4,7 @@ plays with them (plus timers and flee, rulings M11 and M12). Loopback only, no d
 from __future__ import annotations
 
 import os
+import time
 from pathlib import Path
 
 os.environ["SDL_VIDEODRIVER"] = "dummy"
@@ -16,6 +17,7 @@ import pytest
 from game.client import i18n
 from game.client.context import Context
 from game.client.fonts import Fonts
+from game.client.i18n import labelled, t
 from game.client.lan_screens import HostScreen
 from game.client.options import ClientOptions
 from game.client.rule_options import option_help, option_label, setup_options, value_text
@@ -110,5 +112,41 @@ def test_mazhan_host_keeps_flee_and_timers_on(ctx: Context) -> None:
         assert played["bust_ends"] is False
         assert played["timers"] is True and played["flee"] is True
         assert played["reserve"] == OPTION_TABLES["mazhan"]["reserve"].default
+    finally:
+        screen.shutdown()
+
+
+def test_waiting_screen_shows_the_address_and_port_for_a_manual_join(ctx: Context) -> None:
+    """Issue 11: where discovery does not work, a joiner types what the host's screen says."""
+    screen = HostScreen(ctx, "Ann", interface="127.0.0.1", announce=False)
+    ctx.stack.push(screen)
+    screen.kinds = ["open", "bot", "bot", "bot"]
+    screen.open_table()
+    try:
+        assert screen.host is not None
+        labels = [label for label, _act in screen.items()]
+        assert labelled(t("lan.address"), f"127.0.0.1:{screen.host.port}") in labels
+    finally:
+        screen.shutdown()
+
+
+def test_host_place_buttons_change_a_running_hosts_places(ctx: Context) -> None:
+    """Issue 11: the table's between-hands buttons act on the real Host, on its own loop."""
+    from game.client.host_places import place_actions
+
+    screen = HostScreen(ctx, "Ann", interface="127.0.0.1", announce=False)
+    ctx.stack.push(screen)
+    screen.kinds = ["open", "open", "bot", "bot"]
+    screen.open_table()
+    try:
+        host, net = screen.host, screen.net
+        assert host is not None and net is not None
+        actions = dict(place_actions(host, net.call, lambda: None))
+        actions[i18n.t("host.bot_in", n=2)]()
+        actions[i18n.t("host.open_place", n=3)]()
+        deadline = time.monotonic() + 10
+        while time.monotonic() < deadline and (host.kinds[1], host.kinds[2]) != ("bot", "open"):
+            time.sleep(0.01)
+        assert (host.kinds[1], host.kinds[2]) == ("bot", "open")
     finally:
         screen.shutdown()

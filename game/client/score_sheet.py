@@ -1,0 +1,186 @@
+"""A hand's score as a player reads it: the scorer's lines in headed groups (Mazhan base
+points and tai; Nanjing basic, hard flowers, soft flowers and big items), each line's name in
+the chosen language with the tiles it counts and its value, a subtotal per group, and the
+formula as the seed writes it (Mazhan (base + 20) × 2^tai with 進一 and the 400 cap; Nanjing
+20 + 20 + 2 × (hard + soft) + big items, 比下胡 doubling).
+
+Pure text and tile lists; results.py draws them.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from game.client import i18n
+from game.client.i18n import STRINGS, t
+from game.client.tile_names import NOTATION
+from game.scoring import ScoreLine
+from game.tiles import TILES, WHITE, NotationError, Tile, parse_tiles
+
+CAP = 400
+"""Mazhan's cap on a hand (M15)."""
+NANJING_GROUPS = {
+    "win": "basic", "concealed": "basic",
+    "hard_flowers": "hard", "kongs": "hard",
+    "wind_pong": "soft", "middle_wait": "soft", "edge_wait": "soft", "single_wait": "soft",
+    "missing_suit": "soft",
+}
+"""Nanjing line keys by group; every other flower line is a big item."""
+_NOTE = re.compile(r"\(([^)]*)\)")
+_ZH_TILE = {tile.zh: tile for tile in TILES}
+
+
+@dataclass
+class SheetRow:
+    """One row: a group heading, a scored line, a subtotal or the formula."""
+
+    kind: str
+    """'head', 'line', 'subtotal', 'formula' or 'total'."""
+    label: str
+    value: str = ""
+    tiles: list[Tile] = field(default_factory=list)
+    note: str = ""
+    key: str = ""
+    """The scorer line's key, for a line row."""
+
+
+def unit_name(unit: str) -> str:
+    """A unit's name from the catalogue ('unit.base' 分 / pt, ...)."""
+    return t(f"unit.{unit}") if f"unit.{unit}" in STRINGS else unit
+
+
+def unit_text(line: ScoreLine) -> str:
+    return f"{line.value} {unit_name(line.unit)}".rstrip()
+
+
+def line_tiles(line: ScoreLine) -> list[Tile]:
+    """The tiles a line counts: from the scorer's notation, or the tile its name holds."""
+    tiles: list[Tile] = []
+    for match in NOTATION.finditer(line.en):
+        try:
+            tiles += parse_tiles(match.group(0))
+        except NotationError:
+            continue
+    if tiles:
+        return tiles
+    if line.key == "white_dragons":
+        count = next((int(w) for w in line.en.split() if w.isdigit()), 0)
+        return [TILES[WHITE]] * count
+    last = line.zh.split()[-1] if line.zh.split() else ""
+    tile = _ZH_TILE.get(last)
+    if tile is not None:
+        return [tile] * (3 if line.key == "wind_pong" else 1)
+    return []
+
+
+def line_note(line: ScoreLine) -> str:
+    """The scorer's remark on a set (wilds in it, the winning set) in the chosen language."""
+    notes: list[str] = []
+    for match in _NOTE.finditer(line.en):
+        for part in (p.strip() for p in match.group(1).split(",")):
+            if part.endswith("wild") and part.split()[0].isdigit():
+                notes.append(t("sheet.wilds", n=int(part.split()[0])))
+            elif part == "win":
+                notes.append(t("sheet.win_set"))
+    return " · ".join(notes)
+
+
+def line_name(line: ScoreLine) -> str:
+    """The line's name without notation: Chinese as the scorer wrote it; English with the
+    notation and remarks taken out (the tiles are drawn beside it)."""
+    text = _NOTE.sub("", NOTATION.sub("", line.en))
+    text = re.sub(r"\bany (pong|chow|pair)\b", "", text)
+    text = " ".join(text.split())
+    return i18n.word(line.zh, text[:1].upper() + text[1:] if text else line.zh)
+
+
+def _line_row(line: ScoreLine) -> SheetRow:
+    return SheetRow("line", line_name(line), unit_text(line), line_tiles(line), line_note(line),
+                    line.key)
+
+
+def mazhan_rows(items: Sequence[ScoreLine]) -> list[SheetRow]:
+    """Base points, then tai, each with a subtotal, then special values and the formula."""
+    base = [i for i in items if i.unit == "base"]
+    tai = [i for i in items if i.unit == "tai"]
+    hu = [i for i in items if i.unit == "hu"]
+    total = next((i.value for i in items if i.unit == "total"), None)
+    rows: list[SheetRow] = []
+    if base:
+        rows.append(SheetRow("head", t("sheet.base")))
+        rows += [_line_row(i) for i in base]
+        rows.append(SheetRow("subtotal", t("sheet.subtotal"),
+                             f"{sum(i.value for i in base)} {unit_name('base')}"))
+    if tai:
+        rows.append(SheetRow("head", t("sheet.tai")))
+        rows += [_line_row(i) for i in tai]
+        rows.append(SheetRow("subtotal", t("sheet.subtotal"),
+                             f"{sum(i.value for i in tai)} {unit_name('tai')}"))
+    if hu:
+        rows.append(SheetRow("head", t("sheet.special")))
+        rows += [_line_row(i) for i in hu]
+    tai_n = sum(i.value for i in tai)
+    if hu:
+        # a value that replaces the formula (平胡 100, or the cap itself), doubled by its tai
+        text = str(hu[0].value) + (f" × {2 ** tai_n}" if tai_n else "")
+        raw = hu[0].value * 2 ** tai_n
+        text += f" = {raw}" if tai_n else ""
+        if total is not None and total != raw:
+            text += " → " + (t("sheet.capped", n=total) if total == CAP else str(total))
+        rows.append(SheetRow("formula", t("sheet.formula"), text))
+    else:
+        head = next((i.value for i in base if i.key == "hu_head"), 0)
+        points = sum(i.value for i in base) - head
+        raw = (points + head) * 2 ** tai_n
+        text = f"({points} + {head})"
+        if tai_n:
+            text += f" × {2 ** tai_n}"
+        text += f" = {raw}"
+        if total is not None and total < raw:
+            text += " → " + t("sheet.capped", n=total)
+        rows.append(SheetRow("formula", t("sheet.formula"), text,
+                             note=t("sheet.doubling", n=tai_n) if tai_n else ""))
+    rows.append(SheetRow("total", t("result.total"), str(total if total is not None else "")))
+    return rows
+
+
+def nanjing_rows(items: Sequence[ScoreLine], total: int) -> list[SheetRow]:
+    """Basic, hard flowers, soft flowers and big items, subtotals, then the count."""
+    groups: dict[str, list[ScoreLine]] = {"basic": [], "hard": [], "soft": [], "big": []}
+    multipliers = [i for i in items if i.unit == "x"]
+    for item in items:
+        if item.unit == "flower":
+            groups[NANJING_GROUPS.get(item.key, "big")].append(item)
+    rows: list[SheetRow] = []
+    sums: dict[str, int] = {}
+    for name, lines in groups.items():
+        if not lines:
+            continue
+        rows.append(SheetRow("head", t(f"sheet.nj.{name}")))
+        rows += [_line_row(i) for i in lines]
+        sums[name] = sum(i.value for i in lines)
+        if len(lines) > 1:
+            rows.append(SheetRow("subtotal", t("sheet.subtotal"), f"{sums[name]}"))
+    rows += [_line_row(i) for i in multipliers]
+    # the seed's count: 20 (成牌) + 20 (門清) + 2 × (hard flowers + 2 per kong + soft) + big
+    parts = [str(line.value) for line in groups["basic"]]
+    doubled = [str(sums[g] // 2) for g in ("hard", "soft") if g in sums]
+    if doubled:
+        inner = " + ".join(doubled)
+        parts.append(f"2 × ({inner})" if len(doubled) > 1 else f"2 × {inner}")
+    parts += [str(line.value) for line in groups["big"]]
+    text = " + ".join(parts) if parts else "0"
+    if multipliers:
+        text = f"({text}) × {multipliers[0].value}"
+    rows.append(SheetRow("formula", t("sheet.formula"), f"{text} = {total}"))
+    rows.append(SheetRow("total", t("result.total"), f"{total} {unit_name('flower')}"))
+    return rows
+
+
+def sheet_rows(ruleset: str, items: Sequence[ScoreLine], total: int) -> list[SheetRow]:
+    """The rows of one scored hand."""
+    if ruleset == "nanjing":
+        return nanjing_rows(items, total)
+    return mazhan_rows(items)

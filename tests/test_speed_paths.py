@@ -1,0 +1,180 @@
+"""The fast paths of issue 14 give the same answers as the plain ones they stand in for."""
+
+from __future__ import annotations
+
+import hashlib
+import random
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from game.bots import LegalChooser, make_bot
+from game.bots.random_bot import RandomBot
+from game.engine import Phase
+from game.events import Event, _format_line, event_line, event_lines
+from game.match import Match
+from game.shapes import (
+    deficiency,
+    deficiency_after_discards,
+    deficiency_after_draws,
+    is_seven_pairs,
+    is_win,
+    plain_table_is_win,
+    seven_pairs_waits,
+)
+from game.simulate import run_match
+
+
+def _play(match: Match, rng: random.Random, hands: int) -> list[Event]:
+    """Random legal play of `hands` hands, every event kept."""
+    out: list[Event] = []
+    for _ in range(hands):
+        out += match.start_hand()
+        while not match.hand_over:
+            seat = match.to_act()[0]
+            out += match.apply(seat, rng.choice(match.legal_actions(seat)))
+    return out
+
+
+@pytest.mark.parametrize("ruleset", ["mazhan", "nanjing"])
+def test_cached_event_lines_equal_formatted_lines(ruleset: str) -> None:
+    events = _play(Match(ruleset, 5), random.Random(5), 6)
+    assert len(events) > 200
+    for e in events:
+        assert event_line(e) == _format_line(e)
+    assert event_lines(events) == b"".join(_format_line(e) for e in events)
+    digest = hashlib.sha256()
+    for e in events:
+        digest.update(_format_line(e))
+    assert hashlib.sha256(event_lines(events)).hexdigest() == digest.hexdigest()
+
+
+@pytest.mark.parametrize("ruleset", ["mazhan", "nanjing"])
+def test_match_without_records_plays_the_same(ruleset: str) -> None:
+    kept = Match(ruleset, 9)
+    lean = Match(ruleset, 9, keep_records=False)
+    a = _play(kept, random.Random(1), 5)
+    b = _play(lean, random.Random(1), 5)
+    assert a == b and kept.scores == lean.scores
+    assert len(kept.history) == len(kept.record) == 5 == kept.hands_played
+    assert len(lean.history) == len(lean.record) == 1 and lean.hands_played == 5
+    assert lean.history[-1] == kept.history[-1]
+    assert lean.actions == kept.actions  # the hand on the table is still recorded
+
+
+def test_random_bot_needs_no_view() -> None:
+    bot = make_bot("random", 3)
+    assert isinstance(bot, LegalChooser)
+    assert not isinstance(make_bot("normal", 3), LegalChooser)
+    match = Match("mazhan", 2)
+    match.start_hand()
+    by_view, by_legal = RandomBot(11), RandomBot(11)
+    steps = 0
+    while not match.hand_over:
+        seat = match.to_act()[0]
+        action = by_view.choose(match.view(seat))
+        assert by_legal.choose_legal(match.legal_actions(seat)) == action
+        match.apply(seat, action)
+        steps += 1
+    assert steps > 10
+
+
+@pytest.mark.parametrize("ruleset", ["mazhan", "nanjing"])
+def test_simulate_with_and_without_log_agree(ruleset: str, tmp_path: Path) -> None:
+    lean = run_match(ruleset, 4, 3, "random")
+    logged = run_match(ruleset, 4, 3, "random", log_dir=tmp_path)
+    assert (lean.events_sha256, lean.final_scores) == (logged.events_sha256,
+                                                       logged.final_scores)
+    assert list(tmp_path.iterdir())
+
+
+def test_view_legal_matches_engine_in_every_phase() -> None:
+    match = Match("nanjing", 4)
+    rng = random.Random(4)
+    phases: set[Phase] = set()
+    for _ in range(3):
+        match.start_hand()
+        while not match.hand_over:
+            hand = match.hand
+            assert hand is not None
+            phases.add(hand.phase)
+            for seat in range(4):
+                view = match.view(seat)
+                assert view.legal == match.legal_actions(seat)
+                assert view.counts == tuple(hand.hands[seat])
+            seat = match.to_act()[0]
+            match.apply(seat, rng.choice(match.legal_actions(seat)))
+    assert {Phase.DISCARD, Phase.CLAIM} <= phases
+
+
+_counts = st.lists(st.integers(0, 4), min_size=34, max_size=34)
+
+
+@settings(max_examples=300, deadline=None)
+@given(_counts)
+def test_seven_pairs_quick_reject_agrees_with_the_rule(counts: list[int]) -> None:
+    total = sum(counts)
+    assert is_seven_pairs(counts) == (total == 14 and all(n in (0, 2, 4) for n in counts))
+    odd = [k for k, n in enumerate(counts) if n % 2]
+    expected = odd if total == 13 and len(odd) == 1 else []
+    assert seven_pairs_waits(counts) == expected
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(st.integers(0, 33), min_size=13, max_size=17), st.integers(0, 3))
+def test_remembered_deficiencies_equal_fresh_ones(tiles: list[int], wilds: int) -> None:
+    counts = [0] * 34
+    for t in tiles:
+        if counts[t] < 4:
+            counts[t] += 1
+    first = deficiency_after_discards(counts, wilds)
+    first[-1] = 99  # a caller changing its copy changes nothing remembered
+    again = deficiency_after_discards(counts, wilds)
+    assert -1 not in again
+    for kind, d in again.items():
+        less = counts[:]
+        less[kind] -= 1
+        assert d == deficiency(less, wilds, (sum(counts) - 1 + wilds) // 3)
+    for kind, d in deficiency_after_draws(counts, wilds).items():
+        more = counts[:]
+        more[kind] += 1
+        assert d == deficiency(more, wilds, (sum(counts) + 1 + wilds) // 3)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.integers(0, 33), min_size=0, max_size=17), st.integers(0, 4))
+def test_plain_table_check_agrees_with_is_win(tiles: list[int], wilds: int) -> None:
+    counts = [0] * 34
+    for t in tiles:
+        if counts[t] < 4:
+            counts[t] += 1
+    assert plain_table_is_win(counts, wilds) == is_win(counts, wilds)
+
+
+def test_deficiency_read_from_the_latest_discards_answer() -> None:
+    counts = [0] * 34
+    for t in (0, 1, 2, 4, 9, 9, 10, 18, 19, 27, 27, 30, 31, 33):
+        counts[t] += 1
+    after = deficiency_after_discards(counts, 0)
+    for kind, d in after.items():
+        less = counts[:]
+        less[kind] -= 1
+        assert deficiency(less, 0, 4) == d
+    # a hand two tiles away is not read from the answer: it is searched, and right
+    far = counts[:]
+    far[0] -= 1
+    far[1] -= 1
+    far[3] += 1
+    # 345m, 1p2p, 1s2s, one honour, EE: 10 of 14 tiles in place
+    assert deficiency(far[:], 0, 4) == 4
+
+
+def test_bench_memory_and_cost_figures() -> None:
+    from game.bench import cost_per_hand_ms, peak_memory_kb
+
+    figures = peak_memory_kb(5)
+    # a fresh process: Python and the game's tables take some megabytes, not the caller's heap
+    assert 1_000 < figures["traced"] < figures["rss"] < 500_000
+    assert cost_per_hand_ms(3) > 0

@@ -1,0 +1,30 @@
+"""Write game/shape_table.bin: the suit shape and usage tables of `game.shapes` for every suit
+key of up to `TABLE_MAX` tiles, computed by the module's own searches.
+
+    uv run python tools/make_shape_table.py
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from game import shapes  # noqa: E402
+
+
+def main() -> int:
+    # start from empty tables, so every entry comes from the search, not from an old file
+    for table in (shapes._SHAPE, shapes._PACKED, shapes._USAGE, shapes._COST0, shapes._COST1):
+        table.clear()
+    blob = shapes.build_table()
+    shapes.TABLE_FILE.write_bytes(blob)
+    print(f"{shapes.TABLE_FILE.relative_to(ROOT)}: {len(shapes.table_keys())} keys, "
+          f"{len(blob):,} bytes")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
