@@ -15,7 +15,7 @@ from typing import Protocol
 from game.actions import Action
 from game.view import SeatView
 
-LEVELS = ("random", "easy", "normal", "hard")
+LEVELS = ("random", "easy", "normal", "hard", "expert")
 
 FILE_PREFIX = "file:"
 
@@ -76,6 +76,7 @@ def load_bot_class(spec: str) -> BotFactory:
 def make_bot(level: str, seed: int) -> Bot:
     """A bot of `level` (one of LEVELS, or `file:PATH.py:ClassName`) with its own random
     stream."""
+    from game.bots.expert import ExpertBot
     from game.bots.hard import HardBot
     from game.bots.normal import NormalBot
     from game.bots.random_bot import RandomBot
@@ -88,4 +89,6 @@ def make_bot(level: str, seed: int) -> Bot:
         return NormalBot(seed, level)
     if level == "hard":
         return HardBot(seed)
+    if level == "expert":
+        return ExpertBot(seed)
     raise ValueError(f"unknown bot level {level!r} ({', '.join(LEVELS)})")
