@@ -5,11 +5,11 @@ For each choice the bot weighs
     EV = P(complete the hand before the wall ends) × its value − expected cost of dealing in
          + money paid at once
 
-- P is sampled: the same `SAMPLES` sets of future tiles (drawn from the tiles this seat has not
-  seen, as many as it will see before the real wall ends: its own draws and a share of the
-  discards it could win on) are tried against every choice, so choices are compared on the
-  same luck. A sample completes a plan when the hand plus the sampled tiles holds the plan's
-  complete shape.
+- P is sampled: `SAMPLES` orders of the tiles this seat has not seen (as many as the real wall
+  still holds for it, plus a few of the others' discards) are played out against every choice,
+  the same orders for each so choices are compared on the same luck. Playing out keeps a drawn
+  tile when it brings the plan closer and throws it otherwise; a ready hand also wins on
+  others' discards.
 - Values come from plans that fall out of the rules, not from fixed slack: the plain hand,
   flushes, all-pongs, seven pairs, three wilds (Mazhan 殺豬). A ready hand is valued with the
   real scorer over its live waits (`kit.score_win`).
@@ -26,7 +26,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from operator import add
 from typing import NamedTuple
 
 from game.actions import PASS, Action, ActionKind
@@ -34,15 +33,20 @@ from game.bots import kit
 from game.bots.defence import Threat, table_danger, threats
 from game.bots.evaluate import triplets_only
 from game.melds import MeldKind
-from game.shapes import deficiency, deficiency_after_discards
+from game.shapes import deficiency, deficiency_after_discards, deficiency_after_draws
 from game.tiles import Tile
 from game.view import SeatView
 
-SAMPLES = 12
+SAMPLES = 8
 """Sampled futures per decision (the same ones for every choice)."""
-MAX_CHOICES = 4
+MAX_CHOICES = 3
 """Discards weighed in full; the others are ruled out by shape first."""
-DANGER_GOLD = 6.0
+RON_LOOKS = 2
+"""Discards of others a ready hand may win on, per own draw (three are thrown each round; some
+are safe tiles or go to a claim first)."""
+_NOT_IN_HANDS = {"mazhan": frozenset({31}), "nanjing": frozenset({31, 32, 33})}
+"""Bonus kinds, set aside when drawn (M2: 白; N1: 中 發 白): never part of a future hand."""
+DANGER_GOLD = 0.6
 """Gold lost per unit of `defence.table_danger` (Nanjing)."""
 _SELF_DRAW_SHARE = 0.3
 """Share of wins by self-draw, used to turn Nanjing flowers into gold (N10)."""
@@ -56,10 +60,15 @@ class Plan(NamedTuple):
     """Money one win brings, in points (Mazhan) or gold (Nanjing) at stake 1."""
 
 
+_HELPS: dict[tuple[str, frozenset[int] | None, bytes, int, int], tuple[int, frozenset[int]]] = {}
+"""Plan progress of hands already seen (a pure function of its key, shared by every bot)."""
+
+
 class _Future(NamedTuple):
-    counts: list[int]
-    """Natural tiles seen in this future, by kind (the wild kind left out)."""
-    wilds: int
+    draws: tuple[int, ...]
+    """The tiles this seat draws from now on, in order (as many as the wall allows)."""
+    discards: tuple[int, ...]
+    """Tiles others throw meanwhile, RON_LOOKS per own draw: a ready hand may win on them."""
 
 
 class ExpertBot:
@@ -67,7 +76,8 @@ class ExpertBot:
 
     def __init__(self, seed: int) -> None:
         self.seed = seed
-        self._scores: dict[tuple[bytes, int, bool], float] = {}
+        self._scores: dict[tuple[object, ...], float] = {}
+        self._helps = _HELPS
 
     # ------------------------------------------------------------------ entry
 
@@ -87,23 +97,18 @@ class ExpertBot:
     # ------------------------------------------------------------------ sampling
 
     def _futures(self, view: SeatView, rng: random.Random) -> list[_Future]:
-        """Sets of tiles this seat may still see, drawn from what it has not seen."""
+        """Orders in which the tiles this seat has not seen may come, as many as the real wall
+        still holds for it."""
         unseen = view.unseen()
-        pool = [k for k, n in enumerate(unseen) for _ in range(n)]
+        skip = _NOT_IN_HANDS[view.ruleset]
+        pool = [k for k, n in enumerate(unseen) if k not in skip for _ in range(n)]
         draws = (view.wall_left + 3) // 4
-        # Discards of the other three can finish the hand too (and feed claims in Mazhan):
-        # count them as half a draw each way, never more tiles than exist.
-        size = min(len(pool), draws + draws // 2 + (1 if view.phase != "discard" else 0))
+        size = min(len(pool), draws * (1 + RON_LOOKS))
         out: list[_Future] = []
         for _ in range(SAMPLES):
-            counts = [0] * 34
-            wilds = 0
-            for k in rng.sample(pool, size) if size else ():
-                if k == view.wild:
-                    wilds += 1
-                else:
-                    counts[k] += 1
-            out.append(_Future(counts, wilds))
+            seq = rng.sample(pool, size) if size else []
+            own = min(draws, size)
+            out.append(_Future(tuple(seq[:own]), tuple(seq[own:])))
         return out
 
     # ------------------------------------------------------------------ plans and values
@@ -128,7 +133,9 @@ class ExpertBot:
         for meld in view.melds[view.seat]:
             if meld.kind.is_triplet and meld.first in (32, 33, 27 + view.seat):
                 tai += 1
-        base = 4 * len(bonus) + 12
+        # 4 per bonus tile (M13) and a few points of sets; rounded up (M15). Checked against
+        # the scorer on ready hands: a plain estimate above it sends the bot away from them.
+        base = 4 * len(bonus) + 4
         base = -(-base // 10) * 10
         value = 400 if tai >= 4 else min(400, (base + 20) * 2 ** tai)
         return float(value * _payers(view))
@@ -150,7 +157,6 @@ class ExpertBot:
             plans.append(Plan("half_flush", scope, min(half, cap)))  # 混一色 +1 tai (M16)
         if _pairs(view, counts) >= 4:
             plans.append(Plan("triplets", None, min(plain * 2, cap)))  # 對對胡 +1 tai (M16)
-        plans.append(Plan("three_wilds", None, cap))  # 殺豬 (M17)
         return plans
 
     def _nanjing_flowers(self, view: SeatView, concealed: bool, items: int) -> float:
@@ -174,7 +180,7 @@ class ExpertBot:
             plans.append(Plan("plain", None, self._nanjing_flowers(view, concealed, 0)))
         totals = [sum(counts[9 * s : 9 * s + 9]) for s in range(3)]
         for suit in range(3):
-            if not suits_used <= {suit, 3} or totals[suit] < 5:
+            if not suits_used <= {suit, 3} or totals[suit] < 7:
                 continue
             lo = 9 * suit
             if suits_used <= {suit}:
@@ -182,7 +188,7 @@ class ExpertBot:
                                   self._nanjing_flowers(view, concealed, 60)))
             plans.append(Plan("half_flush", frozenset((*range(lo, lo + 9), *range(27, 34))),
                               self._nanjing_flowers(view, concealed, 40)))
-        if _pairs(view, counts) >= 3:
+        if _pairs(view, counts) >= 4:
             plans.append(Plan("triplets", None, self._nanjing_flowers(view, concealed, 40)))
         if melds == 0:
             # 七對: no 門清 20 (N6), 80 for the item (N7).
@@ -191,43 +197,86 @@ class ExpertBot:
 
     # ------------------------------------------------------------------ expected value
 
-    def _win_value(self, naturals: Sequence[int], wilds: int, need: int,
+    def _win_value(self, view: SeatView, naturals: Sequence[int], wilds: int, need: int,
                    plans: Sequence[Plan], futures: Sequence[_Future]) -> float:
-        """Mean over the futures of the best plan's value that the future completes (0 when
-        none does): P(complete) × value."""
+        """Mean over the futures of the best value among the plans each future completes (0
+        when none does): P(complete before the wall ends) × value."""
         if not plans:
             return 0.0
         total = 0.0
-        plain = next((p for p in plans if p.name == "plain"), None)
-        others = sorted((p for p in plans if p.name != "plain"), key=lambda p: -p.value)
+        ordered = sorted(plans, key=lambda p: -p.value)
         for future in futures:
-            combined = list(map(add, naturals, future.counts))
-            w = wilds + future.wilds
-            shaped = deficiency(combined, w, need) == 0
-            best = plain.value if plain is not None and shaped else 0.0
-            for plan in others:
-                if plan.value <= best:
+            for plan in ordered:
+                done, wilds_held = self._play_out(view, plan, naturals, wilds, need, future)
+                if done:
+                    value = plan.value
+                    if plan.name == "plain" and view.ruleset == "mazhan" and wilds_held >= 3:
+                        value = max(value, 400.0 * _payers(view))  # 殺豬 (M17)
+                    total += value
                     break
-                if self._completes(plan, combined, w, need, shaped):
-                    best = plan.value
-                    break
-            total += best
         return total / len(futures)
 
-    @staticmethod
-    def _completes(plan: Plan, combined: list[int], wilds: int, need: int,
-                   shaped: bool) -> bool:
+    def _play_out(self, view: SeatView, plan: Plan, naturals: Sequence[int], wilds: int,
+                  need: int, future: _Future) -> tuple[bool, int]:
+        """Draw the future's tiles in order, keeping each one that brings the plan closer and
+        throwing the rest; a ready hand also wins on others' discards. (complete?, wilds)."""
+        wild = view.wild
+        if plan.scope is None:
+            counts = list(naturals)
+        else:
+            counts = [n if k in plan.scope else 0 for k, n in enumerate(naturals)]
+        short, helps = self._progress(plan, counts, wilds, need)
+        if short == 0:
+            return True, wilds
+        looks = future.discards
+        for i, tile in enumerate(future.draws):
+            if tile == wild:
+                if plan.name == "pairs":
+                    continue  # seven pairs are natural pairs here (N3 has no wilds)
+                wilds += 1
+            elif tile in helps:
+                counts[tile] += 1
+            else:
+                if short == 1 and plan.name != "pairs":
+                    for t in looks[RON_LOOKS * i : RON_LOOKS * (i + 1)]:
+                        if t in helps and t != wild:  # a thrown wild is dead (M6)
+                            return True, wilds
+                continue
+            short, helps = self._progress(plan, counts, wilds, need)
+            if short == 0:
+                return True, wilds
+        return False, wilds
+
+    def _progress(self, plan: Plan, counts: list[int], wilds: int,
+                  need: int) -> tuple[int, frozenset[int]]:
+        """(tiles still missing, kinds whose draw lowers that) for a plan's hand."""
+        key = (plan.name, plan.scope, bytes(counts), wilds, need)
+        got = self._helps.get(key)
+        if got is not None:
+            return got
         if plan.name == "pairs":
-            return sum(min(n, 4) // 2 for n in combined) + wilds >= 7
-        if not shaped:
-            return False  # every other plan is a sets-and-pair shape
-        if plan.name == "three_wilds":
-            return wilds >= 3
-        if plan.name == "triplets":
-            return triplets_only_counts(combined, wilds, need) == 0
-        assert plan.scope is not None
-        scoped = [n if k in plan.scope else 0 for k, n in enumerate(combined)]
-        return deficiency(scoped, wilds, need) == 0
+            pairs = sum(1 for n in counts if n >= 2)
+            got = (max(0, 7 - pairs), frozenset(k for k, n in enumerate(counts) if n == 1))
+        elif plan.name == "triplets":
+            now = triplets_only_counts(counts, wilds, need)
+            better = []
+            for k, n in enumerate(counts):
+                if 0 < n < 3:
+                    counts[k] += 1
+                    if triplets_only_counts(counts, wilds, need) < now:
+                        better.append(k)
+                    counts[k] -= 1
+            got = (now, frozenset(better))
+        else:
+            now = deficiency(counts, wilds, need)
+            scope = plan.scope
+            got = (now, frozenset(k for k, d in deficiency_after_draws(counts, wilds,
+                                                                        need).items()
+                                  if d < now and (scope is None or k in scope)))
+        if len(self._helps) > 50_000:
+            self._helps.clear()
+        self._helps[key] = got
+        return got
 
     def _ready_value(self, view: SeatView, counts: list[int], melds: int) -> float | None:
         """Money a ready hand brings per win, from the real scorer over its live waits (None
@@ -242,6 +291,11 @@ class ExpertBot:
             if not n:
                 continue
             drawn = self._score(view, counts, tile, True)
+            if tile == view.wild:
+                # A wild wins only when drawn: nobody may win on a discarded one (M6).
+                weight += n * _SELF_DRAW_SHARE
+                money += n * _SELF_DRAW_SHARE * _payers(view) * drawn
+                continue
             thrown = self._score(view, counts, tile, False)
             if view.ruleset == "mazhan":
                 value = _payers(view) * (0.3 * drawn + 0.7 * thrown)
@@ -252,7 +306,9 @@ class ExpertBot:
         return money / weight if weight else None
 
     def _score(self, view: SeatView, counts: list[int], tile: int, self_draw: bool) -> float:
-        key = (bytes(counts), tile * 2 + self_draw, bool(view.melds[view.seat]))
+        seat = view.seat
+        key = (bytes(counts), tile, self_draw, seat, tuple(map(str, view.melds[seat])),
+               view.bonus[seat], view.wall_remaining <= 16, view.dealer_streak, view.wild)
         got = self._scores.get(key)
         if got is None:
             result = kit.score_win(view, counts, tile, self_draw=self_draw)
@@ -273,7 +329,7 @@ class ExpertBot:
             # bigger plans stay in play (another discard may still reach them).
             plans = [p for p in plans if p.name not in ("plain", "pairs")]
             plans.append(Plan("plain", None, ready))
-        return self._win_value(hand.naturals, hand.wilds, hand.need, plans, futures)
+        return self._win_value(view, hand.naturals, hand.wilds, hand.need, plans, futures)
 
     @staticmethod
     def _danger(view: SeatView, tile: int, found: Sequence[Threat],
@@ -281,7 +337,8 @@ class ExpertBot:
         """Expected gold lost by discarding `tile` (Nanjing: the discarder pays, N10, N13)."""
         if view.ruleset != "nanjing":
             return 0.0  # M21: every loser pays alike
-        # About 70 flowers per win; the threat levels are rough chances of being ready.
+        # Calibrated on the table: about one deal-in in a hundred discards at some 55 gold,
+        # against a mean table danger near one.
         return DANGER_GOLD * table_danger(tile, found, unseen, view.ruleset)
 
     # ------------------------------------------------------------------ own turn
