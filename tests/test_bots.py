@@ -204,3 +204,29 @@ def test_baseline_bot_from_its_file_plays_legally(ruleset: str, seed: int) -> No
         action = bots[seat].choose(view)
         assert action in view.legal
         hand.apply(seat, action)
+
+
+@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.sampled_from(RULESETS), st.integers(0, 2**32), st.integers(0, 150))
+def test_expert_choice_is_unchanged_when_hidden_tiles_are_shuffled(
+    ruleset: str, seed: int, steps: int
+) -> None:
+    hand = new_hand(ruleset, seed)
+    players = [make_bot("hard", seed + s) for s in range(4)]
+    for _ in range(steps):
+        if hand.phase is Phase.OVER:
+            return
+        seat = hand.to_act()[0]
+        hand.apply(seat, players[seat].choose(view_of(hand, seat)))
+    if hand.phase is Phase.OVER:
+        return
+    seat = hand.to_act()[0]
+    before_hidden = [list(h) for h in hand.hands]
+    view = view_of(hand, seat)
+    choice = make_bot("expert", 5).choose(view)
+    _shuffle_hidden(hand, seat, random.Random(seed + 1))
+    shuffled = view_of(hand, seat)
+    # Two positions that differ only in tiles this seat cannot see (usually they do differ).
+    assert shuffled.counts == view.counts and shuffled.legal == view.legal
+    assert [list(h) for h in hand.hands][seat] == before_hidden[seat]
+    assert make_bot("expert", 5).choose(shuffled) == choice
