@@ -45,9 +45,9 @@ STRINGS: Final[dict[str, tuple[str, str]]] = {
     "level.hard.help": ("困難：看進張數、做清一色等大牌、南京會防守，槓錢照收",
                         "Hard: counts live tiles, goes for flushes and big hands, defends in "
                         "Nanjing, takes its kong money"),
-    "level.expert.help": ("專家：每一步都算期望值：胡牌機會 × 牌的價值 − 放炮的代價 + 槓錢，最強",
-                          "Expert: weighs every move by expected value: chance to win × what "
-                          "the hand scores − the cost of dealing in + kong money; the strongest"),
+    "level.expert.help": ("專家：像困難一樣打，聽牌時再算每張牌胡的機會 × 牌的價值，最強",
+                          "Expert: plays like Hard, and once ready weighs each wait by its "
+                          "chance to win × what the hand scores; the strongest"),
     "wind.0": ("東", "E"),
     "wind.1": ("南", "S"),
     "wind.2": ("西", "W"),
