@@ -9,6 +9,8 @@ Where hard counts the live tiles that bring the hand closer, expert weighs what 
   every other player on a self-draw). So a wait worth 400 counts for more than a wider one
   worth 40, a Nanjing open hand's wait that may not win (N4) counts for nothing, and a wild
   can only be won by drawing it (M6).
+- Mazhan claims: a pong of a terminal or honour that keeps the shape is taken for its base
+  points (M13), which also count in the non-winners' settlement (M20).
 - Kongs: Nanjing kong money (N11) is paid at once, so a concealed or added kong is declared
   unless it costs more than one tile of shape; in Mazhan a kong that keeps the shape is
   declared for its base points (M13).
@@ -25,7 +27,7 @@ from __future__ import annotations
 from math import comb
 from typing import ClassVar
 
-from game.actions import Action
+from game.actions import Action, ActionKind
 from game.bots import evaluate as ev
 from game.bots import kit
 from game.bots.hard import HardBot, Plan
@@ -60,6 +62,18 @@ class ExpertBot(HardBot):
         super().__init__(seed)
         self._view: SeatView | None = None
         self._scores: dict[tuple[object, ...], float] = {}
+
+    def _claim_gain(self, view: SeatView, plan: Plan, after: ev.Hand, action: Action,
+                    tile: int) -> float | None:
+        """Hard's claims, and in Mazhan a pong of a terminal or honour that keeps the shape:
+        its base points count twice the ordinary pong's (M13), for the win and for the
+        non-winners' settlement (M20)."""
+        got = super()._claim_gain(view, plan, after, action, tile)
+        if got is None and view.ruleset == "mazhan" and action.kind is ActionKind.PONG \
+                and (tile >= 27 or tile % 9 in (0, 8)) and plan.name == "plain" \
+                and ev.now(after) <= plan.deficiency:
+            return 0.3
+        return got
 
     def choose(self, view: SeatView) -> Action:
         self._view = view
