@@ -1,5 +1,9 @@
 """The `mahjong` command: the window by default, and the subcommands of CONTRACTS.md.
 
+One argparse parser: `build_parser` hangs a branch per command under `mahjong`, and each
+command's module fills its branch with `add_arguments(parser)` and runs it with `run(args)`
+(TABLE says where). A module's own `main(argv)` builds the same branch on its own.
+
 One entry point for every command: global flags (--version, --verbose), the diagnostic log
 (game/diagnostics.py), and the rule that no traceback reaches a player or a script: a mistake
 is one line on standard error and a non-zero status (2: bad arguments, 1: it failed, 130:
@@ -15,46 +19,45 @@ import logging
 import os
 import sys
 from collections.abc import Callable, Iterable
+from dataclasses import dataclass
 from typing import Any
 
 from game.argparsing import Parser, Run, run_parsed
 
 log = logging.getLogger(__name__)
 
-COMMAND_HELP = {
-    "play": "start a local table in the window (mahjong play --help)",
-    "score": "score a hand: JSON on standard input, JSON on standard output",
-    "simulate": "play headless bot matches",
-    "bench": "measure the engine's speed",
-    "host": "host a LAN table without a window",
-    "join": "join a LAN table without a window",
-    "tournament": "duplicate bot tournament",
-    "replay": "check a match log (mahjong replay verify FILE)",
+
+@dataclass(frozen=True)
+class Command:
+    """One `mahjong` command: its line in `mahjong --help`, and where its module keeps
+    `add_arguments(parser)` (its flags, defined once) and `run(args) -> exit status`."""
+
+    help: str
+    arguments: str
+    run: str
+    needs: str | None = None
+    """What is missing when its module cannot be loaded (an optional library)."""
+
+
+TABLE = {
+    "play": Command("start a local table in the window (mahjong play --help)",
+                    "game.client.options:add_arguments", "game.client.app:run_args",
+                    needs="the game window"),
+    "score": Command("score a hand: JSON on standard input, JSON on standard output",
+                     "game.calc:add_arguments", "game.calc:run"),
+    "simulate": Command("play headless bot matches",
+                        "game.simulate:add_arguments", "game.simulate:run"),
+    "bench": Command("measure the engine's speed", "game.bench:add_arguments", "game.bench:run"),
+    "host": Command("host a LAN table without a window",
+                    "net.cli:add_host_arguments", "net.cli:host_run", needs="LAN play"),
+    "join": Command("join a LAN table without a window",
+                    "net.cli:add_join_arguments", "net.cli:join_run", needs="LAN play"),
+    "tournament": Command("duplicate bot tournament",
+                          "game.tournament:add_arguments", "game.tournament:run"),
+    "replay": Command("check a match log (mahjong replay verify FILE)",
+                      "game.replay:add_arguments", "game.replay:run"),
 }
-ARGUMENTS = {
-    "play": "game.client.options:add_arguments",
-    "score": "game.calc:add_arguments",
-    "simulate": "game.simulate:add_arguments",
-    "bench": "game.bench:add_arguments",
-    "host": "net.cli:add_host_arguments",
-    "join": "net.cli:add_join_arguments",
-    "tournament": "game.tournament:add_arguments",
-    "replay": "game.replay:add_arguments",
-}
-"""Where each command's `add_arguments(parser)` lives: its flags are defined once, there."""
-RUNS = {
-    "play": "game.client.app:run_args",
-    "score": "game.calc:run",
-    "simulate": "game.simulate:run",
-    "bench": "game.bench:run",
-    "host": "net.cli:host_run",
-    "join": "net.cli:join_run",
-    "tournament": "game.tournament:run",
-    "replay": "game.replay:run",
-}
-"""Where each command's `run(args) -> exit status` lives."""
-UNAVAILABLE = {"play": "the game window", "host": "LAN play", "join": "LAN play"}
-"""Commands whose modules need optional libraries, and what is missing without them."""
+COMMAND_HELP = {name: command.help for name, command in TABLE.items()}
 GLOBAL_FLAGS = ("-v", "--verbose")
 TOP_ONLY = ("-h", "--help", "-V", "--version")
 """Flags that make `mahjong` answer by itself rather than open the window."""
@@ -76,7 +79,8 @@ def _lazy(target: str) -> Run:
     return run
 
 
-COMMANDS: dict[str, Run] = {name: _lazy(target) for name, target in RUNS.items()}
+COMMANDS: dict[str, Run] = {name: _lazy(command.run) for name, command in TABLE.items()}
+"""Each command's run entry (a test may put its own in place)."""
 
 
 def build_parser(commands: Iterable[str] | None = None) -> Parser:
@@ -99,10 +103,10 @@ def build_parser(commands: Iterable[str] | None = None) -> Parser:
                    help="also show the diagnostic log on standard error")
     sub = p.add_subparsers(title="commands", dest="command", metavar="COMMAND",
                            help="mahjong COMMAND --help shows its flags")
-    for name, text in COMMAND_HELP.items():
-        branch = sub.add_parser(name, help=text)
+    for name, command in TABLE.items():
+        branch = sub.add_parser(name, help=command.help)
         if commands is None or name in commands:
-            _entry(ARGUMENTS[name])(branch)
+            _entry(command.arguments)(branch)
     return p
 
 
@@ -142,9 +146,10 @@ def _dispatch(argv: list[str]) -> int:
     try:
         parser = build_parser([name])
     except ImportError as exc:
-        if name not in UNAVAILABLE:
-            raise
-        sys.stderr.write(f"mahjong {name}: {UNAVAILABLE[name]} is not available ({exc})\n")
+        needs = TABLE[name].needs
+        if needs is None:
+            raise  # the core itself is broken: the last resort in main logs it
+        sys.stderr.write(f"mahjong {name}: {needs} is not available ({exc})\n")
         return 1
     args, extras = parser.parse_known_args(words)
     leaf = chosen(parser, args)

@@ -242,3 +242,18 @@ def test_no_display_is_said_not_run_invisibly(driver: str) -> None:
     _out, err = proc.communicate(timeout=120)
     assert proc.returncode == 1
     assert "mahjong: no display" in err and "Traceback" not in err
+
+
+def test_a_command_whose_library_is_missing_says_so(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    from game import cli
+
+    missing = cli.Command("host a LAN table", "net.no_such_module:add_host_arguments",
+                          "net.cli:host_run", needs="LAN play")
+    monkeypatch.setitem(cli.TABLE, "host", missing)
+    assert main(["host", "--headless"]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith("mahjong host: LAN play is not available (")
+    assert len(err.strip().splitlines()) == 1
+    assert main(["help"]) == 0  # the other commands still answer
+    assert "usage: mahjong" in capsys.readouterr().out
