@@ -110,7 +110,7 @@ def measure(quick: bool) -> dict[str, Any]:
             level: round(hands_per_second(ruleset, level, count), 1)
             for level, count in hands.items()
         }
-    for level in ("easy", "normal", "hard"):
+    for level in ("easy", "normal", "hard", "expert"):
         # the slower of the two rulesets, so the figure holds for both
         times = [bot_decision_times(ruleset, level, 200 if quick else 3000)
                  for ruleset in ("mazhan", "nanjing")]

@@ -18,7 +18,14 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from game.argparsing import UsageError, run_command
-from game.bots import LEVELS, make_bot
+from game.bots import (
+    FILE_PREFIX,
+    LEVELS,
+    BotLoadError,
+    load_bot_class,
+    make_bot,
+    parse_file_spec,
+)
 from game.engine import Hand, Phase
 from game.errors import BadOption
 from game.rules.registry import NAMES, make_ruleset, options_from_args
@@ -49,6 +56,22 @@ def play_deal(
 ) -> list[int]:
     """Play deal `deal` with player p (level `levels[p]`) in seat (p + rotation) % 4; return
     each player's score change."""
+    hand = play_deal_hand(ruleset, seed, deal, levels, rotation, on_start, options)
+    assert hand.result is not None
+    deltas = hand.result.deltas
+    return [deltas[(p + rotation) % 4] for p in range(4)]
+
+
+def play_deal_hand(
+    ruleset: str,
+    seed: int,
+    deal: int,
+    levels: Sequence[str],
+    rotation: int,
+    on_start: StartHook | None = None,
+    options: Mapping[str, Any] | None = None,
+) -> Hand:
+    """Play deal `deal` as `play_deal` does and return the finished hand."""
     order, hand_seed = deal_order(seed, deal)
     # results are per unit stake: options that set the stake (gold per flower) or act between
     # hands (table fee, match end) have no effect on a single duplicate deal
@@ -63,7 +86,7 @@ def play_deal(
     bots = [make_bot(levels[p], random.Random(f"bot:{seed}:{deal}:{p}").getrandbits(32))
             for p in range(4)]
     players = (0, 1, 2, 3)
-    names = tuple(levels)
+    names = tuple(label(lv) for lv in levels)
     zero = (0, 0, 0, 0)
     steps = 0
     while hand.phase is not Phase.OVER:
@@ -75,8 +98,52 @@ def play_deal(
         if steps > 5000:
             raise RuntimeError("a tournament hand did not end")
     assert hand.result is not None
-    deltas = hand.result.deltas
-    return [deltas[(p + rotation) % 4] for p in range(4)]
+    return hand
+
+
+def label(level: str) -> str:
+    """How a seat's bot is named in the summary: its level, or a file bot's class name."""
+    if level.startswith(FILE_PREFIX):
+        return parse_file_spec(level)[1]
+    return level
+
+
+_STAT_KEYS = ("hands", "wins", "self_draws", "deal_ins", "win_value", "open", "kong_money")
+
+
+def _hand_stats(hand: Hand, seat: int) -> dict[str, int]:
+    """One seat's counts for the per-level statistics of one finished hand."""
+    result = hand.result
+    assert result is not None
+    wins = dict(result.wins)
+    won = seat in wins
+    melds = hand.public()[1][seat]
+    kong = sum(p.amount for p in result.payments if p.key.startswith("kong_") and p.payee == seat)
+    kong -= sum(p.amount for p in result.payments
+                if p.key.startswith("kong_") and p.payer == seat)
+    return {
+        "hands": 1,
+        "wins": int(won),
+        "self_draws": int(won and result.how == "self_draw"),
+        "deal_ins": int(bool(wins) and result.discarder == seat and result.how != "self_draw"),
+        "win_value": wins[seat].total if won else 0,
+        "open": int(any(m.source is not None for m in melds)),
+        "kong_money": kong,
+    }
+
+
+def _summary_stats(ruleset: str, c: dict[str, int]) -> dict[str, Any]:
+    hands = max(1, c["hands"])
+    out: dict[str, Any] = {
+        "win_rate": round(c["wins"] / hands, 4),
+        "deal_in_rate": round(c["deal_ins"] / hands, 4),
+        "avg_win_value": round(c["win_value"] / c["wins"], 2) if c["wins"] else None,
+        "self_draw_share": round(c["self_draws"] / c["wins"], 4) if c["wins"] else None,
+        "open_hand_rate": round(c["open"] / hands, 4),
+    }
+    if ruleset == "nanjing":
+        out["kong_money_per_hand"] = round(c["kong_money"] / hands, 3)
+    return out
 
 
 def _interval(samples: Sequence[float]) -> tuple[float, list[float]]:
@@ -103,24 +170,39 @@ def run_tournament(
     on_start: StartHook | None = None,
     options: Mapping[str, Any] | None = None,
 ) -> dict[str, Any]:
-    """Play `hands` duplicate deals (each four times) and summarise per level and per pair."""
-    distinct = sorted(set(levels), key=lambda lv: -LEVELS.index(lv))
+    """Play `hands` duplicate deals (each four times) and summarise per level and per pair.
+
+    `levels` are level names or `file:PATH.py:ClassName` specs; the summary names a file bot
+    by its class name. Besides the mean result each level gets its win rate, deal-in rate,
+    average winning value (Mazhan M17 points, Nanjing N6 flowers), self-draw share of its wins,
+    open-hand rate (a claimed set at the end) and, in Nanjing, net kong money per hand (N11).
+    """
+    names = [label(lv) for lv in levels]
+    built_in = [n for n in LEVELS if n in names]
+    distinct = sorted(built_in, key=lambda lv: -LEVELS.index(lv))
+    distinct += [n for n in dict.fromkeys(names) if n not in LEVELS]
     per_deal: dict[str, list[float]] = {lv: [] for lv in distinct}
+    counts = {lv: dict.fromkeys(_STAT_KEYS, 0) for lv in distinct}
     began = time.perf_counter()
     for deal in range(hands):
         totals = dict.fromkeys(distinct, 0.0)
         for rotation in range(4):
-            for player, delta in enumerate(play_deal(ruleset, seed, deal, levels, rotation,
-                                                     on_start, options)):
-                totals[levels[player]] += delta
+            hand = play_deal_hand(ruleset, seed, deal, levels, rotation, on_start,
+                                  options)
+            assert hand.result is not None
+            for player in range(4):
+                seat = (player + rotation) % 4
+                totals[names[player]] += hand.result.deltas[seat]
+                for key, value in _hand_stats(hand, seat).items():
+                    counts[names[player]][key] += value
         for lv in distinct:
-            per_deal[lv].append(totals[lv] / (4 * levels.count(lv)))
+            per_deal[lv].append(totals[lv] / (4 * names.count(lv)))
         if progress:
             progress(deal + 1, hands)
     per_level: dict[str, Any] = {}
     for lv in distinct:
         mean, ci = _rounded(*_interval(per_deal[lv]))
-        per_level[lv] = {"mean": mean, "ci95": ci}
+        per_level[lv] = {"mean": mean, "ci95": ci} | _summary_stats(ruleset, counts[lv])
     pairs: dict[str, Any] = {}
     for i, a in enumerate(distinct):
         for b in distinct[i + 1 :]:
@@ -153,7 +235,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--hands", default="200",
                    help=f"deals to play, 1 to {MAX_DEALS:,} (each is played four times)")
     p.add_argument("--seats", default="hard,normal,normal,normal",
-                   help=f"four bot levels, comma separated ({', '.join(LEVELS)})")
+                   help=f"four bot levels, comma separated ({', '.join(LEVELS)}), or a bot "
+                         "class from a file: file:PATH.py:ClassName")
     p.add_argument("--seed", default="0", help="the seed of the first deal's wall")
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
@@ -176,13 +259,21 @@ def _checked(args: argparse.Namespace) -> argparse.Namespace:
                              f"{getattr(args, name)!r}") from None
     if not 1 <= args.hands <= MAX_DEALS:
         raise UsageError(f"--hands must be at least 1 and at most {MAX_DEALS:,} deals")
-    seats = [s.strip().lower() for s in args.seats.split(",")]
+    seats = [s.strip() for s in args.seats.split(",")]
+    seats = [s if s.startswith(FILE_PREFIX) else s.lower() for s in seats]
     if len(seats) != 4:
         raise UsageError(f"--seats needs four levels, e.g. hard,normal,normal,normal; "
                          f"got {len(seats)}")
-    unknown = [s for s in seats if s not in LEVELS]
+    unknown = [s for s in seats if s not in LEVELS and not s.startswith(FILE_PREFIX)]
     if unknown:
-        raise UsageError(f"unknown bot level {unknown[0]!r} (choose {', '.join(LEVELS)})")
+        raise UsageError(f"unknown bot level {unknown[0]!r} (choose {', '.join(LEVELS)}, "
+                         f"or file:PATH.py:ClassName)")
+    for s in seats:
+        if s.startswith(FILE_PREFIX):
+            try:
+                load_bot_class(s)
+            except BotLoadError as exc:
+                raise UsageError(str(exc)) from None
     args.seats = seats
     return args
 
@@ -208,7 +299,10 @@ def run(parsed: argparse.Namespace) -> int:
     print(f"{result['ruleset']}: {args.hands} deals × 4 rotations, seats {','.join(args.seats)}")
     for lv, row in result["per_level"].items():
         lo, hi = row["ci95"]
-        print(f"  {lv:<8} {row['mean']:>9.2f} {unit}/hand   95% [{lo:.2f}, {hi:.2f}]")
+        value = row["avg_win_value"]
+        print(f"  {lv:<8} {row['mean']:>9.2f} {unit}/hand   95% [{lo:.2f}, {hi:.2f}]   "
+              f"win {row['win_rate']:.1%}  deal-in {row['deal_in_rate']:.1%}  "
+              f"value {'-' if value is None else value}  open {row['open_hand_rate']:.1%}")
     for pair, row in result["pairs"].items():
         lo, hi = row["ci95"]
         print(f"  {pair:<14} {row['mean_diff']:>+9.2f}   95% [{lo:.2f}, {hi:.2f}]")

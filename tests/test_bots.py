@@ -4,18 +4,19 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from game.actions import ActionKind
+from game.actions import Action, ActionKind
 from game.bots import LEVELS, make_bot
 from game.bots import evaluate as ev
 from game.bots.normal import claimed_hand
 from game.engine import Hand, Phase
 from game.rules.registry import make_ruleset
-from game.tiles import counts_of, parse_tiles
+from game.tiles import Tile, counts_of, parse_tiles
 from game.view import SeatView, seat_view
 from tests.test_engine_props import _shuffle_hidden
 
@@ -53,7 +54,7 @@ def test_bots_only_choose_legal_actions(ruleset: str, seed: int, levels: list[st
 
 @settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.sampled_from(RULESETS), st.integers(0, 2**32), st.integers(0, 150),
-       st.sampled_from(["easy", "normal", "hard"]))
+       st.sampled_from(["easy", "normal", "hard", "expert"]))
 def test_choice_does_not_depend_on_hidden_tiles(
     ruleset: str, seed: int, steps: int, level: str
 ) -> None:
@@ -91,8 +92,8 @@ def test_same_seed_same_choices(level: str) -> None:
 
 
 def test_unknown_level_is_a_clear_error() -> None:
-    with pytest.raises(ValueError, match="unknown bot level 'expert'"):
-        make_bot("expert", 1)
+    with pytest.raises(ValueError, match="unknown bot level 'master'"):
+        make_bot("master", 1)
 
 
 def _position(ruleset: str, want: ActionKind,
@@ -111,7 +112,7 @@ def _position(ruleset: str, want: ActionKind,
     raise AssertionError(f"no position with {want} found")
 
 
-@pytest.mark.parametrize("level", ["easy", "normal", "hard"])
+@pytest.mark.parametrize("level", ["easy", "normal", "hard", "expert"])
 @pytest.mark.parametrize("ruleset", RULESETS)
 def test_every_level_takes_a_win(ruleset: str, level: str) -> None:
     view = _position(ruleset, ActionKind.WIN)
@@ -161,3 +162,71 @@ def test_deficiency_helpers() -> None:
     assert after[0] == 2  # breaking a pair costs a tile
     rest, good = ev.acceptance(ev.discard_hand(hand, parse_tiles("7z")[0]), [4] * 34)
     assert (rest, good) == (1, 4)  # only a 1p completes the seven pairs
+
+
+def _audit_kong_view() -> SeatView:
+    """The audit's position (issue 15): 25668m158p222246s, Nanjing, concealed, 2222s in hand."""
+    view = _position("nanjing", ActionKind.DISCARD,
+                     lambda v: v.phase == "discard" and not v.melds[v.seat])
+    tiles = parse_tiles("25668m158p222246s")
+    counts = tuple(counts_of(tiles)[:34])
+    legal = tuple(Action(ActionKind.DISCARD, t) for t in sorted(set(tiles)))
+    return view._replace(counts=counts, drawn=tiles[-1], bonus=((),) * 4,
+                         legal=(*legal, Action(ActionKind.CONCEALED_KONG, Tile.parse("2s"))))
+
+
+@pytest.mark.parametrize("level", ["hard", "expert"])
+def test_the_audit_kong_is_declared_for_its_money(level: str) -> None:
+    # N11: a concealed kong is 10 gold from each other player at once; the regular hand keeps
+    # its shape without the fourth 2s.
+    action = make_bot(level, 1).choose(_audit_kong_view())
+    assert action == Action(ActionKind.CONCEALED_KONG, Tile.parse("2s"))
+
+
+def test_expert_is_a_function_of_seed_and_view() -> None:
+    view = _position("mazhan", ActionKind.CHOW)
+    first = make_bot("expert", 7).choose(view)
+    bot = make_bot("expert", 7)
+    bot.choose(_position("mazhan", ActionKind.DISCARD))  # an earlier decision changes nothing
+    assert bot.choose(view) == first
+
+
+@settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.sampled_from(RULESETS), st.integers(0, 2**32))
+def test_baseline_bot_from_its_file_plays_legally(ruleset: str, seed: int) -> None:
+    path = Path(__file__).parents[1] / "tools" / "baseline_bot.py"
+    hand = new_hand(ruleset, seed)
+    bots = [make_bot(f"file:{path}:BaselineBot", seed + s) if s % 2 else
+            make_bot("expert", seed + s) for s in range(4)]
+    while hand.phase is not Phase.OVER:
+        seat = hand.to_act()[0]
+        view = view_of(hand, seat)
+        action = bots[seat].choose(view)
+        assert action in view.legal
+        hand.apply(seat, action)
+
+
+@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.sampled_from(RULESETS), st.integers(0, 2**32), st.integers(0, 150))
+def test_expert_choice_is_unchanged_when_hidden_tiles_are_shuffled(
+    ruleset: str, seed: int, steps: int
+) -> None:
+    hand = new_hand(ruleset, seed)
+    players = [make_bot("hard", seed + s) for s in range(4)]
+    for _ in range(steps):
+        if hand.phase is Phase.OVER:
+            return
+        seat = hand.to_act()[0]
+        hand.apply(seat, players[seat].choose(view_of(hand, seat)))
+    if hand.phase is Phase.OVER:
+        return
+    seat = hand.to_act()[0]
+    before_hidden = [list(h) for h in hand.hands]
+    view = view_of(hand, seat)
+    choice = make_bot("expert", 5).choose(view)
+    _shuffle_hidden(hand, seat, random.Random(seed + 1))
+    shuffled = view_of(hand, seat)
+    # Two positions that differ only in tiles this seat cannot see (usually they do differ).
+    assert shuffled.counts == view.counts and shuffled.legal == view.legal
+    assert [list(h) for h in hand.hands][seat] == before_hidden[seat]
+    assert make_bot("expert", 5).choose(shuffled) == choice

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -57,6 +58,47 @@ def test_tiny_tournament_summary(ruleset: str) -> None:
         "seconds": out["seconds"]}
 
 
+BASELINE = f"file:{Path(__file__).parents[1] / 'tools' / 'baseline_bot.py'}:BaselineBot"
+
+
+@pytest.mark.parametrize("ruleset", ["mazhan", "nanjing"])
+def test_a_bot_loaded_from_a_file_plays_a_tournament(ruleset: str) -> None:
+    out = run_tournament(ruleset, 2, ["hard", BASELINE, "normal", BASELINE], 5)
+    assert set(out["per_level"]) == {"hard", "normal", "BaselineBot"}
+    assert "hard-BaselineBot" in out["pairs"]
+    per = out["per_level"]
+    total = per["hard"]["mean"] + per["normal"]["mean"] + 2 * per["BaselineBot"]["mean"]
+    assert abs(total) < 0.01
+
+
+def test_file_bot_class_from_a_temporary_file(tmp_path: Path) -> None:
+    # A bot that always takes the first legal action: still a legal player for a whole deal.
+    path = tmp_path / "first.py"
+    path.write_text("class First:\n"
+                    "    def __init__(self, seed):\n        self.seed = seed\n"
+                    "    def choose(self, view):\n        return view.legal[0]\n")
+    spec = f"file:{path}:First"
+    deltas = play_deal("mazhan", 1, 0, [spec, "normal", spec, "normal"], 0)
+    assert sum(deltas) == 0
+
+
+@pytest.mark.parametrize("ruleset", ["mazhan", "nanjing"])
+def test_per_level_statistics(ruleset: str) -> None:
+    out = run_tournament(ruleset, 3, ["hard", "normal", "normal", "random"], 2)
+    hands = 4 * 3
+    wins = 0.0
+    for lv, row in out["per_level"].items():
+        for key in ("win_rate", "deal_in_rate", "open_hand_rate"):
+            assert 0 <= row[key] <= 1
+        seats = 2 if lv == "normal" else 1
+        wins += row["win_rate"] * hands * seats
+        if row["win_rate"]:
+            assert row["avg_win_value"] > 0 and 0 <= row["self_draw_share"] <= 1
+        assert ("kong_money_per_hand" in row) == (ruleset == "nanjing")
+    assert round(wins) <= hands  # at most one winner a hand with the default options
+    assert out["per_level"]["random"]["open_hand_rate"] > 0 or ruleset == "nanjing"
+
+
 def test_cli_json() -> None:
     proc = subprocess.run(
         [sys.executable, "-c", "import sys; from game.tournament import main; "
@@ -72,7 +114,9 @@ def test_cli_json() -> None:
 
 @pytest.mark.parametrize(("argv", "message"), [
     (["--seats", "hard,normal"], "four levels"),
-    (["--seats", "hard,normal,normal,expert"], "unknown bot level 'expert'"),
+    (["--seats", "hard,normal,normal,master"], "unknown bot level 'master'"),
+    (["--seats", "hard,normal,normal,file:nowhere/bot.py:Bot"], "no bot file"),
+    (["--seats", "hard,normal,normal,file:bot.py"], "file:PATH.py:ClassName"),
     (["--hands", "0"], "at least 1"),
     (["--hands", "many"], "whole number"),
     (["--ruleset", "riichi"], "unknown ruleset"),

@@ -49,6 +49,21 @@ STRINGS: Final[dict[str, tuple[str, str]]] = {
     "level.easy": ("簡單", "Easy"),
     "level.normal": ("普通", "Normal"),
     "level.hard": ("困難", "Hard"),
+    "level.expert": ("專家", "Expert"),
+    "level.random.help": ("隨機：從合法的動作中隨便選，最弱",
+                          "Random: any legal move at all; the weakest"),
+    "level.easy.help": ("簡單：朝聽牌打，但常常打錯牌、漏碰漏槓",
+                        "Easy: plays toward a ready hand but often throws the wrong tile and "
+                        "misses claims"),
+    "level.normal.help": ("普通：每張都打離胡牌最近的牌，會碰會吃，不防守",
+                          "Normal: always the discard closest to a win, claims what helps, "
+                          "no defence"),
+    "level.hard.help": ("困難：看進張數、做清一色等大牌、南京會防守，槓錢照收",
+                        "Hard: counts live tiles, goes for flushes and big hands, defends in "
+                        "Nanjing, takes its kong money"),
+    "level.expert.help": ("專家：像困難一樣打，聽牌時再算每張牌胡的機會 × 牌的價值，最強",
+                          "Expert: plays like Hard, and once ready weighs each wait by its "
+                          "chance to win × what the hand scores; the strongest"),
     "wind.0": ("東", "E"),
     "wind.1": ("南", "S"),
     "wind.2": ("西", "W"),

@@ -365,13 +365,21 @@ class SetupScene(MenuScene):
             self.editing = -1
         self.refresh()
 
+    def tip(self) -> str:
+        """The line under the buttons: the focused option's whole description (the button
+        holds a short form), or the focused bot's style and strength (issue 15)."""
+        option = self.option_rows.get(self.group.focus)
+        seat = self.group.focus - 1  # rows 1-4 are the seats
+        if option is not None:
+            return f"{option_help(option)}  ·  {t('setup.option_keys')}"
+        if 0 <= seat < 4 and self.kinds[seat] == "bot":
+            return f"{t('level.' + self.levels[seat] + '.help')}  ·  {t('setup.rename')}"
+        return t("setup.rename")
+
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
         w, h = surface.get_size()
-        option = self.option_rows.get(self.group.focus)
-        # the focused option's whole description (the button holds a short form)
-        tip = (f"{option_help(option)}  ·  {t('setup.option_keys')}" if option is not None
-               else t("setup.rename"))
+        tip = self.tip()
         size = self.ctx.fonts.fit(tip, max(13, h // 48), w - 24)
         img = self.ctx.fonts.render(tip, size, MUTED)
         surface.blit(img, img.get_rect(midbottom=(w // 2, h - 8)))

@@ -6,7 +6,7 @@ import argparse
 from dataclasses import dataclass, field
 
 RULESETS = ("mazhan", "nanjing")
-BOT_LEVELS = ("random", "easy", "normal", "hard")
+BOT_LEVELS = ("random", "easy", "normal", "hard", "expert")
 SEAT_KINDS = ("human", "bot")
 MIN_SIZE = (1024, 640)
 MAX_SIZE = (7680, 4320)

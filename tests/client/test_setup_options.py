@@ -146,3 +146,23 @@ def test_setup_with_options_fits_the_window(ctx: Context, size: tuple[int, int],
         label = scene.group.buttons[i].label
         size_px = ctx.fonts.fit(label, int(rect.h * 0.5), rect.w - 12)
         assert size_px >= 11, label  # still readable, not squeezed to a smudge
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_a_focused_bot_seat_shows_its_level_style_and_strength(
+        ctx: Context, screen: pygame.Surface, lang: str) -> None:
+    from game.client.options import BOT_LEVELS
+
+    i18n.set_language(lang)
+    scene = _setup(ctx, "mazhan")
+    seen = []
+    for _ in range(len(BOT_LEVELS) + 1):
+        _press(scene, 2)  # the second seat cycles: … → expert → human → random → …
+        scene.group.focus = 2
+        if scene.kinds[1] == "bot":
+            help_text = i18n.t(f"level.{scene.levels[1]}.help")
+            assert help_text != f"level.{scene.levels[1]}.help" and help_text in scene.tip()
+            seen.append(scene.levels[1])
+        else:
+            assert scene.tip() == i18n.t("setup.rename")
+    assert sorted(seen) == sorted(BOT_LEVELS)  # every level, whatever the seat began as

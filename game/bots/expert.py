@@ -1,0 +1,162 @@
+"""Level `expert`: hard's plans and defence, with discards and kongs weighed by value.
+
+Where hard counts the live tiles that bring the hand closer, expert weighs what they are worth:
+
+- A discard that leaves the hand ready is valued by the real scorer (`kit.score_win`) over each
+  live wait: P(win) comes from the live copies of each wait among the tiles this seat has not
+  seen and the draws and discards the real wall still allows; the value is the money the win
+  brings (Mazhan M17/M21: each loser pays, the dealer double; Nanjing N10: the discarder, or
+  every other player on a self-draw). So a wait worth 400 counts for more than a wider one
+  worth 40, a Nanjing open hand's wait that may not win (N4) counts for nothing, and a wild
+  can only be won by drawing it (M6).
+- Mazhan claims: a pong of a terminal or honour that keeps the shape is taken for its base
+  points (M13), which also count in the non-winners' settlement (M20).
+- Kongs: Nanjing kong money (N11) is paid at once, so a concealed or added kong is declared
+  unless it costs more than one tile of shape; in Mazhan a kong that keeps the shape is
+  declared for its base points (M13).
+- Dealing in costs only in Nanjing (the discarder pays, N10, N13); Mazhan never folds (M21).
+- Discarding all four of a kind (N12) costs 10 gold to each other player and is avoided.
+
+An earlier expert that played sampled futures out for every choice measured far below hard (see
+the git history and docs/bots.md); this one keeps hard's low-noise shape search and adds value.
+Reads only its seat view; deterministic for a seed.
+"""
+
+from __future__ import annotations
+
+from math import comb
+from typing import ClassVar
+
+from game.actions import Action, ActionKind
+from game.bots import evaluate as ev
+from game.bots import kit
+from game.bots.hard import HardBot, Plan
+from game.tiles import Tile
+from game.view import SeatView
+
+_SELF_DRAW_SHARE = 0.3
+"""Share of wins that are self-drawn (measured over the levels: 25-35%)."""
+READY_SCALE = 16.0
+"""A ready hand's P(win) × value / an ordinary win's value, in hard's unit of live tiles."""
+RON_LOOKS = 2
+"""Others' discards a ready hand may win on per own draw."""
+
+
+def win_chance(waits: int, unseen: int, draws: int, looks: int) -> float:
+    """P(at least one of `waits` winning tiles among `draws + looks` of `unseen` tiles in a
+    random order): the hypergeometric chance, exact for a uniformly shuffled remainder."""
+    seen = min(unseen, draws + looks)
+    if waits <= 0 or seen <= 0:
+        return 0.0
+    if unseen - waits < seen:
+        return 1.0
+    return 1.0 - comb(unseen - waits, seen) / comb(unseen, seen)
+
+
+class ExpertBot(HardBot):
+    level = "expert"
+    kong_slack = 1
+    risk_weight: ClassVar[dict[str, float]] = {"nanjing": 3.0, "mazhan": 0.0}
+
+    def __init__(self, seed: int) -> None:
+        super().__init__(seed)
+        self._view: SeatView | None = None
+        self._scores: dict[tuple[object, ...], float] = {}
+
+    def _claim_gain(self, view: SeatView, plan: Plan, after: ev.Hand, action: Action,
+                    tile: int) -> float | None:
+        """Hard's claims, and in Mazhan a pong of a terminal or honour that keeps the shape:
+        its base points count twice the ordinary pong's (M13), for the win and for the
+        non-winners' settlement (M20)."""
+        got = super()._claim_gain(view, plan, after, action, tile)
+        if got is None and view.ruleset == "mazhan" and action.kind is ActionKind.PONG \
+                and (tile >= 27 or tile % 9 in (0, 8)) and plan.name == "plain" \
+                and ev.now(after) <= plan.deficiency:
+            return 0.3
+        return got
+
+    def choose(self, view: SeatView) -> Action:
+        self._view = view
+        return super().choose(view)
+
+    def _accept(self, hand: ev.Hand, plan: Plan, tile: int, unseen: list[int]) -> float:
+        """Live improving tiles after this discard, as hard counts them; when the discard
+        leaves the hand ready, the expected value of the win instead (see READY_SCALE)."""
+        base = super()._accept(hand, plan, tile, unseen)
+        view = self._view
+        if view is None:
+            return base
+        counts = list(view.counts)
+        if counts[tile] == 0:
+            return base
+        counts[tile] -= 1
+        if kit.deficiency(view, counts) != 1:
+            return base
+        ready = self.ready_value(view, counts)
+        if ready is None:
+            return base
+        money, live = ready
+        # P(win before the wall ends) × value, in hard's units: a typical ready hand (some
+        # eight live tiles, an even chance, an ordinary value) scores about eight.
+        return READY_SCALE * self.win_probability(view, live) * money / self._typical(view)
+
+    def ready_value(self, view: SeatView, counts: list[int]) -> tuple[float, float] | None:
+        """(expected money per win, live winning tiles) of a ready hand with `counts`, from the
+        real scorer; None when no wait is live."""
+        unseen = view.unseen()
+        weight = 0.0
+        money = 0.0
+        payers = _payers(view)
+        for tile in kit.waits(view, counts):
+            n = unseen[tile]
+            if not n:
+                continue
+            drawn = self._score(view, counts, tile, True)
+            if tile == view.wild:
+                # A wild wins only when drawn: a discarded one is dead (M6).
+                weight += n * _SELF_DRAW_SHARE
+                money += n * _SELF_DRAW_SHARE * payers * drawn
+                continue
+            thrown = self._score(view, counts, tile, False)
+            if view.ruleset == "mazhan":
+                value = payers * (_SELF_DRAW_SHARE * drawn + (1 - _SELF_DRAW_SHARE) * thrown)
+            else:
+                value = 3 * _SELF_DRAW_SHARE * drawn + (1 - _SELF_DRAW_SHARE) * thrown
+            weight += n
+            money += n * value
+        if not weight:
+            return None
+        return money / weight, weight
+
+    def win_probability(self, view: SeatView, live: float) -> float:
+        """P(a ready hand with `live` winning tiles wins before the wall ends)."""
+        pool = sum(view.unseen())
+        draws = (view.wall_left + 3) // 4
+        return win_chance(round(live), pool, draws, RON_LOOKS * draws)
+
+    def _typical(self, view: SeatView) -> float:
+        """Money of an ordinary win, the unit the value weights are measured against."""
+        if view.ruleset == "mazhan":
+            return 40.0 * _payers(view)  # (20 rounded base + 20) × 2^0 (M17)
+        return 50.0 * (3 * _SELF_DRAW_SHARE + 1 - _SELF_DRAW_SHARE)  # 門清 hand, N6
+
+    def _score(self, view: SeatView, counts: list[int], tile: int, self_draw: bool) -> float:
+        seat = view.seat
+        key = (bytes(counts), tile, self_draw, seat, tuple(map(str, view.melds[seat])),
+               view.bonus[seat], view.wall_remaining <= 16, view.dealer_streak, view.wild)
+        got = self._scores.get(key)
+        if got is None:
+            result = kit.score_win(view, counts, Tile(tile), self_draw=self_draw)
+            got = 0.0 if result is None else float(result.total)
+            if len(self._scores) > 5_000:
+                self._scores.clear()
+            self._scores[key] = got
+        return got
+
+
+def _payers(view: SeatView) -> int:
+    """A Mazhan win in units of its value: each loser pays it, doubled when the payer or the
+    winner is the dealer (M21); 1 in Nanjing (the value is already in gold)."""
+    if view.ruleset != "mazhan":
+        return 1
+    return 6 if view.seat == 0 else 4
