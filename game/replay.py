@@ -229,8 +229,12 @@ def verify_main(argv: list[str]) -> tuple[int, str]:
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
     """`mahjong replay ACTION`: one action today, `verify FILE`."""
+    p.formatter_class = argparse.RawDescriptionHelpFormatter
     p.description = ("Match logs: the files `mahjong simulate --log-dir`, the window and the "
-                     "LAN host write (CONTRACTS §7).")
+                     "LAN host\nwrite (CONTRACTS §7).")
+    p.epilog = ("example (the same final_scores and events_sha256 as the simulate):\n"
+                "  mahjong simulate --hands 20 --seed 7 --json --log-dir logs\n"
+                "  mahjong replay verify logs/mazhan-seed7-20hands.jsonl")
     actions = p.add_subparsers(dest="action", metavar="ACTION", required=True,
                                title="actions", help="what to do with a log")
     verify_p = actions.add_parser(

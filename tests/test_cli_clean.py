@@ -57,7 +57,7 @@ def test_every_command_has_help(command: str, capsys: pytest.CaptureFixture[str]
     if command == "score":
         assert "ruleset" in out and "| mahjong score" in out  # the input fields and an example
     if command == "replay":
-        assert "verify" in out
+        assert "verify" in out and "mahjong replay verify logs/" in out  # an example
 
 
 def test_version_and_top_level_help(capsys: pytest.CaptureFixture[str]) -> None:
