@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import argparse
 import json
 import platform
 import statistics
@@ -10,7 +11,7 @@ import sys
 import time
 from typing import Any
 
-from game.argparsing import Parser
+from game.argparsing import run_command
 from game.bots import make_bot
 from game.shapes import bench_is_win, bench_waits, bench_win_against_plain
 from game.simulate import run_match
@@ -117,11 +118,20 @@ def measure(quick: bool) -> dict[str, Any]:
     return out
 
 
-def main(argv: list[str]) -> int:
-    p = Parser(prog="mahjong bench", description="Measure the engine's speed.")
+def add_arguments(p: argparse.ArgumentParser) -> None:
+    """The flags of `mahjong bench` (CONTRACTS §5)."""
+    p.description = "Measure the engine's speed."
     p.add_argument("--quick", action="store_true", help="a smaller run, within 30 seconds")
     p.add_argument("--json", action="store_true", help="print one JSON object")
-    args = p.parse_args(argv)
+
+
+def main(argv: list[str]) -> int:
+    """`mahjong bench ARGS` on its own; returns the exit status."""
+    return run_command("bench", add_arguments, run, argv)
+
+
+def run(args: argparse.Namespace) -> int:
+    """`mahjong bench`: measure, then print a table or one JSON object."""
     began = time.perf_counter()
     out = measure(args.quick)
     out["seconds"] = round(time.perf_counter() - began, 1)

@@ -6,7 +6,9 @@ print. Every bad input becomes `{"error": "..."}` with status 1, never a traceba
 
 from __future__ import annotations
 
+import argparse
 import json
+import sys
 from typing import Any
 
 from game.melds import Meld
@@ -39,6 +41,26 @@ def main(stdin_text: str) -> tuple[int, str]:
     except Exception as exc:  # last resort: a person gets a sentence, not a traceback
         return 1, _error(f"could not score this hand ({type(exc).__name__}: {exc})")
     return 0, json.dumps(result.to_json(ruleset), ensure_ascii=False)
+
+
+def add_arguments(p: argparse.ArgumentParser) -> None:
+    """`mahjong score` takes no flags; its help says what to write on standard input."""
+    p.formatter_class = argparse.RawDescriptionHelpFormatter
+    p.description = ("Score one hand. Reads a JSON object on standard input and writes one on "
+                     "standard output.")
+    p.epilog = ("input fields (docs/CONTRACTS.md §1): ruleset, seat (E/S/W/N), hand, melds, "
+                "bonus, win,\n  self_draw, wild, flags, ponged, dealer_streak, role\n"
+                "example:\n  echo '{\"ruleset\":\"mazhan\",\"seat\":\"E\","
+                "\"hand\":\"1112345678999m\",\"melds\":[\"pong:222z\"],\"win\":\"5m\"}' "
+                "| mahjong score\nexit status 1 with {\"error\": ...} for a hand that is not a "
+                "win or bad input.")
+
+
+def run(args: argparse.Namespace) -> int:
+    """`mahjong score`: standard input to standard output."""
+    status, text = main(sys.stdin.read())
+    print(text)
+    return status
 
 
 def _error(message: str) -> str:

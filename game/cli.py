@@ -1,5 +1,9 @@
 """The `mahjong` command: the window by default, and the subcommands of CONTRACTS.md.
 
+One argparse parser: `build_parser` hangs a branch per command under `mahjong`, and each
+command's module fills its branch with `add_arguments(parser)` and runs it with `run(args)`
+(TABLE says where). A module's own `main(argv)` builds the same branch on its own.
+
 One entry point for every command: global flags (--version, --verbose), the diagnostic log
 (game/diagnostics.py), and the rule that no traceback reaches a player or a script: a mistake
 is one line on standard error and a non-zero status (2: bad arguments, 1: it failed, 130:
@@ -11,34 +15,79 @@ from __future__ import annotations
 import argparse
 import contextlib
 import importlib
-import json
 import logging
 import os
 import sys
-from collections.abc import Callable
-from pathlib import Path
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from typing import Any
 
-from game.argparsing import Parser, bounded_int
+from game.argparsing import Parser, Run, run_parsed
 
 log = logging.getLogger(__name__)
 
-MAX_SIM_HANDS = 1_000_000
-"""`simulate` refuses more: a million hands already take hours."""
 
-COMMAND_HELP = {
-    "play": "start a local table in the window (mahjong play --help)",
-    "score": "score a hand: JSON on standard input, JSON on standard output",
-    "simulate": "play headless bot matches",
-    "bench": "measure the engine's speed",
-    "host": "host a LAN table without a window",
-    "join": "join a LAN table without a window",
-    "tournament": "duplicate bot tournament",
-    "replay": "check a match log (mahjong replay verify FILE)",
+@dataclass(frozen=True)
+class Command:
+    """One `mahjong` command: its line in `mahjong --help`, and where its module keeps
+    `add_arguments(parser)` (its flags, defined once) and `run(args) -> exit status`."""
+
+    help: str
+    arguments: str
+    run: str
+    needs: str | None = None
+    """What is missing when its module cannot be loaded (an optional library)."""
+
+
+TABLE = {
+    "play": Command("start a local table in the window (mahjong play --help)",
+                    "game.client.options:add_arguments", "game.client.app:run_args",
+                    needs="the game window"),
+    "score": Command("score a hand: JSON on standard input, JSON on standard output",
+                     "game.calc:add_arguments", "game.calc:run"),
+    "simulate": Command("play headless bot matches",
+                        "game.simulate:add_arguments", "game.simulate:run"),
+    "bench": Command("measure the engine's speed", "game.bench:add_arguments", "game.bench:run"),
+    "host": Command("host a LAN table without a window",
+                    "net.cli:add_host_arguments", "net.cli:host_run", needs="LAN play"),
+    "join": Command("join a LAN table without a window",
+                    "net.cli:add_join_arguments", "net.cli:join_run", needs="LAN play"),
+    "tournament": Command("duplicate bot tournament",
+                          "game.tournament:add_arguments", "game.tournament:run"),
+    "replay": Command("check a match log (mahjong replay verify FILE)",
+                      "game.replay:add_arguments", "game.replay:run"),
 }
+COMMAND_HELP = {name: command.help for name, command in TABLE.items()}
+GLOBAL_FLAGS = ("-v", "--verbose")
+TOP_ONLY = ("-h", "--help", "-V", "--version")
+"""Flags that make `mahjong` answer by itself rather than open the window."""
 
 
-def top_parser() -> argparse.ArgumentParser:
-    """`mahjong --help`: the global flags and the list of commands (each has its own --help)."""
+def _entry(target: str) -> Callable[..., Any]:
+    module, _, name = target.partition(":")
+    entry: Callable[..., Any] = getattr(importlib.import_module(module), name)
+    return entry
+
+
+def _lazy(target: str) -> Run:
+    """A command's run entry, imported when it runs (a command loads only its own modules)."""
+
+    def run(args: argparse.Namespace) -> int:
+        status: int = _entry(target)(args)
+        return status
+
+    return run
+
+
+COMMANDS: dict[str, Run] = {name: _lazy(command.run) for name, command in TABLE.items()}
+"""Each command's run entry (a test may put its own in place)."""
+
+
+def build_parser(commands: Iterable[str] | None = None) -> Parser:
+    """`mahjong`'s one parser: the global flags, and one branch per command whose flags its
+    module adds. Only the branches in `commands` get their flags (all when None): a command
+    line uses one branch, and loading every command's modules (LAN play's among them) would
+    slow every command down, or stop all of them when an optional library is missing."""
     from game import __version__, paths
 
     p = Parser(prog="mahjong", formatter_class=argparse.RawDescriptionHelpFormatter,
@@ -52,166 +101,66 @@ def top_parser() -> argparse.ArgumentParser:
                    help="print the version and exit")
     p.add_argument("-v", "--verbose", action="store_true",
                    help="also show the diagnostic log on standard error")
-    sub = p.add_subparsers(title="commands", metavar="COMMAND")
-    for name, text in COMMAND_HELP.items():
-        sub.add_parser(name, help=text, add_help=False)
+    sub = p.add_subparsers(title="commands", dest="command", metavar="COMMAND",
+                           help="mahjong COMMAND --help shows its flags")
+    for name, command in TABLE.items():
+        branch = sub.add_parser(name, help=command.help)
+        if commands is None or name in commands:
+            _entry(command.arguments)(branch)
     return p
 
 
-def _score(argv: list[str]) -> int:
-    from game.calc import main as calc_main
-
-    p = Parser(prog="mahjong score", formatter_class=argparse.RawDescriptionHelpFormatter,
-               description="Score one hand. Reads a JSON object on standard input and writes "
-                           "one on standard output.",
-               epilog="input fields (docs/CONTRACTS.md §1): ruleset, seat (E/S/W/N), hand, "
-                      "melds, bonus, win,\n  self_draw, wild, flags, ponged, dealer_streak, "
-                      "role\nexample:\n  echo '{\"ruleset\":\"mazhan\",\"seat\":\"E\","
-                      "\"hand\":\"1112345678999m\",\"melds\":[\"pong:222z\"],\"win\":\"5m\"}' "
-                      "| mahjong score\nexit status 1 with {\"error\": ...} for a hand that "
-                      "is not a win or bad input.")
-    p.parse_args(argv)
-    status, text = calc_main(sys.stdin.read())
-    print(text)
-    return status
+def chosen(parser: argparse.ArgumentParser, args: argparse.Namespace) -> argparse.ArgumentParser:
+    """The deepest parser the command line went into (mahjong → replay → verify)."""
+    while True:
+        subs = [a for a in parser._actions if isinstance(a, argparse._SubParsersAction)]
+        name = getattr(args, subs[0].dest, None) if subs else None
+        if name is None:
+            return parser
+        parser = subs[0].choices[name]
 
 
-def simulate_parser() -> argparse.ArgumentParser:
-    from game.bots import LEVELS
-    from game.rules.registry import NAMES
-
-    p = Parser(prog="mahjong simulate", description="Headless bot matches (CONTRACTS §2).")
-    p.add_argument("--ruleset", choices=NAMES, default="mazhan", help="the rules to play")
-    p.add_argument("--hands", type=bounded_int(1, MAX_SIM_HANDS), default=100,
-                   help=f"hands (deals) to play at most, 1 to {MAX_SIM_HANDS:,}; the match "
-                        "may end sooner (a player bust)")
-    p.add_argument("--seed", type=int, default=0, help="the match seed (same seed, same match)")
-    p.add_argument("--bots", choices=LEVELS, default="normal", help="level of the four bots")
-    p.add_argument("--json", action="store_true", help="print one JSON object")
-    p.add_argument("--log-dir", default=None, help="write one match log per match here")
-    p.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
-                   help="a table option of the ruleset (repeatable), e.g. gold=5 or flee=yes; "
-                        "recorded in the log")
-    return p
+def _with_command(argv: list[str]) -> tuple[list[str], bool]:
+    """`argv` with `play` where the command goes when there is none (plain `mahjong`, or
+    `mahjong --demo ...`: the window), and whether that happened (then the window opens its
+    main menu, not a table, unless --demo)."""
+    at = 0
+    while at < len(argv) and argv[at] in GLOBAL_FLAGS:
+        at += 1
+    if at == len(argv) or (argv[at].startswith("-") and argv[at] not in TOP_ONLY):
+        return [*argv[:at], "play", *argv[at:]], True
+    if argv[at] == "help":
+        return [*argv[:at], "--help", *argv[at + 1:]], False
+    return argv, False
 
 
-def _simulate(argv: list[str]) -> int:
-    p = simulate_parser()
-    args = p.parse_args(argv)
-    from game.errors import BadOption
-    from game.rules.registry import options_from_args
-    from game.simulate import Progress, run_match
-
-    try:
-        options = options_from_args(args.ruleset, args.option)
-    except BadOption as exc:
-        p.error(str(exc))
-    if "hands" in options:
-        p.error("the match length is --hands, not --option hands=N")
-    log_dir = Path(args.log_dir) if args.log_dir else None
-    progress = Progress(args.hands)
-    log.info("simulate: %s, %d hands, seed %d, bots %s", args.ruleset, args.hands, args.seed,
-             args.bots)
-    try:
-        result = run_match(args.ruleset, args.hands, args.seed, args.bots, options=options,
-                           progress=progress, log_dir=log_dir)
-    except OSError as exc:
-        sys.stderr.write(f"mahjong simulate: cannot write the log: {exc}\n")
-        return 1
-    finally:
-        progress.close()  # the bar's line ends even when the match ends early or is stopped
-    out = result.to_json()
-    log.info("simulate: match ended (%s) after %d hands", result.match_end, result.hands)
-    if args.json:
-        print(json.dumps(out))
-    else:
-        for key, value in out.items():
-            print(f"{key:>18}: {value}")
-    return 0
-
-
-def _tournament(argv: list[str]) -> int:
-    from game.tournament import main as tournament_main
-
-    return tournament_main(argv)
-
-
-def _replay(argv: list[str]) -> int:
-    from game.replay import verify_main
-
-    p = Parser(prog="mahjong replay", description="Match logs.")
-    sub = p.add_subparsers(dest="action", metavar="ACTION", required=True)
-    verify = sub.add_parser("verify", help="replay a log through the engine and check it: "
-                            "prints {hands, final_scores, events_sha256, ok} or {error}",
-                            description="Replay a match log through the engine and check "
-                                        "every hand against it (exit 1 with {\"error\"} when "
-                                        "it is damaged, changed, or from another engine).")
-    verify.add_argument("file", metavar="FILE", help="a match log (.jsonl)")
-    args = p.parse_args(argv)
-    status, text = verify_main(["verify", args.file])
-    print(text)
-    return status
-
-
-def _bench(argv: list[str]) -> int:
-    from game.bench import main as bench_main
-
-    return bench_main(argv)
-
-
-def _window(argv: list[str]) -> int:
-    try:
-        from game.client.app import main as window_main
-    except ImportError as exc:
-        sys.stderr.write(f"mahjong: the game window is not available ({exc})\n")
-        return 1
-    return window_main(argv)
-
-
-def _net(name: str) -> Callable[[list[str]], int]:
-    def call(argv: list[str]) -> int:
-        try:
-            net_cli = importlib.import_module("net.cli")
-        except ImportError as exc:
-            sys.stderr.write(f"mahjong {name}: LAN play is not available ({exc})\n")
-            return 1
-        entry: Callable[[list[str]], int] = getattr(net_cli, f"{name}_main")
-        return entry(argv)
-
-    return call
-
-
-COMMANDS: dict[str, Callable[[list[str]], int]] = {
-    "score": _score,
-    "simulate": _simulate,
-    "bench": _bench,
-    "host": _net("host"),
-    "join": _net("join"),
-    "tournament": _tournament,
-    "replay": _replay,
-}
-GLOBAL_FLAGS = ("-v", "--verbose")
-
-
-def _dispatch(args: list[str]) -> int:
-    verbose = False
-    while args and args[0] in GLOBAL_FLAGS:
-        verbose, args = True, args[1:]
-    if args and args[0] in ("-h", "--help", "help", "-V", "--version"):
-        top_parser().parse_args(["--help" if args[0] == "help" else args[0]])
-        return 0
-    from game import diagnostics
-
-    window = not args or args[0] == "play" or args[0].startswith("-")
-    diagnostics.setup(verbose, command="window" if window else args[0])
-    if window:
-        return _window(args)
-    command = COMMANDS.get(args[0])
-    if command is None:
-        sys.stderr.write(f"mahjong: unknown command {args[0]!r} (commands: "
+def _dispatch(argv: list[str]) -> int:
+    words, menu = _with_command(argv)
+    name = next((w for w in words if w not in GLOBAL_FLAGS), None)
+    if name in TOP_ONLY:
+        build_parser(()).parse_args(words)  # prints help or the version, and exits
+    if name not in COMMAND_HELP:
+        sys.stderr.write(f"mahjong: unknown command {name!r} (commands: "
                          f"{', '.join(COMMAND_HELP)}; see mahjong --help)\n")
         return 2
-    return command(args[1:])
+    try:
+        parser = build_parser([name])
+    except ImportError as exc:
+        needs = TABLE[name].needs
+        if needs is None:
+            raise  # the core itself is broken: the last resort in main logs it
+        sys.stderr.write(f"mahjong {name}: {needs} is not available ({exc})\n")
+        return 1
+    args, extras = parser.parse_known_args(words)
+    leaf = chosen(parser, args)
+    if extras:  # named by the command they were given to, not by `mahjong`
+        leaf.error(f"unrecognized arguments: {' '.join(extras)}")
+    if menu:
+        args.play = False
+    from game import diagnostics
+
+    diagnostics.setup(args.verbose, command="window" if name == "play" else name)
+    return run_parsed(leaf, COMMANDS[name], args)
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -13,6 +13,7 @@ can make the same actions play out differently.
 
 from __future__ import annotations
 
+import argparse
 import hashlib
 import json
 from collections.abc import Iterable, Mapping, Sequence
@@ -224,3 +225,29 @@ def verify_main(argv: list[str]) -> tuple[int, str]:
         return 0, json.dumps(verify(text).to_json())
     except LogError as exc:
         return 1, json.dumps({"error": str(exc)}, ensure_ascii=False)
+
+
+def add_arguments(p: argparse.ArgumentParser) -> None:
+    """`mahjong replay ACTION`: one action today, `verify FILE`."""
+    p.formatter_class = argparse.RawDescriptionHelpFormatter
+    p.description = ("Match logs: the files `mahjong simulate --log-dir`, the window and the "
+                     "LAN host\nwrite (CONTRACTS §7).")
+    p.epilog = ("example (the same final_scores and events_sha256 as the simulate):\n"
+                "  mahjong simulate --hands 20 --seed 7 --json --log-dir logs\n"
+                "  mahjong replay verify logs/mazhan-seed7-20hands.jsonl")
+    actions = p.add_subparsers(dest="action", metavar="ACTION", required=True,
+                               title="actions", help="what to do with a log")
+    verify_p = actions.add_parser(
+        "verify", help="replay a log through the engine and check it: prints {hands, "
+                       "final_scores, events_sha256, ok} or {error}",
+        description="Replay a match log through the engine and check every hand against it "
+                    "(exit 1 with {\"error\"} when it is damaged, changed, or from another "
+                    "engine).")
+    verify_p.add_argument("file", metavar="FILE", help="a match log (.jsonl)")
+
+
+def run(args: argparse.Namespace) -> int:
+    """`mahjong replay verify FILE`: print the JSON answer, return its status."""
+    status, text = verify_main([args.action, args.file])
+    print(text)
+    return status

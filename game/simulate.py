@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import argparse
 import hashlib
+import json
+import logging
 import sys
 import time
 from collections.abc import Callable, Mapping
@@ -10,11 +13,19 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TextIO
 
-from game.bots import Bot, LegalChooser, make_bot
+from game.argparsing import UsageError, bounded_int, run_command
+from game.bots import LEVELS, Bot, LegalChooser, make_bot
 from game.engine import Phase
+from game.errors import BadOption
 from game.events import Event, event_lines
 from game.match import Match
 from game.replay import LogWriter
+from game.rules.registry import NAMES, options_from_args
+
+log = logging.getLogger(__name__)
+
+MAX_SIM_HANDS = 1_000_000
+"""`simulate` refuses more: a million hands already take hours."""
 
 
 @dataclass
@@ -169,3 +180,54 @@ def _clock(seconds: float) -> str:
 def progress_printer(total: int, unit: str = "deals") -> Progress:
     """The progress display for `total` items (kept for callers of the older name)."""
     return Progress(total, unit)
+
+
+def add_arguments(p: argparse.ArgumentParser) -> None:
+    """The flags of `mahjong simulate` (CONTRACTS §2)."""
+    p.description = "Headless bot matches (CONTRACTS §2)."
+    p.add_argument("--ruleset", choices=NAMES, default="mazhan", help="the rules to play")
+    p.add_argument("--hands", type=bounded_int(1, MAX_SIM_HANDS), default=100,
+                   help=f"hands (deals) to play at most, 1 to {MAX_SIM_HANDS:,}; the match "
+                        "may end sooner (a player bust)")
+    p.add_argument("--seed", type=int, default=0, help="the match seed (same seed, same match)")
+    p.add_argument("--bots", choices=LEVELS, default="normal", help="level of the four bots")
+    p.add_argument("--json", action="store_true", help="print one JSON object")
+    p.add_argument("--log-dir", default=None, help="write one match log per match here")
+    p.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
+                   help="a table option of the ruleset (repeatable), e.g. gold=5 or flee=yes; "
+                        "recorded in the log")
+
+
+def run(args: argparse.Namespace) -> int:
+    """`mahjong simulate`: play the match, print its summary; UsageError for a bad option."""
+    try:
+        options = options_from_args(args.ruleset, args.option)
+    except BadOption as exc:
+        raise UsageError(str(exc)) from None
+    if "hands" in options:
+        raise UsageError("the match length is --hands, not --option hands=N")
+    log_dir = Path(args.log_dir) if args.log_dir else None
+    progress = Progress(args.hands)
+    log.info("simulate: %s, %d hands, seed %d, bots %s", args.ruleset, args.hands, args.seed,
+             args.bots)
+    try:
+        result = run_match(args.ruleset, args.hands, args.seed, args.bots, options=options,
+                           progress=progress, log_dir=log_dir)
+    except OSError as exc:
+        sys.stderr.write(f"mahjong simulate: cannot write the log: {exc}\n")
+        return 1
+    finally:
+        progress.close()  # the bar's line ends even when the match ends early or is stopped
+    out = result.to_json()
+    log.info("simulate: match ended (%s) after %d hands", result.match_end, result.hands)
+    if args.json:
+        print(json.dumps(out))
+    else:
+        for key, value in out.items():
+            print(f"{key:>18}: {value}")
+    return 0
+
+
+def main(argv: list[str]) -> int:
+    """`mahjong simulate ARGS` on its own; returns the exit status."""
+    return run_command("simulate", add_arguments, run, argv)

@@ -13,11 +13,11 @@ import argparse
 import json
 import math
 import random
-import sys
 import time
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
+from game.argparsing import UsageError, run_command
 from game.bots import (
     FILE_PREFIX,
     LEVELS,
@@ -227,23 +227,13 @@ MAX_DEALS = 100_000
 """More deals than anyone waits for (each is played four times); larger asks are refused."""
 
 
-class _Parser(argparse.ArgumentParser):
-    """Errors as one line for a person and exit status 2, never a traceback."""
-
-    def error(self, message: str) -> None:  # type: ignore[override]
-        raise _BadArguments(message)
-
-
-class _BadArguments(Exception):
-    pass
-
-
-def _parse(argv: list[str]) -> argparse.Namespace:
-    p = _Parser(prog="mahjong tournament",
-                description="Duplicate bot tournament: each deal is replayed with the seats "
-                            "rotated over the same wall.")
+def add_arguments(p: argparse.ArgumentParser) -> None:
+    """The flags of `mahjong tournament` (CONTRACTS §6); `run` checks their values."""
+    p.description = ("Duplicate bot tournament: each deal is replayed with the seats rotated "
+                     "over the same wall.")
     p.add_argument("--ruleset", default="mazhan", help=f"one of {', '.join(NAMES)}")
-    p.add_argument("--hands", default="200", help="deals to play (each is played four times)")
+    p.add_argument("--hands", default="200",
+                   help=f"deals to play, 1 to {MAX_DEALS:,} (each is played four times)")
     p.add_argument("--seats", default="hard,normal,normal,normal",
                    help=f"four bot levels, comma separated ({', '.join(LEVELS)}), or a bot "
                          "class from a file: file:PATH.py:ClassName")
@@ -251,47 +241,51 @@ def _parse(argv: list[str]) -> argparse.Namespace:
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
                    help="a table option of the ruleset (repeatable), e.g. gold=5")
-    args = p.parse_args(argv)
+
+
+def _checked(args: argparse.Namespace) -> argparse.Namespace:
+    """The parsed flags with their values checked and converted; UsageError if one is bad."""
     if args.ruleset not in NAMES:
-        raise _BadArguments(f"unknown ruleset {args.ruleset!r} (choose {', '.join(NAMES)})")
+        raise UsageError(f"unknown ruleset {args.ruleset!r} (choose {', '.join(NAMES)})")
     try:
         args.option = options_from_args(args.ruleset, args.option)
     except BadOption as exc:
-        raise _BadArguments(str(exc)) from None
+        raise UsageError(str(exc)) from None
     for name in ("hands", "seed"):
         try:
             setattr(args, name, int(getattr(args, name)))
         except ValueError:
-            raise _BadArguments(f"--{name} must be a whole number, not "
-                                f"{getattr(args, name)!r}") from None
+            raise UsageError(f"--{name} must be a whole number, not "
+                             f"{getattr(args, name)!r}") from None
     if not 1 <= args.hands <= MAX_DEALS:
-        raise _BadArguments(f"--hands must be at least 1 and at most {MAX_DEALS:,} deals")
+        raise UsageError(f"--hands must be at least 1 and at most {MAX_DEALS:,} deals")
     seats = [s.strip() for s in args.seats.split(",")]
     seats = [s if s.startswith(FILE_PREFIX) else s.lower() for s in seats]
     if len(seats) != 4:
-        raise _BadArguments(f"--seats needs four levels, e.g. hard,normal,normal,normal; "
-                            f"got {len(seats)}")
+        raise UsageError(f"--seats needs four levels, e.g. hard,normal,normal,normal; "
+                         f"got {len(seats)}")
     unknown = [s for s in seats if s not in LEVELS and not s.startswith(FILE_PREFIX)]
     if unknown:
-        raise _BadArguments(f"unknown bot level {unknown[0]!r} (choose {', '.join(LEVELS)}, "
-                            f"or file:PATH.py:ClassName)")
+        raise UsageError(f"unknown bot level {unknown[0]!r} (choose {', '.join(LEVELS)}, "
+                         f"or file:PATH.py:ClassName)")
     for s in seats:
         if s.startswith(FILE_PREFIX):
             try:
                 load_bot_class(s)
             except BotLoadError as exc:
-                raise _BadArguments(str(exc)) from None
+                raise UsageError(str(exc)) from None
     args.seats = seats
     return args
 
 
 def main(argv: list[str]) -> int:
-    """Entry point of `mahjong tournament`; returns the exit status."""
-    try:
-        args = _parse(argv)
-    except _BadArguments as exc:
-        sys.stderr.write(f"mahjong tournament: {exc}\n")
-        return 2
+    """Entry point of `mahjong tournament` on its own; returns the exit status."""
+    return run_command("tournament", add_arguments, run, argv)
+
+
+def run(parsed: argparse.Namespace) -> int:
+    """`mahjong tournament`: play the deals, print the summary; UsageError for a bad value."""
+    args = _checked(parsed)
     progress = progress_printer(args.hands)
     try:
         result = run_tournament(args.ruleset, args.hands, args.seats, args.seed,

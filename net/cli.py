@@ -8,7 +8,7 @@ import json
 import logging
 import sys
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from game.argparsing import Parser
 from game.bots import LEVELS
@@ -29,6 +29,7 @@ from net.save import (
 )
 
 RULESETS = ("mazhan", "nanjing")
+_P = TypeVar("_P", bound=argparse.ArgumentParser)
 
 
 def _fail(message: str, code: int = 1) -> int:
@@ -71,7 +72,13 @@ def _port(text: str) -> int:
 
 
 def host_parser() -> argparse.ArgumentParser:
-    p = Parser(prog="mahjong host", description="Host a table on the LAN.")
+    """`mahjong host` on its own; `mahjong`'s parser adds the same flags to its branch."""
+    return add_host_arguments(Parser(prog="mahjong host"))
+
+
+def add_host_arguments(p: _P) -> _P:
+    """The flags of `mahjong host` (CONTRACTS §4)."""
+    p.description = "Host a table on the LAN."
     p.add_argument("--headless", action="store_true", help="run without a window")
     p.add_argument("--ruleset", choices=RULESETS, help="required unless --resume")
     p.add_argument("--name", help="table name shown to players on the LAN (required unless "
@@ -110,6 +117,11 @@ def host_main(argv: list[str]) -> int:
     args = _parse(host_parser(), argv)
     if isinstance(args, int):
         return args
+    return host_run(args)
+
+
+def host_run(args: argparse.Namespace) -> int:
+    """`mahjong host` with its flags parsed."""
     if not args.headless:
         return _fail("hosting from the command line needs --headless", 2)
     if args.start_after < 0 or args.hand_pause < 0:
@@ -221,7 +233,13 @@ def _finished(saved: SaveData) -> bool:
 
 
 def join_parser() -> argparse.ArgumentParser:
-    p = Parser(prog="mahjong join", description="Join a table on the LAN.")
+    """`mahjong join` on its own; `mahjong`'s parser adds the same flags to its branch."""
+    return add_join_arguments(Parser(prog="mahjong join"))
+
+
+def add_join_arguments(p: _P) -> _P:
+    """The flags of `mahjong join` (CONTRACTS §4)."""
+    p.description = "Join a table on the LAN."
     where = p.add_mutually_exclusive_group(required=True)
     where.add_argument("--discover", metavar="NAME", help="find the table by name (10 s)")
     where.add_argument("--address", metavar="HOST:PORT", help="connect to this address")
@@ -257,6 +275,11 @@ def join_main(argv: list[str]) -> int:
     args = _parse(join_parser(), argv)
     if isinstance(args, int):
         return args
+    return join_run(args)
+
+
+def join_run(args: argparse.Namespace) -> int:
+    """`mahjong join` with its flags parsed."""
     if args.autoplay is None and not args.watch:
         return _fail("joining from the command line needs --autoplay LEVEL (or --watch)", 2)
     try:

@@ -4,6 +4,7 @@ handled; every flag has a help line; the progress bar ends its line and shows an
 
 from __future__ import annotations
 
+import argparse
 import io
 import os
 import random
@@ -15,11 +16,13 @@ from pathlib import Path
 
 import pytest
 
-from game.cli import COMMAND_HELP, main, simulate_parser
-from game.client.options import build_parser as play_parser
+from game.argparsing import command_parser
+from game.cli import COMMAND_HELP, COMMANDS, build_parser, main
+from game.client.options import ClientOptions, options_from_args
+from game.client.options import add_arguments as play_arguments
 from game.match import Match
 from game.simulate import Progress
-from net.cli import host_main, host_parser, join_parser
+from net.cli import add_host_arguments, add_join_arguments, host_main
 from net.save import HandLog, SaveData, write_save
 
 BAD = [
@@ -31,9 +34,9 @@ BAD = [
     (["--bogus"], "unrecognized arguments"),
     (["replay"], "required"),
     (["replay", "verify"], "required"),
-] + [([*cmd, "--no-such-flag"], "unrecognized arguments") for cmd in (
-    ["play"], ["score"], ["simulate"], ["bench"], ["tournament"], ["replay", "verify", "x"],
-    ["host"], ["join", "--address", "127.0.0.1:9"])]
+    (["simulate", "--hand", "3"], "unrecognized arguments: --hand 3"),  # no abbreviations
+    (["host", "--seat", "open,bot,bot,bot"], "unrecognized arguments"),
+]
 
 
 @pytest.mark.parametrize(("argv", "needle"), BAD, ids=[" ".join(a) for a, _ in BAD])
@@ -54,7 +57,7 @@ def test_every_command_has_help(command: str, capsys: pytest.CaptureFixture[str]
     if command == "score":
         assert "ruleset" in out and "| mahjong score" in out  # the input fields and an example
     if command == "replay":
-        assert "verify" in out
+        assert "verify" in out and "mahjong replay verify logs/" in out  # an example
 
 
 def test_version_and_top_level_help(capsys: pytest.CaptureFixture[str]) -> None:
@@ -68,10 +71,80 @@ def test_version_and_top_level_help(capsys: pytest.CaptureFixture[str]) -> None:
     assert os.environ["MAHJONG_DATA"] in out  # where data and logs are kept
 
 
-def test_every_flag_has_a_help_line() -> None:
-    for parser in (simulate_parser(), play_parser(), host_parser(), join_parser()):
+def _tree(parser: argparse.ArgumentParser, words: tuple[str, ...] = ()
+          ) -> dict[tuple[str, ...], argparse.ArgumentParser]:
+    """Every parser in `mahjong`'s parse tree, by the words that reach it."""
+    found = {words: parser}
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            for name, branch in action.choices.items():
+                found |= _tree(branch, (*words, name))
+    return found
+
+
+TREE = _tree(build_parser())
+LEAVES = {words: p for words, p in TREE.items()
+          if not any(isinstance(a, argparse._SubParsersAction) for a in p._actions)}
+LEAST = {
+    ("play",): [], ("score",): [], ("simulate",): [], ("bench",): [], ("tournament",): [],
+    ("replay", "verify"): ["log.jsonl"], ("host",): [], ("join",): ["--address", "127.0.0.1:9"],
+}
+"""The arguments each command cannot do without, so that a stray flag is what it trips on."""
+
+
+def test_every_argument_in_the_parse_tree_has_a_help_line() -> None:
+    assert {words[0] for words in TREE if words} == set(COMMAND_HELP)
+    for words, parser in TREE.items():
+        assert parser.prog == " ".join(("mahjong", *words))
         for action in parser._actions:
-            assert action.help, f"{parser.prog} {action.option_strings} has no help"
+            name = "/".join(action.option_strings) or action.dest
+            assert action.help and action.help != argparse.SUPPRESS, \
+                f"{parser.prog}: {name} has no help line"
+            if isinstance(action, argparse._SubParsersAction):
+                for choice in action._choices_actions:
+                    assert choice.help, f"{parser.prog} {choice.dest} has no help line"
+
+
+def test_every_command_has_its_flags_in_the_tree_and_its_own_main_the_same() -> None:
+    """One definition of each flag: the branch of `mahjong`'s parser and the parser a
+    module's own main(argv) uses come from the same add_arguments."""
+    def flags(parser: argparse.ArgumentParser) -> set[str]:
+        return {s for a in parser._actions for s in a.option_strings}
+
+    assert {"--hands", "--seed", "--bots", "--option", "--log-dir"} <= flags(TREE[("simulate",)])
+    assert {"--demo", "--size", "--quit-after", "--layout-json"} <= flags(TREE[("play",)])
+    for name, add in (("play", play_arguments), ("host", add_host_arguments),
+                      ("join", add_join_arguments)):
+        assert flags(command_parser(name, add)) == flags(TREE[(name,)])
+
+
+@pytest.mark.parametrize("words", sorted(LEAVES), ids=" ".join)
+def test_every_command_refuses_an_unknown_flag(
+        words: tuple[str, ...], capsys: pytest.CaptureFixture[str]) -> None:
+    assert set(LEAST) == set(LEAVES)  # a new command needs its line in LEAST
+    assert main([*words, *LEAST[words], "--no-such-flag"]) == 2
+    out, err = capsys.readouterr()
+    prog = " ".join(("mahjong", *words))
+    assert err == f"{prog}: unrecognized arguments: --no-such-flag (see {prog} --help)\n"
+    assert out == ""
+
+
+@pytest.mark.parametrize(("argv", "table"), [
+    ([], False), (["--seed", "3"], False), (["-v", "--size", "1024x640"], False),
+    (["play"], True), (["play", "--seed", "3"], True), (["--demo"], True),
+])
+def test_plain_mahjong_opens_the_menu_and_play_a_table(
+        argv: list[str], table: bool, monkeypatch: pytest.MonkeyPatch) -> None:
+    opened: list[ClientOptions] = []
+
+    def window(args: argparse.Namespace) -> int:
+        opened.append(options_from_args(args))
+        return 0
+
+    monkeypatch.setitem(COMMANDS, "play", window)
+    assert main(argv) == 0
+    assert [o.play for o in opened] == [table]
+    assert opened[0].seed == (3 if "--seed" in argv else None)
 
 
 def test_host_resume_of_a_finished_match_says_so(tmp_path: Path,
@@ -169,3 +242,18 @@ def test_no_display_is_said_not_run_invisibly(driver: str) -> None:
     _out, err = proc.communicate(timeout=120)
     assert proc.returncode == 1
     assert "mahjong: no display" in err and "Traceback" not in err
+
+
+def test_a_command_whose_library_is_missing_says_so(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    from game import cli
+
+    missing = cli.Command("host a LAN table", "net.no_such_module:add_host_arguments",
+                          "net.cli:host_run", needs="LAN play")
+    monkeypatch.setitem(cli.TABLE, "host", missing)
+    assert main(["host", "--headless"]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith("mahjong host: LAN play is not available (")
+    assert len(err.strip().splitlines()) == 1
+    assert main(["help"]) == 0  # the other commands still answer
+    assert "usage: mahjong" in capsys.readouterr().out

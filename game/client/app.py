@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import argparse
 import contextlib
 import json
 import logging
@@ -12,7 +13,8 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from game.client.options import ClientOptions, OptionsError, parse_play_args
+from game.argparsing import UsageError
+from game.client.options import ClientOptions, OptionsError, options_from_args, parse_play_args
 
 __all__ = ["ClientOptions", "FrameStats", "main", "parse_play_args", "run"]
 
@@ -66,6 +68,21 @@ def main(argv: list[str]) -> int:
     except OptionsError as exc:
         print(f"mahjong play: {exc}", file=sys.stderr)
         return 2
+    return _open(options)
+
+
+def run_args(args: argparse.Namespace) -> int:
+    """`mahjong play` (or plain `mahjong`) parsed by `mahjong`'s parser: open the window.
+    A flag argparse let by but the window refuses raises UsageError (status 2)."""
+    try:
+        options = options_from_args(args)
+    except OptionsError as exc:
+        raise UsageError(str(exc)) from None
+    return _open(options)
+
+
+def _open(options: ClientOptions) -> int:
+    """Run the window with the exit statuses of `main`."""
     try:
         return run(options)
     except NoDisplay as exc:

@@ -84,8 +84,11 @@ def _positive(text: str) -> float:
     return value
 
 
-def build_parser() -> argparse.ArgumentParser:
-    parser = _Parser(prog="mahjong play", description="Open the mahjong window at a table.")
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """The window's flags (CONTRACTS §3), for `mahjong play` and for plain `mahjong`."""
+    parser.description = ("Open the mahjong window at a table. The same flags without `play` "
+                          "open the main menu (except --demo, which always starts a table).")
+    parser.set_defaults(play=True)  # plain `mahjong FLAGS` sets it False: the main menu
     parser.add_argument("--ruleset", choices=RULESETS, default="mazhan", help="the rules to play")
     parser.add_argument("--seats", type=_seats, default=None, help="e.g. human,bot,bot,bot")
     parser.add_argument("--bots", choices=BOT_LEVELS, default="normal", help="level of the bots")
@@ -106,6 +109,12 @@ def build_parser() -> argparse.ArgumentParser:
                         help="with --demo: pause once the wall holds N tiles or fewer")
     parser.add_argument("--layout-json", default=None, metavar="PATH",
                         help="at quit: the table's drawn rectangles and text sizes as JSON")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """`mahjong play` on its own: a mistake raises OptionsError."""
+    parser = _Parser(prog="mahjong play", allow_abbrev=False)
+    add_arguments(parser)
     return parser
 
 
@@ -116,6 +125,12 @@ def parse_play_args(argv: list[str]) -> ClientOptions:
     if play:
         args = args[1:]
     ns = build_parser().parse_args(args)
+    ns.play = play
+    return options_from_args(ns)
+
+
+def options_from_args(ns: argparse.Namespace) -> ClientOptions:
+    """The parsed window flags as ClientOptions; OptionsError for a value argparse let by."""
     seats = ns.seats or ["human", "bot", "bot", "bot"]
     if ns.demo:
         seats = ["bot"] * 4
@@ -139,7 +154,7 @@ def parse_play_args(argv: list[str]) -> ClientOptions:
         screenshot=ns.screenshot,
         frame_stats=ns.frame_stats,
         size=ns.size,
-        play=play or ns.demo,
+        play=ns.play or ns.demo,
         hands=ns.hands,
         names=names,
         replay=ns.replay,
