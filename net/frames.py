@@ -58,6 +58,7 @@ SCHEMA: Final[dict[str, dict[str, tuple[type, ...]]]] = {
 OPTIONAL: Final[dict[str, dict[str, tuple[type, ...]]]] = {
     "hello": {"token": _OPT_STR, "rules": _OPT_STR, "watch": _OPT_BOOL, "code": _OPT_STR},
     "chat": {"text": _STR, "phrase": _STR, "seat": _OPT_INT, "name": _OPT_STR},
+    "reveal": {"seed": _STR},
 }
 MAX_CHAT: Final = 200
 """Characters a chat line may hold; longer lines are a protocol error, not truncated."""

@@ -17,8 +17,9 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import secrets
 import time
-from typing import Any
+from typing import Any, Final
 
 from game.events import Event
 from game.replay import event_line
@@ -29,6 +30,9 @@ from net.host_config import HostConfig, lan_options, rules_hash
 from net.save import HandLog, SaveData, write_save
 from net.table_state import SPECTATOR
 from net.turn_clock import TurnClock
+
+WALL_SEED_BITS: Final = 128
+"""Bits of each hand's wall seed: far beyond any search (issue 13: a 31-bit seed was found)."""
 
 __all__ = ["SPECTATOR", "Host", "HostConfig", "lan_options", "rules_hash"]
 
@@ -95,6 +99,10 @@ class Host(Connections, TurnClock):
         await asyncio.sleep(0)
         return summary
 
+    def _hand_seed(self) -> int | None:
+        """A fresh wall seed for the next hand: 128 bits from the OS's secure source."""
+        return secrets.randbits(WALL_SEED_BITS) if self.config.secret_walls else None
+
     def _deal(self, events: list[Event], first: bool) -> None:
         """Commit to the new hand's wall, then show the deal."""
         hand = self.match.hand
@@ -121,11 +129,15 @@ class Host(Connections, TurnClock):
 
     def _reveal_msg(self) -> Message:
         assert self.fair is not None and self.match.hand is not None
-        return {"t": "reveal", "hand": self.fair[0], "wall": list(self.match.hand.wall.order),
-                "salt": self.fair[1]}
+        msg: Message = {"t": "reveal", "hand": self.fair[0],
+                        "wall": list(self.match.hand.wall.order), "salt": self.fair[1]}
+        if self.config.secret_walls and self.match.hand_seed is not None:
+            # Hex, as msgpack ints stop at 64 bits.
+            msg["seed"] = format(self.match.hand_seed, "x")
+        return msg
 
     async def _play(self) -> None:
-        self._deal(self.match.start_hand(), first=True)
+        self._deal(self.match.start_hand(self._hand_seed()), first=True)
         while True:
             now = time.monotonic()
             self._check_absent(now)
@@ -136,7 +148,7 @@ class Host(Connections, TurnClock):
                 if self.config.hand_pause:
                     await asyncio.sleep(self.config.hand_pause)
                 returning = self.benched & set(self.by_seat)
-                self._deal(self.match.next_hand(), first=False)
+                self._deal(self.match.next_hand(self._hand_seed()), first=False)
                 for p in sorted(returning):
                     self._notice("back", p, f"{self.names[p]} plays again")
                 continue
@@ -180,9 +192,10 @@ class Host(Connections, TurnClock):
             if conn.hello:
                 conn.send(reveal)
                 conn.send({"t": "hand", "hand": record.hand_no, "result": summary})
+        seed = self.match.hand_seed if self.config.secret_walls else None
         self.records.append(HandLog([[s, str(a)] for s, a in self.match.actions],
-                                    list(self.hand_flees)))
-        self.log.hand(record.hand_no, self.match.actions, self.hand_flees)
+                                    list(self.hand_flees), seed))
+        self.log.hand(record.hand_no, self.match.actions, self.hand_flees, seed)
         self._save()
         self._write_log(final=False)
         if self.on_hand is not None:

@@ -39,6 +39,10 @@ class HostConfig:
     hands: int | None = None
     """Stop after this many hands even if the match is not over."""
     seed: int | None = None
+    """The match seed (first dealer's dice, bots); walls come from `secret_walls`."""
+    secret_walls: bool = True
+    """Each hand's wall from a fresh 128-bit `secrets` seed, so no player can predict a wall
+    from the ones seen before; False: walls follow the match seed (reproducible tests)."""
     bots: str = "normal"
     start_after: float = 120.0
     address: str = "127.0.0.1"

@@ -1,9 +1,11 @@
 """The host's save file: enough to rebuild a LAN table after a crash.
 
-A save holds the table's settings, the match seed and every finished hand's actions (and any
-flee, M12, with the point in the hand where it happened), as in game/replay.py's log, plus what
-only the host needs: the places' kinds, names and reconnect tokens. Replaying the hands through
-the engine restores the match exactly; the next hand is then dealt as it would have been.
+A save holds the table's settings, the match seed and every finished hand's wall seed and
+actions (and any flee, M12, with the point in the hand where it happened), as in
+game/replay.py's log, plus what only the host needs: the places' kinds, names and reconnect
+tokens. Replaying the hands through the engine restores the match exactly; the next hand gets a
+fresh secret wall, so a hand cut off by a crash is never dealt again from a wall its players
+have partly seen.
 """
 
 from __future__ import annotations
@@ -35,6 +37,8 @@ class HandLog:
     """[seat, action text] in order."""
     flees: list[list[int]] = field(default_factory=list)
     """[actions applied before it, player] for each flee in the hand."""
+    seed: int | None = None
+    """The hand's own wall seed (128 bits from `secrets`); None: from the match seed."""
 
 
 @dataclass
@@ -86,7 +90,8 @@ def read_save(path: Path) -> SaveData:
     if raw.get("version") != SAVE_VERSION:
         raise SaveError(f"{path} has save version {raw.get('version')!r}; need {SAVE_VERSION}")
     try:
-        hands = [HandLog([list(a) for a in h["actions"]], [list(f) for f in h.get("flees", [])])
+        hands = [HandLog([list(a) for a in h["actions"]], [list(f) for f in h.get("flees", [])],
+                         _seed(h.get("seed")))
                  for h in raw["hands"]]
         data = SaveData(
             ruleset=str(raw["ruleset"]), table=str(raw["table"]), seed=int(raw["seed"]),
@@ -103,6 +108,14 @@ def read_save(path: Path) -> SaveData:
     return data
 
 
+def _seed(value: object) -> int | None:
+    if value is None:
+        return None
+    if type(value) is not int or value < 0:
+        raise ValueError("a hand's wall seed is not a whole number")
+    return value
+
+
 def replay(data: SaveData, digest: Any | None = None) -> Match:
     """The match after the saved hands; `digest` (a hashlib object) is fed every event line."""
     sha = digest if digest is not None else hashlib.sha256()
@@ -112,7 +125,7 @@ def replay(data: SaveData, digest: Any | None = None) -> Match:
         raise SaveError(f"the saved table cannot start a match ({exc})") from None
     for number, hand in enumerate(data.hands, 1):
         try:
-            replay_hand(match, number, hand.actions, hand.flees, sha)
+            replay_hand(match, number, hand.actions, hand.flees, sha, seed=hand.seed)
         except LogError as exc:
             raise SaveError(f"saved {exc}") from None
     return match

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import hashlib
-import random
+import secrets
 from collections.abc import Callable
 from typing import Any, Final
 
@@ -49,7 +49,7 @@ class TableState:
         """Events hash of the match log (every event, in order)."""
         self.records: list[HandLog] = []
         if saved is None:
-            self.seed = config.seed if config.seed is not None else random.randrange(2**31)
+            self.seed = config.seed if config.seed is not None else secrets.randbelow(2**31)
             self.options = lan_options(config.ruleset, config.options)
             self.match = Match(config.ruleset, self.seed, self.options)
             self.kinds = list(config.seats)
@@ -66,7 +66,7 @@ class TableState:
         self.log = LogWriter(config.ruleset, self.seed, self.options, self.match.start_scores)
         for number, record in enumerate(self.records, 1):
             self.log.hand(number, [(int(s), Action.parse(str(a))) for s, a in record.actions],
-                          record.flees)
+                          record.flees, record.seed)
         self.hands_done = len(self.records)
         self.resumed = saved is not None
         self.conns: set[Peer] = set()
