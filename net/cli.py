@@ -74,7 +74,9 @@ def host_parser() -> argparse.ArgumentParser:
     p.add_argument("--start-after", type=float, default=120.0, metavar="SECONDS",
                    help="start with bots in the open seats after this long (default 120)")
     p.add_argument("--bots", choices=LEVELS, default="normal", help="level of the bots")
-    p.add_argument("--seed", type=int, default=None)
+    p.add_argument("--seed", type=int, default=None,
+                   help="match seed (first dealer, bots); each wall is always from a fresh "
+                   "secret seed")
     p.add_argument("--no-announce", action="store_true", help="do not advertise on the LAN")
     p.add_argument("--code", default=None, help="join code: lock the table to those who know it")
     p.add_argument("--save", type=Path, default=None, metavar="FILE",

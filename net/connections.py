@@ -17,12 +17,12 @@ from game.actions import Action
 from game.tiles import NotationError
 from net.chat import PHRASES, clean_text
 from net.frames import PROTOCOL_VERSION, Message, ProtocolError
+from net.limits import TOKEN_RESERVE
 from net.peer import Peer
 from net.places import Places
 from net.table_state import SPECTATOR
 
 READ_CHUNK: Final = 16 * 1024
-MAX_CONNECTIONS: Final = 16
 MAX_NAME: Final = 32
 
 
@@ -30,49 +30,63 @@ class Connections(Places):
     """Serves each TCP peer for the host."""
 
     async def _serve(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
-        conn = Peer(reader, writer)
+        conn = Peer(reader, writer, self.config.rate, self.config.burst)
         task = asyncio.current_task()
         if task is not None:
             self._handlers.add(task)
             task.add_done_callback(self._handlers.discard)
-        if len(self.conns) >= MAX_CONNECTIONS:
+        same = sum(1 for c in self.conns if c.address == conn.address)
+        if (len(self.conns) >= self.config.max_connections + TOKEN_RESERVE
+                or same >= self.config.per_address):
             conn.send({"t": "error", "code": "full", "msg": "too many connections"})
-            conn.close()
+            conn.abort()
+            self.refused += 1
             return
+        # Past the total, the connection is kept only for a player coming back with a token,
+        # so a crowd of strangers cannot lock players out of their own places.
+        conn.needs_token = len(self.conns) >= self.config.max_connections
         self.conns.add(conn)
         try:
             await self._read_loop(conn)
         except ProtocolError as exc:
             self.dropped += 1
+            self.drop_reasons[str(exc)[:60]] += 1
             with contextlib.suppress(Exception):
                 conn.send({"t": "error", "code": "protocol", "msg": str(exc)[:200]})
-        except (TimeoutError, ConnectionError, OSError):
+        except (TimeoutError, ConnectionError, OSError) as exc:
             self.dropped += 1
+            self.drop_reasons["timeout" if isinstance(exc, TimeoutError) else "connection"] += 1
         finally:
             self._forget(conn)
 
     async def _read_loop(self, conn: Peer) -> None:
         while not conn.closed:
-            timeout = self.config.idle_timeout if conn.hello else self.config.hello_timeout
+            if conn.hello:
+                timeout = self.config.idle_timeout
+            else:  # one deadline from the connection's start: trickled bytes do not move it
+                timeout = conn.opened + self.config.hello_timeout - time.monotonic()
+                if timeout <= 0:
+                    raise TimeoutError
             data = await asyncio.wait_for(conn.reader.read(READ_CHUNK), timeout)
             if not data:
                 return
+            # Bytes are paid for before any decoding, so a flood costs the host little.
+            if not conn.bytes.take(len(data), time.monotonic()):
+                raise ProtocolError("too much data")
             conn.decoder.feed(data)
             for msg in conn.decoder:
-                self._throttle(conn)
+                self._throttle(conn, msg)
                 self._dispatch(conn, msg)
                 if conn.closed:
                     return
 
-    def _throttle(self, conn: Peer) -> None:
-        now = time.monotonic()
-        conn.tokens = min(self.config.burst, conn.tokens + (now - conn.stamp) * self.config.rate)
-        conn.stamp = now
-        # A fresh connection starts with a full bucket.
-        if conn.decoder.frames_in == 1:
-            conn.tokens = self.config.burst
-        conn.tokens -= 1
-        if conn.tokens < 0:
+    def _throttle(self, conn: Peer, msg: Message) -> None:
+        """Charge a message to the peer's budget, unless it answers a state we sent it."""
+        if (msg["t"] == "action" and conn.seat is not None
+                and conn.replies.is_reply(msg["seq"], conn.stream.seq)):
+            conn.bytes.give(conn.decoder.last_size)
+            return
+        if not conn.messages.take(1, time.monotonic()):
             raise ProtocolError("too many messages")
 
     def _forget(self, conn: Peer) -> None:
@@ -85,6 +99,10 @@ class Connections(Places):
             if self.started and not self.finished:
                 self.gone_since[seat] = time.monotonic()
                 self._notice("bot", seat, f"{self.names[seat]} left; a bot plays for them")
+            elif not self.started:
+                # Gone before the deal: the token holds the place for a while only (issue 13:
+                # a client that died while waiting kept its place, and the table never filled).
+                self.left_at[seat] = time.monotonic()
             self._broadcast_seats()
             self._wake.set()  # a bot may now have to play that place
 
@@ -128,6 +146,9 @@ class Connections(Places):
             return
         token = msg.get("token")
         returning = token is not None and token in self.tokens
+        if conn.needs_token and not returning:
+            self._refuse(conn, "full", "too many connections")
+            return
         code = self.config.code
         if code and not returning and msg.get("code") != code:
             self._refuse(conn, "code", "this table is locked: ask the host for its join code"

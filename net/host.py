@@ -78,6 +78,8 @@ class Host(Connections, TurnClock):
         deadline = loop.time() + self.config.start_after
         while self._missing() and loop.time() < deadline and not self._go:
             await self._wait(deadline - loop.time())
+        self._expire_holds(time.monotonic())
+        self.left_at.clear()
         self.started = True
         for p in range(4):
             if not self.names[p]:

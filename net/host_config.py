@@ -11,6 +11,7 @@ from typing import Any
 from game.rules.registry import make_ruleset
 from game.timeouts import CLAIM_SECONDS, DISCARD_SECONDS, FLEE_AFTER_DISCONNECT_SECONDS
 from net.diff import canonical
+from net.limits import MAX_CONNECTIONS, MAX_PER_ADDRESS, MESSAGE_BURST, MESSAGE_RATE
 
 
 def rules_hash(ruleset: str, options: Mapping[str, Any] | None) -> str:
@@ -51,10 +52,14 @@ class HostConfig:
     """Ruleset options; `lan_options` adds the LAN defaults."""
     hello_timeout: float = 10.0
     idle_timeout: float = 60.0
-    rate: float = 50.0
-    """Messages per second a peer may send on average..."""
-    burst: float = 200.0
+    rate: float = MESSAGE_RATE
+    """Unprompted messages per second a peer may send on average (replies to the host's
+    offers are free: net/limits.py)..."""
+    burst: float = MESSAGE_BURST
     """...and in one burst."""
+    max_connections: int = MAX_CONNECTIONS
+    per_address: int = MAX_PER_ADDRESS
+    """Connections in all before only token holders are let in; from one address at all."""
     move_pause: float = 0.0
     """Seconds between bot moves (0 for headless tables)."""
     hand_pause: float = 0.0
@@ -63,6 +68,8 @@ class HostConfig:
     claim_seconds: float = CLAIM_SECONDS
     flee_after: float = FLEE_AFTER_DISCONNECT_SECONDS
     """Seconds of absence during a match that count as fleeing (M12)."""
+    hold_before_start: float = 30.0
+    """Seconds a place stays held for a player who left before the start, then it is free."""
     code: str | None = None
     """Join code of a locked table, checked at hello (a returning token needs none)."""
     save_path: Path | None = None

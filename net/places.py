@@ -8,6 +8,7 @@ until the next hand.
 from __future__ import annotations
 
 import secrets
+import time
 from typing import Any
 
 from game.bots import Bot, make_bot
@@ -21,10 +22,19 @@ class Places(TableState):
 
     @property
     def free_seats(self) -> list[int]:
-        """Places a newcomer may take: open, nobody there, nobody holding a token for it."""
+        """Places a newcomer may take: open, nobody there, nobody holding a token for it (a
+        token of a player who left before the start holds it `hold_before_start` seconds)."""
+        self._expire_holds(time.monotonic())
         owned = set(self.tokens.values())
         return [p for p, k in enumerate(self.kinds)
                 if k == "open" and p not in self.by_seat and p not in owned]
+
+    def _expire_holds(self, now: float) -> None:
+        for place, since in list(self.left_at.items()):
+            if now - since >= self.config.hold_before_start:
+                del self.left_at[place]
+                self.tokens = {t: p for t, p in self.tokens.items() if p != place}
+                self.names[place] = ""
 
     def _missing(self) -> list[int]:
         """Open places whose player is not here (before the match starts or resumes)."""
@@ -90,6 +100,7 @@ class Places(TableState):
         conn.seat = seat
         self.by_seat[seat] = conn
         self.gone_since.pop(seat, None)
+        self.left_at.pop(seat, None)
         conn.send({"t": "seated", "seat": seat, "token": token})
         self._broadcast_seats()
         if self.started:

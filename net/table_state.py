@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import secrets
+from collections import Counter
 from collections.abc import Callable
 from typing import Any, Final
 
@@ -76,6 +77,8 @@ class TableState:
         """Places a bot plays until the next hand although their player is here (fled, or
         joined mid-hand)."""
         self.gone_since: dict[int, float] = {}
+        self.left_at: dict[int, float] = {}
+        """Places whose player left before the start: when (their token holds it a while)."""
         self.watch = FleeWatch()
         self.timers: dict[int, tuple[tuple[Any, ...], float]] = {}
         """Per place waiting on its player: (decision key, monotonic deadline)."""
@@ -85,6 +88,10 @@ class TableState:
         self.started = False
         self.finished = False
         self.dropped = 0
+        self.refused = 0
+        self.drop_reasons: Counter[str] = Counter()
+        """Why peers were dropped (for tests and the attack figures)."""
+        """Connections turned away at once (past every connection limit)."""
         self.illegal = 0
         self.stale = 0
         self.timeouts = 0

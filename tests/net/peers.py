@@ -22,6 +22,7 @@ async def within(aw: Awaitable[T], seconds: float = 60) -> T:
 def make_host(ruleset: str, seats: list[str], hands: int | None = 2, **kw: Any) -> Host:
     kw.setdefault("start_after", 20)
     kw.setdefault("seed", 11)
+    kw.setdefault("secret_walls", False)  # the same walls every run: tests stay deterministic
     config = HostConfig(ruleset=ruleset, name="test table", seats=seats, hands=hands,
                         address=LOOPBACK, **kw)
     return Host(config)

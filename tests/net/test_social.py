@@ -45,7 +45,11 @@ def test_spectators_see_only_public_information() -> None:
         early = Watcher(host.port, "early")
         player = Client(LOOPBACK, host.port, name="ann", seed=1)
         game = asyncio.gather(host.run(), player.run(), early.run())
-        await asyncio.sleep(0.1)
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + 30
+        while not host.started:  # the late watcher comes once the match is under way
+            assert loop.time() < deadline
+            await asyncio.sleep(0.002)
         late = Watcher(host.port, "late")
         late_run = asyncio.create_task(late.run())
         _, _, early_stats = await within(game)

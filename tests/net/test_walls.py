@@ -29,8 +29,8 @@ def _play_hands(host: Host, hands: int) -> list[list[int]]:
 
 
 def test_each_hand_has_its_own_secret_seed_that_the_match_seed_does_not_give() -> None:
-    a = make_host("mazhan", ["bot"] * 4, hands=3, seed=5)
-    b = make_host("mazhan", ["bot"] * 4, hands=3, seed=5)
+    a = make_host("mazhan", ["bot"] * 4, hands=3, seed=5, secret_walls=True)
+    b = make_host("mazhan", ["bot"] * 4, hands=3, seed=5, secret_walls=True)
     walls_a, walls_b = _play_hands(a, 3), _play_hands(b, 3)
     # Same match seed, yet no wall in common: the walls do not follow from it.
     assert all(wa != wb for wa in walls_a for wb in walls_b)
@@ -52,7 +52,8 @@ def test_reproducible_walls_when_secret_walls_are_off() -> None:
 
 def test_save_and_log_keep_the_seeds_so_the_match_replays(tmp_path: Path) -> None:
     save, log = tmp_path / "t.save.json", tmp_path / "t.jsonl"
-    host = make_host("mazhan", ["bot"] * 4, hands=3, save_path=save, log_path=log)
+    host = make_host("mazhan", ["bot"] * 4, hands=3, save_path=save, log_path=log,
+                     secret_walls=True)
     walls = _play_hands(host, 3)
     saved = read_save(save)
     assert [h.seed for h in saved.hands] == [h.seed for h in host.records]
