@@ -17,7 +17,7 @@ from typing import Any, Final
 from game.bots import Bot, make_bot
 from game.view import SeatView
 from net.diff import Mirror
-from net.fair import check_reveal
+from net.fair import WallWatch
 from net.frames import PROTOCOL_VERSION, FrameDecoder, Message, ProtocolError, encode
 from net.wire import WireError, view_from_wire
 
@@ -99,14 +99,14 @@ class Client:
         self.on_message = on_message
         self.trace = trace
         self.mirror = Mirror()
-        self.commits: dict[int, str] = {}
-        self.set_aside: list[int] = []
-        """Tiles flipped out of play this hand while finding the wildcard (for the wall check)."""
+        self.walls = WallWatch()
+        """The fair-wall check: commitments, where our tiles came from, reveals."""
         self.seats: list[dict[str, Any]] = []
         """The places as the host last described them (kind, name, bot, away, ...)."""
         self.chat: list[Message] = []
         self.notices: list[Message] = []
         self.stats = ClientStats()
+        self.stats.wall_problems = self.walls.problems
         self.table: dict[str, Any] = {}
         self.over = False
         self._acted_seq = -1
@@ -189,16 +189,16 @@ class Client:
             elif self.trace:
                 self.stats.applied_at[self.mirror.seq] = time.perf_counter()
             self.stats.desyncs += self.mirror.desyncs - before
-            for e in msg.get("ev", ()):
-                if e.get("k") == "hand_start":
-                    self.set_aside = []
-                elif e.get("k") == "wild":
-                    self.set_aside = [t for t in e.get("ts", ()) if isinstance(t, int)]
+            state = self.mirror.state
+            if state is not None and not self.mirror.waiting:
+                self.walls.state(int(state.get("h", 0)))
+            seat = state.get("s", -1) if state is not None else -1
+            self.walls.events(seat if isinstance(seat, int) else -1, list(msg.get("ev", ())))
             self._maybe_act()
         elif kind == "seats":
             self.seats = list(msg["seats"])
         elif kind == "commit":
-            self.commits[msg["hand"]] = msg["hash"]
+            self.walls.commit(msg["hand"], msg["hash"])
         elif kind == "reveal":
             self._check_wall(msg)
         elif kind == "chat":
@@ -211,6 +211,7 @@ class Client:
         elif kind == "over":
             self.stats.final_scores = list(msg["scores"])
             self.over = True
+            self.walls.end()
         elif kind == "ping":
             self.send({"t": "pong", "n": msg["n"]})
         elif kind == "error":
@@ -225,16 +226,9 @@ class Client:
 
     def _check_wall(self, msg: Message) -> None:
         """Provably fair walls: the revealed wall must match its commitment and the hand."""
-        wall = msg["wall"]
-        if not all(type(t) is int for t in wall):
-            problems = ["the revealed wall is not a list of tiles"]
-        else:
-            state = None if self.mirror.waiting else self.mirror.state
-            problems = check_reveal(self.commits.pop(msg["hand"], None), wall, msg["salt"],
-                                    state, self.set_aside)
-        self.stats.walls_checked += 1
-        for problem in problems:
-            self.stats.wall_problems.append(f"hand {msg['hand']}: {problem}")
+        state = None if self.mirror.waiting else self.mirror.state
+        self.walls.reveal(msg["hand"], msg["wall"], msg["salt"], state)
+        self.stats.walls_checked = self.walls.checked
 
     def view(self) -> SeatView | None:
         """The mirrored view, or None before the first snapshot or while waiting for one."""

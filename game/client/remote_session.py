@@ -132,8 +132,9 @@ class RemoteSession:
                 # get here; they become `error` in `_run`.
                 self.notices.append({"t": "notice", "code": f"refused.{msg['code']}",
                                      "msg": str(msg["msg"])})
-            elif kind == "reveal":
-                self.wall_problems = list(self._client.stats.wall_problems)
+            # A failed wall check can follow any message (a reveal, or a deal or the match's
+            # end that came without the reveal owed), so the list is copied every time.
+            self.wall_problems = list(self._client.stats.wall_problems)
 
     def _send(self, fn: Any, *args: Any) -> None:
         if self._loop.is_closed():
