@@ -15,6 +15,7 @@ from net.client import Client, JoinError
 from net.discovery import Announcer, DiscoveryError, find_table
 from net.frames import PROTOCOL_VERSION
 from net.host import Host, HostConfig
+from net.host_config import CLAIM_WINDOW
 from net.save import SaveData, SaveError, default_log_path, default_save_path, read_save
 
 RULESETS = ("mazhan", "nanjing")
@@ -92,6 +93,9 @@ def host_parser() -> argparse.ArgumentParser:
                    help="time-outs and absences never count as fleeing (M12)")
     p.add_argument("--hand-pause", type=float, default=0.0, metavar="SECONDS",
                    help="pause between hands (default 0)")
+    p.add_argument("--claim-window", type=float, default=CLAIM_WINDOW, metavar="SECONDS",
+                   help="pause after every discard and kong while a person plays here, the "
+                   f"same whether or not anyone may claim (default {CLAIM_WINDOW})")
     return p
 
 
@@ -101,8 +105,9 @@ def host_main(argv: list[str]) -> int:
         return args
     if not args.headless:
         return _fail("hosting from the command line needs --headless", 2)
-    if args.start_after < 0 or args.hand_pause < 0:
-        return _fail("--start-after and --hand-pause cannot be negative", 2)
+    if args.start_after < 0 or args.hand_pause < 0 or not 0 <= args.claim_window <= 10:
+        return _fail("--start-after and --hand-pause cannot be negative, and --claim-window "
+                     "is 0-10 seconds", 2)
     saved: SaveData | None = None
     if args.resume is not None:
         try:
@@ -120,7 +125,7 @@ def host_main(argv: list[str]) -> int:
         ruleset=args.ruleset, name=args.name, seats=args.seats, hands=args.hands,
         seed=args.seed, bots=args.bots, start_after=args.start_after,
         address=args.interface or "0.0.0.0", port=args.port, code=args.code,
-        hand_pause=args.hand_pause, options=options,
+        hand_pause=args.hand_pause, options=options, claim_window=args.claim_window,
     )
     if saved is not None:
         config.ruleset, config.name, config.seats = saved.ruleset, saved.table, saved.kinds

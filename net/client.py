@@ -128,6 +128,8 @@ class Client:
                               "token": self.token, "rules": self.rules}
             if self.watch:
                 hello["watch"] = True
+            if self.bot is not None:
+                hello["bot"] = True  # a program plays: the host need not pause for it
             if self.code:
                 hello["code"] = self.code
             self.send(hello)

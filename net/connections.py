@@ -118,7 +118,12 @@ class Connections(Places):
             self._on_action(conn, msg)
         elif kind == "resync":
             if (conn.seat is not None or conn.watching) and self.started:
-                conn.send(conn.stream.snapshot(self._state(self._viewer(conn))))
+                seat = SPECTATOR if conn.seat is None else self._hand_seats()[conn.seat]
+                if self._hidden(seat) and conn.stream.state:
+                    conn.send(conn.stream.snapshot())  # what it should have; news stays held
+                else:
+                    conn.held = []  # the snapshot carries their effect
+                    conn.send(conn.stream.snapshot(self._state(self._viewer(conn))))
         elif kind == "chat":
             self._on_chat(conn, msg)
         elif kind == "ping":
@@ -158,6 +163,7 @@ class Connections(Places):
             self._refuse(conn, "watch", "this table does not take spectators")
             return
         conn.hello = True
+        conn.is_bot = msg.get("bot") is True
         conn.name = clean_text(msg["name"])[:MAX_NAME] or "player"
         conn.send({
             "t": "welcome", "v": PROTOCOL_VERSION, "table": self.config.name,

@@ -56,7 +56,8 @@ SCHEMA: Final[dict[str, dict[str, tuple[type, ...]]]] = {
     "notice": {"code": _STR, "seat": _INT, "msg": _STR},
 }
 OPTIONAL: Final[dict[str, dict[str, tuple[type, ...]]]] = {
-    "hello": {"token": _OPT_STR, "rules": _OPT_STR, "watch": _OPT_BOOL, "code": _OPT_STR},
+    "hello": {"token": _OPT_STR, "rules": _OPT_STR, "watch": _OPT_BOOL, "code": _OPT_STR,
+              "bot": _OPT_BOOL},
     "chat": {"text": _STR, "phrase": _STR, "seat": _OPT_INT, "name": _OPT_STR},
     "reveal": {"seed": _STR},
 }

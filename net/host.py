@@ -144,6 +144,7 @@ class Host(Connections, TurnClock):
             now = time.monotonic()
             self._check_absent(now)
             if self.match.hand_over:
+                self.hold_until = None
                 self._hand_done()
                 if self.match.match_over or self.hands_done == self.config.hands:
                     return
@@ -153,6 +154,10 @@ class Host(Connections, TurnClock):
                 self._deal(self.match.next_hand(self._hand_seed()), first=False)
                 for p in sorted(returning):
                     self._notice("back", p, f"{self.names[p]} plays again")
+                continue
+            if self.hold_until is not None and not self._release(self.clock()):
+                # The claim window: the table waits (those asked may still answer meanwhile).
+                await self._wait(max(0.0, self.hold_until - self.clock()))
                 continue
             players = self.match.players
             waiting = [players[s] for s in self.match.to_act()]

@@ -6,12 +6,14 @@ import hashlib
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
 
 from game.rules.registry import make_ruleset
 from game.timeouts import CLAIM_SECONDS, DISCARD_SECONDS, FLEE_AFTER_DISCONNECT_SECONDS
 from net.diff import canonical
 from net.limits import MAX_CONNECTIONS, MAX_PER_ADDRESS, MESSAGE_BURST, MESSAGE_RATE
+
+CLAIM_WINDOW: Final = 0.5
 
 
 def rules_hash(ruleset: str, options: Mapping[str, Any] | None) -> str:
@@ -66,6 +68,9 @@ class HostConfig:
     """Seconds between a hand's end and the next deal (time to read the results)."""
     discard_seconds: float = DISCARD_SECONDS
     claim_seconds: float = CLAIM_SECONDS
+    claim_window: float = CLAIM_WINDOW
+    """Seconds after every discard or kong before the table goes on, when a person plays here:
+    the same for every discard, so nobody can tell from the pace whether someone may claim."""
     flee_after: float = FLEE_AFTER_DISCONNECT_SECONDS
     """Seconds of absence during a match that count as fleeing (M12)."""
     hold_before_start: float = 30.0

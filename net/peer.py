@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import time
-from typing import Final
+from typing import Any, Final
 
 from net.chat import ChatLimiter
 from net.diff import SeatStream
@@ -36,6 +36,10 @@ class Peer:
         self.seat: int | None = None
         self.watching = False
         self.stream = SeatStream()
+        self.is_bot = False
+        """The client said it is a program playing (`join --autoplay`): no claim window for it."""
+        self.held: list[dict[str, Any]] = []
+        """Events (wire form) held back during a claim window, sent with the next update."""
         now = time.monotonic()
         self.opened = now
         """When the connection came; the hello deadline counts from here, never restarted."""

@@ -40,10 +40,6 @@ class Places(TableState):
         """Open places whose player is not here (before the match starts or resumes)."""
         return [p for p, k in enumerate(self.kinds) if k == "open" and p not in self.by_seat]
 
-    def human(self, player: int) -> bool:
-        """Whether the place's own player decides now (else a bot does)."""
-        return player in self.by_seat and player not in self.benched
-
     def _seat_list(self) -> list[dict[str, Any]]:
         free = self.free_seats
         return [

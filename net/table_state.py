@@ -11,11 +11,12 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import secrets
+import time
 from collections import Counter
 from collections.abc import Callable
 from typing import Any, Final
 
-from game.actions import Action
+from game.actions import Action, ActionKind
 from game.bots import Bot
 from game.errors import IllegalAction
 from game.events import Event
@@ -83,6 +84,10 @@ class TableState:
         self.timers: dict[int, tuple[tuple[Any, ...], float]] = {}
         """Per place waiting on its player: (decision key, monotonic deadline)."""
         self.hand_flees: list[list[int]] = []
+        self.clock: Callable[[], float] = time.monotonic
+        """The host's clock (tests give a fake one)."""
+        self.hold_until: float | None = None
+        """End of the claim window after the last discard or kong (None: no window on)."""
         self.fair: tuple[int, str] | None = None
         """(hand number, salt) of the wall committed to."""
         self.started = False
@@ -117,6 +122,10 @@ class TableState:
             if conn.hello:
                 conn.send({"t": "notice", "code": code, "seat": seat, "msg": text})
 
+    def human(self, player: int) -> bool:
+        """Whether the place's own player decides now (else a bot does)."""
+        return player in self.by_seat and player not in self.benched
+
     def _hand_seats(self) -> tuple[int, ...]:
         """Hand seat of each player for the hand on the table (finished or not)."""
         players = self.match.hand_players()
@@ -129,6 +138,22 @@ class TableState:
         seat = SPECTATOR if player == SPECTATOR else self._hand_seats()[player]
         return compact_view(self.match.view(seat).to_wire())
 
+    def _offer_open(self, viewer: int) -> bool:
+        """Whether `viewer` (a hand seat, or SPECTATOR) is asked about a discard or kong now."""
+        hand = self.match.hand
+        return (hand is not None and hand.phase.value in ("claim", "rob")
+                and viewer in self.match.to_act())
+
+    def _hidden(self, viewer: int) -> bool:
+        """Whether news is held back from `viewer` for now, so that no seat can tell whether
+        another seat has an offer: while a discard or kong may be claimed or robbed, only the
+        seats asked about it see the table; everyone else sees it once that is settled and the
+        claim window is over (the same for every discard, as at a real table)."""
+        hand = self.match.hand
+        if hand is None or self.match.hand_over or self._offer_open(viewer):
+            return False
+        return hand.phase.value in ("claim", "rob") or self.hold_until is not None
+
     def _publish(self, events: list[Event]) -> None:
         seats = self._hand_seats()
         public: tuple[dict[str, Any], list[Any]] | None = None
@@ -136,12 +161,26 @@ class TableState:
         for conn in list(self.conns):
             if conn.seat is not None:
                 player = conn.seat
-                seen = self.match.events_for(seats[player], events)
-                msg = conn.stream.update(self._state(player), [e.to_wire() for e in seen])
+                seen = [e.to_wire() for e in self.match.events_for(seats[player], events)]
+                if self._hidden(seats[player]):
+                    conn.held.extend(seen)
+                    continue
+                seen, conn.held = conn.held + seen, []
+                msg = conn.stream.update(self._state(player), seen)
             elif conn.watching and self.started:
+                if self._hidden(SPECTATOR):
+                    conn.held.extend(e.to_wire()
+                                     for e in self.match.events_for(SPECTATOR, events))
+                    continue
                 if public is None:
                     spectator_events = self.match.events_for(SPECTATOR, events)
                     public = (self._state(SPECTATOR), [e.to_wire() for e in spectator_events])
+                if conn.held:  # held back news differs per spectator: no shared diff
+                    msg = conn.stream.update(public[0], conn.held + public[1])
+                    conn.held = []
+                    if msg is not None:
+                        conn.send(msg)
+                    continue
                 # Spectators in step share one diff: compute it once per old state.
                 old = conn.stream.state
                 cached = shared.get(id(old))
@@ -158,6 +197,12 @@ class TableState:
             if msg is not None:
                 conn.send(msg)
 
+    def _claim_window(self) -> float:
+        """The uniform pause after each discard or kong: only when a person plays here."""
+        if any(self.human(p) and not self.by_seat[p].is_bot for p in range(4)):
+            return self.config.claim_window
+        return 0.0
+
     def _apply(self, player: int, action: Action) -> None:
         try:
             events = self.match.apply(self._hand_seats()[player], action)
@@ -168,8 +213,19 @@ class TableState:
             return
         for e in events:
             self.digest.update(event_line(e))
+        window = self._claim_window()
+        if window > 0 and action.kind in (ActionKind.DISCARD, ActionKind.KONG):
+            self.hold_until = self.clock() + window
         self._publish(events)
         self._wake.set()
+
+    def _release(self, now: float) -> bool:
+        """End the claim window once its time is up; True if it was on and has ended."""
+        if self.hold_until is None or now < self.hold_until:
+            return False
+        self.hold_until = None
+        self._publish([])  # what was held back goes out now (if nothing else holds it)
+        return True
 
     def _commit_msg(self) -> Message:
         assert self.fair is not None and self.match.hand is not None

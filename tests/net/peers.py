@@ -23,6 +23,7 @@ def make_host(ruleset: str, seats: list[str], hands: int | None = 2, **kw: Any) 
     kw.setdefault("start_after", 20)
     kw.setdefault("seed", 11)
     kw.setdefault("secret_walls", False)  # the same walls every run: tests stay deterministic
+    kw.setdefault("claim_window", 0.0)  # raw peers count as people; the window has its test
     config = HostConfig(ruleset=ruleset, name="test table", seats=seats, hands=hands,
                         address=LOOPBACK, **kw)
     return Host(config)

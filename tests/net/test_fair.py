@@ -154,7 +154,10 @@ def test_swapping_the_next_draws_is_caught_by_the_seat_that_drew(ruleset: str,
     _, match, wall, _ = _watch_hand(ruleset, seed, 0)
     assert match.hand is not None
     head = len(wall) - match.hand.wall.left - match.hand.wall.tail  # drawn from the head
-    start = 4 * (match.rules.hand_size) + 1 + (1 if match.rules.uses_wild else 0)
+    fresh = Match(ruleset, seed)
+    fresh.start_hand()
+    assert fresh.hand is not None
+    start = fresh.hand.wall.head  # the first place still in the wall once the deal is done
     pairs = [(i, i + 1) for i in range(start, head - 1) if wall[i] != wall[i + 1]]
     if not pairs:
         return

@@ -25,6 +25,7 @@ class HostThread:
     def __init__(self, **kw: Any) -> None:
         self.loop = asyncio.new_event_loop()
         kw.setdefault("secret_walls", False)  # the same walls every run
+        kw.setdefault("claim_window", 0.02)  # a short window: the session is a person
         self.host = Host(HostConfig(address=LOOPBACK, name="window table", **kw))
         self.summary: dict[str, Any] | None = None
         self.thread = threading.Thread(target=self._run, daemon=True)

@@ -38,7 +38,8 @@ class TruthHost(Host):
         for conn in self.conns:
             if conn.seat is not None:
                 for seq in range(conn.stream.seq - back, conn.stream.seq + 1):
-                    self.truth[(conn.name, seq)] = (seats[conn.seat], hands)
+                    # First record wins: a seat held back during a claim phase keeps its seq.
+                    self.truth.setdefault((conn.name, seq), (seats[conn.seat], hands))
 
     def _publish(self, events: list[Event]) -> None:
         super()._publish(events)

@@ -1,0 +1,126 @@
+"""No claim-phase leak: a seat (or a spectator) never learns whether another seat may claim a
+discard or rob a kong, from what it is sent or from the pace. Fake peers and a fake clock."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from game.bots import make_bot
+from net.diff import Mirror
+from net.frames import MAX_FRAME, FrameDecoder, Message
+from net.host import Host
+from net.peer import Peer
+from net.wire import compact_view
+from tests.net.peers import make_host
+
+
+class _Transport:
+    def get_write_buffer_size(self) -> int:
+        return 0
+
+    def abort(self) -> None:
+        pass
+
+
+class _Writer:
+    def __init__(self) -> None:
+        self.transport = _Transport()
+        self.decoder = FrameDecoder(MAX_FRAME)
+        self.got: list[Message] = []
+
+    def write(self, data: bytes) -> None:
+        self.got.extend(self.decoder.messages(data))
+
+    def close(self) -> None:
+        pass
+
+    def get_extra_info(self, name: str) -> Any:
+        return None
+
+
+def _peer(host: Host, place: int | None) -> tuple[Peer, _Writer]:
+    writer = _Writer()
+    peer = Peer(None, writer)  # type: ignore[arg-type]
+    peer.hello = True
+    host.conns.add(peer)
+    if place is None:
+        peer.watching = True
+    else:
+        peer.seat = place
+        host.by_seat[place] = peer
+    return peer, writer
+
+
+def _play(host: Host, hands: int, now: list[float]) -> dict[str, int]:
+    """Play with bots deciding for every place (the people's peers only watch what they get),
+    moving the fake clock past each claim window as the host's loop would wait it out."""
+    bots = [make_bot("normal", p) for p in range(4)]
+    figures = {"discards": 0, "claim_phases": 0, "windows": 0}
+    for number in range(hands):
+        host._deal(host.match.start_hand(), first=number == 0)
+        while not host.match.hand_over:
+            if host.hold_until is not None:
+                assert host.hold_until == pytest.approx(now[0] + host.config.claim_window)
+                figures["windows"] += 1
+                now[0] = host.hold_until
+                assert host._release(now[0])
+                continue
+            seat = host.match.to_act()[0]
+            action = bots[host.match.players[seat]].choose(host.match.view(seat))
+            figures["discards"] += action.kind.value == "discard"
+            host._apply(host.match.players[seat], action)
+            phase = host.match.hand.phase.value if host.match.hand else ""
+            figures["claim_phases"] += phase in ("claim", "rob")
+        host.hold_until = None
+        host._hand_done()
+    return figures
+
+
+def test_no_seat_sees_another_seats_offer_and_every_discard_gets_the_same_window() -> None:
+    host = make_host("mazhan", ["open", "open", "bot", "bot"], hands=4, claim_window=0.5)
+    now = [1000.0]
+    host.clock = lambda: now[0]
+    host.started = True
+    watchers = [_peer(host, 0), _peer(host, 1), _peer(host, None)]
+    figures = _play(host, 4, now)
+    assert figures["claim_phases"] > 10  # offers happened: the check below is not empty
+    # Every discard opened a window (people are seated), so no pace tells them apart.
+    assert figures["windows"] >= figures["discards"]
+    discards_total = None
+    for peer, writer in watchers:
+        mirror = Mirror()
+        shown_claims = leaks = discards_seen = 0
+        for msg in writer.got:
+            if msg["t"] not in ("snapshot", "update"):
+                continue
+            assert not mirror.receive(msg)
+            state = mirror.state
+            assert state is not None
+            discards_seen += sum(1 for e in msg.get("ev", ()) if e["k"] == "discard")
+            if state["p"] in ("claim", "rob"):
+                shown_claims += 1
+                if state["s"] not in state["a"]:
+                    leaks += 1  # it would learn that someone else may claim
+        assert leaks == 0
+        if peer.seat is None:
+            assert shown_claims == 0  # a spectator never sees a claim phase at all
+        # Nothing is lost by holding news back: every discard arrives, and each mirror ends
+        # on the host's own view of it.
+        discards_total = discards_seen if discards_total is None else discards_total
+        assert discards_seen == discards_total == figures["discards"]
+        seat = -1 if peer.seat is None else host._hand_seats()[peer.seat]
+        assert mirror.state == compact_view(host.match.view(seat).to_wire())
+
+
+def test_no_window_when_only_programs_play() -> None:
+    host = make_host("nanjing", ["open", "open", "bot", "bot"], hands=1, claim_window=0.5)
+    now = [0.0]
+    host.clock = lambda: now[0]
+    host.started = True
+    for place in (0, 1):
+        peer, _ = _peer(host, place)
+        peer.is_bot = True  # `join --autoplay` says so in its hello
+    figures = _play(host, 1, now)
+    assert figures["windows"] == 0 and now[0] == 0.0
