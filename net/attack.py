@@ -10,6 +10,7 @@ Scenarios:
 - `slots`: many silent connections from 127.0.0.2; can a player from 127.0.0.1 still join, and
   can a seated player whose connection dropped come back with the token?
 - `nonreader`: connections that say hello as spectators and never read; host fds and memory.
+- `codes`: guess a locked table's join code, one connection per guess, for `--seconds`.
 - `bomb`: a seated-less peer bursting the largest frames the host takes, while four players
   play; the players' p99 time from an action's arrival to every client applying its update.
 """
@@ -19,10 +20,13 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import hashlib
+import hmac
 import ipaddress
 import json
 import os
 import resource
+import secrets
 import socket
 import statistics
 import struct
@@ -33,7 +37,7 @@ from typing import Any
 import msgpack
 
 from net.client import Client, JoinError
-from net.frames import PROTOCOL_VERSION, encode
+from net.frames import PROTOCOL_VERSION, FrameDecoder, encode
 from net.host import Host, HostConfig
 
 VICTIM = "127.0.0.1"
@@ -262,9 +266,69 @@ async def bomb(hands: int, frame: int, frames: int) -> dict[str, Any]:
             "p99_ms": None if p99 is None else round(p99, 2)}
 
 
+# ---------------------------------------------------------------- join code guessing
+
+async def codes(seconds: float) -> dict[str, Any]:
+    host = _host(code="7391", start_after=60)
+    await host.start()
+
+    def guess() -> dict[str, Any]:
+        tries = 0
+        found = None
+        end = time.monotonic() + seconds
+        while time.monotonic() < end and tries < 100_000:
+            guess = f"{tries % 10000:04d}"
+            try:
+                with _connect(host.port) as sock:
+                    answered = _try_code(sock, guess)
+            except OSError:
+                continue
+            tries += 1
+            if answered and found is None:
+                found = guess
+        return {"tries": tries, "tries_per_s": round(tries / seconds, 1), "found": found}
+
+    figures = await asyncio.to_thread(guess)
+    await host.close()
+    checks = getattr(host, "attempts", None)
+    if checks is not None:  # how many guesses the host actually checked
+        figures["codes_checked"] = checks.wrong + (figures["found"] is not None)
+        figures["refused_unchecked"] = checks.refused
+        figures["checked_per_s"] = round(figures["codes_checked"] / seconds, 1)
+    return figures
+
+
+def _read_msgs(sock: socket.socket) -> list[dict[str, Any]]:
+    decoder = FrameDecoder()
+    out: list[dict[str, Any]] = []
+    with contextlib.suppress(OSError):
+        while not any(m["t"] in ("welcome", "error", "challenge") for m in out):
+            data = sock.recv(65536)
+            if not data:
+                break
+            out.extend(decoder.messages(data))
+    return out
+
+
+def _try_code(sock: socket.socket, code: str) -> bool:
+    """One guess, by whichever way the host takes codes; True if the host let us in."""
+    cnonce = secrets.token_hex(16)
+    sock.sendall(_hello("guess", code=code, cnonce=cnonce))
+    got = _read_msgs(sock)
+    challenge = next((m for m in got if m["t"] == "challenge"), None)
+    if challenge is not None:
+        proof = hmac.new(code.encode(), b"client" + bytes.fromhex(challenge["nonce"])
+                         + bytes.fromhex(cnonce), hashlib.sha256).hexdigest()
+        sock.sendall(encode({"t": "prove", "proof": proof}))
+        got = _read_msgs(sock)
+    return any(m["t"] == "welcome" for m in got)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m net.attack", description=__doc__)
-    parser.add_argument("scenario", choices=["honest", "trickle", "slots", "nonreader", "bomb"])
+    parser.add_argument("scenario", choices=["honest", "trickle", "slots", "nonreader", "bomb",
+                                             "codes"])
+    parser.add_argument("--seconds", type=float, default=3.0)
     parser.add_argument("--hands", type=int, default=8)
     parser.add_argument("--count", type=int, default=40)
     parser.add_argument("--every", type=float, default=1.0)
@@ -279,6 +343,7 @@ def main(argv: list[str] | None = None) -> int:
         "slots": lambda: slots(min(args.count, 200)),
         "nonreader": lambda: nonreader(min(args.count, 200), args.hands),
         "bomb": lambda: bomb(args.hands, args.frame, min(args.frames, 1000)),
+        "codes": lambda: codes(min(args.seconds, 30.0)),
     }
     print(json.dumps({args.scenario: asyncio.run(run[args.scenario]())}))
     return 0

@@ -161,7 +161,7 @@ async def _host(config: HostConfig, saved: SaveData | None, *, announce: bool,
         announcer = Announcer(
             name=config.name, port=host.port, protocol=PROTOCOL_VERSION,
             ruleset=config.ruleset, rules=host.rules, free=len(host.free_seats),
-            locked=bool(config.code), interface=interface,
+            locked=bool(config.code), interface=interface, fingerprint=host.fingerprint,
         )
         await announcer.start()
         current = announcer
@@ -232,7 +232,7 @@ def join_main(argv: list[str]) -> int:
 
 
 async def _join(args: argparse.Namespace) -> int:
-    rules = None
+    rules = fingerprint = None
     if args.discover is not None:
         table = await find_table(args.discover, timeout=10.0, interface=args.interface)
         if table.protocol != PROTOCOL_VERSION:
@@ -243,11 +243,12 @@ async def _join(args: argparse.Namespace) -> int:
         if table.locked and not args.code:
             raise JoinError(f"table {table.name!r} is locked: give its join code with --code")
         address, port, rules = table.address, table.port, table.rules
+        fingerprint = table.fingerprint or None
     else:
         address, port = _address(args.address)
     client = Client(address, port, name=args.name, autoplay=None if args.watch else args.autoplay,
                     seat=args.seat, seed=args.seed, rules=rules, code=args.code, token=args.token,
-                    watch=args.watch)
+                    watch=args.watch, fingerprint=fingerprint)
     stats = await client.run()
     if args.json:
         _print(stats.to_json())

@@ -19,6 +19,7 @@ from game.view import SeatView
 from net.diff import Mirror
 from net.fair import WallWatch
 from net.frames import PROTOCOL_VERSION, FrameDecoder, Message, ProtocolError, encode
+from net.joincode import is_nonce, new_nonce, proof, proof_ok
 from net.wire import WireError, view_from_wire
 
 READ_CHUNK: Final = 16 * 1024
@@ -84,6 +85,7 @@ class Client:
         code: str | None = None,
         on_message: Callable[[Message], None] | None = None,
         trace: bool = False,
+        fingerprint: str | None = None,
     ) -> None:
         self.address = address
         self.port = port
@@ -98,6 +100,8 @@ class Client:
         self.code = code
         self.on_message = on_message
         self.trace = trace
+        self.fingerprint = fingerprint
+        """The fingerprint discovery announced: the table reached must have the same."""
         self.mirror = Mirror()
         self.walls = WallWatch()
         """The fair-wall check: commitments, where our tiles came from, reveals."""
@@ -110,6 +114,8 @@ class Client:
         self.table: dict[str, Any] = {}
         self.over = False
         self._acted_seq = -1
+        self._cnonce = new_nonce()
+        self._nonce: str | None = None
         self._writer: asyncio.StreamWriter | None = None
 
     def send(self, msg: Message) -> None:
@@ -130,8 +136,7 @@ class Client:
                 hello["watch"] = True
             if self.bot is not None:
                 hello["bot"] = True  # a program plays: the host need not pause for it
-            if self.code:
-                hello["code"] = self.code
+            hello["cnonce"] = self._cnonce  # the code itself is never sent (net/joincode.py)
             self.send(hello)
             await self._read(reader)
         except ProtocolError as exc:
@@ -173,7 +178,25 @@ class Client:
     def _handle(self, msg: Message, size: int) -> bool:
         """Handle one message; True when the conversation is over."""
         kind = msg["t"]
-        if kind == "welcome":
+        if kind == "challenge":
+            if not self.code:
+                raise JoinError("this table is locked: give its join code")
+            if not is_nonce(msg["nonce"]):
+                raise JoinError("the table sent a malformed challenge")
+            self._nonce = msg["nonce"]
+            self.send({"t": "prove",
+                       "proof": proof(self.code, "client", self._nonce, self._cnonce)})
+        elif kind == "welcome":
+            # With a code (and no token, which the host takes instead), the table must prove
+            # it knows the code: a look-alike announcing the same name cannot.
+            fp = msg.get("fp")
+            if self.fingerprint and fp != self.fingerprint:
+                raise JoinError(f"this table's fingerprint is {fp}, not {self.fingerprint} as "
+                                "announced: it may be an impostor using the table's name")
+            if self.code and self.token is None and (self._nonce is None or not proof_ok(
+                    self.code, f"host:{fp}", self._nonce, self._cnonce, msg.get("proof"))):
+                raise JoinError("this table did not prove it knows the join code: it may be "
+                                "an impostor using the table's name")
             self.table = msg
             self.seats = list(msg["seats"])
             if self.stats.seat is None and self.token is None and not self.watch:

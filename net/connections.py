@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import math
 import time
 from typing import Final
 
@@ -17,6 +18,7 @@ from game.actions import Action
 from game.tiles import NotationError
 from net.chat import PHRASES, clean_text
 from net.frames import PROTOCOL_VERSION, Message, ProtocolError
+from net.joincode import is_nonce, new_nonce, proof, proof_ok
 from net.limits import TOKEN_RESERVE
 from net.peer import Peer
 from net.places import Places
@@ -110,6 +112,8 @@ class Connections(Places):
         kind = msg["t"]
         if kind == "hello":
             self._on_hello(conn, msg)
+        elif kind == "prove" and conn.challenge is not None:
+            self._on_prove(conn, msg)
         elif not conn.hello:
             raise ProtocolError("the first message must be hello")
         elif kind == "sit":
@@ -140,7 +144,7 @@ class Connections(Places):
         conn.close()
 
     def _on_hello(self, conn: Peer, msg: Message) -> None:
-        if conn.hello:
+        if conn.hello or conn.challenge is not None:
             raise ProtocolError("hello sent twice")
         if msg["v"] != PROTOCOL_VERSION:
             self._refuse(conn, "version",
@@ -154,24 +158,56 @@ class Connections(Places):
         if conn.needs_token and not returning:
             self._refuse(conn, "full", "too many connections")
             return
-        code = self.config.code
-        if code and not returning and msg.get("code") != code:
-            self._refuse(conn, "code", "this table is locked: ask the host for its join code"
-                         if not msg.get("code") else "wrong join code")
-            return
         if msg.get("watch") and not self.config.spectators:
             self._refuse(conn, "watch", "this table does not take spectators")
             return
+        if self.config.code and not returning:
+            # The code itself never travels: the client proves it knows it (net/joincode.py).
+            cnonce = msg.get("cnonce")
+            if not is_nonce(cnonce):
+                self._refuse(conn, "code", "this table is locked: ask the host for its join "
+                             "code (and use a client that can send it)")
+                return
+            assert isinstance(cnonce, str)
+            wait = self.attempts.wait(conn.address, self.clock())
+            if wait > 0:
+                self.attempts.refused += 1
+                self._refuse(conn, "code", f"too many wrong join codes: try again in "
+                             f"{math.ceil(wait)} s")
+                return
+            conn.challenge = (new_nonce(), cnonce, msg)
+            conn.send({"t": "challenge", "nonce": conn.challenge[0]})
+            return
+        self._admit(conn, msg, None)
+
+    def _on_prove(self, conn: Peer, msg: Message) -> None:
+        assert conn.challenge is not None and self.config.code
+        nonce, cnonce, hello_msg = conn.challenge
+        conn.challenge = None
+        code = self.config.code
+        if not proof_ok(code, "client", nonce, cnonce, msg["proof"]):
+            self.attempts.failed(conn.address, self.clock())
+            self._refuse(conn, "code", "wrong join code")
+            return
+        self._admit(conn, hello_msg, proof(code, f"host:{self.fingerprint}", nonce, cnonce))
+
+    def _admit(self, conn: Peer, msg: Message, host_proof: str | None) -> None:
+        """Welcome a peer whose hello passed every check."""
+        token = msg.get("token")
+        returning = token is not None and token in self.tokens
         conn.hello = True
         conn.is_bot = msg.get("bot") is True
         conn.name = clean_text(msg["name"])[:MAX_NAME] or "player"
-        conn.send({
+        welcome: Message = {
             "t": "welcome", "v": PROTOCOL_VERSION, "table": self.config.name,
             "ruleset": self.config.ruleset, "rules": self.rules, "seats": self._seat_list(),
-            "started": self.started, "locked": bool(code),
+            "started": self.started, "locked": bool(self.config.code), "fp": self.fingerprint,
             "timers": [self.config.discard_seconds, self.config.claim_seconds]
             if self.timers_on else None,
-        })
+        }
+        if host_proof is not None:
+            welcome["proof"] = host_proof
+        conn.send(welcome)
         if self.fair is not None:  # a newcomer can still check this hand's wall at its end
             conn.send(self._commit_msg())
         if msg.get("watch"):

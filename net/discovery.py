@@ -43,14 +43,17 @@ class TableInfo:
     locked: bool
     """A join code is needed."""
     started: bool = False
+    fingerprint: str = ""
+    """Random per table, so two tables with one name are told apart (shown when joining)."""
 
 
 def txt_properties(
     *, name: str, protocol: int, ruleset: str, rules: str, free: int, locked: bool,
-    started: bool = False,
+    started: bool = False, fingerprint: str = "",
 ) -> dict[str, str]:
     """The TXT record of a table."""
     return {
+        "fp": fingerprint,
         "v": str(protocol),
         "name": name,
         "ruleset": ruleset,
@@ -83,6 +86,7 @@ def parse_table(info: AsyncServiceInfo) -> TableInfo | None:
             free=int(props["free"]),
             locked=props["locked"] == "1",
             started=props.get("started") == "1",
+            fingerprint=props.get("fp", ""),
         )
     except (KeyError, ValueError):
         return None
@@ -126,8 +130,10 @@ class Announcer:
         free: int,
         locked: bool = False,
         interface: str | None = None,
+        fingerprint: str = "",
     ) -> None:
         self._fields: dict[str, Any] = {
+            "fingerprint": fingerprint,
             "name": name,
             "protocol": protocol,
             "ruleset": ruleset,

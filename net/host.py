@@ -213,7 +213,7 @@ class Host(Connections, TurnClock):
             ruleset=self.config.ruleset, table=self.config.name, seed=self.seed,
             options=dict(self.options), kinds=list(self.kinds), names=list(self.names),
             tokens=dict(self.tokens), bots=self.config.bots, hands_limit=self.config.hands,
-            code=self.config.code, hands=list(self.records),
+            code=self.config.code, hands=list(self.records), fingerprint=self.fingerprint,
         )
 
     def _save(self) -> None:

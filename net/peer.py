@@ -36,6 +36,8 @@ class Peer:
         self.seat: int | None = None
         self.watching = False
         self.stream = SeatStream()
+        self.challenge: tuple[str, str, dict[str, Any]] | None = None
+        """(host nonce, client nonce, hello) while a locked table waits for the proof."""
         self.is_bot = False
         """The client said it is a program playing (`join --autoplay`): no claim window for it."""
         self.held: list[dict[str, Any]] = []

@@ -54,6 +54,8 @@ class SaveData:
     hands_limit: int | None = None
     code: str | None = None
     hands: list[HandLog] = field(default_factory=list)
+    fingerprint: str | None = None
+    """The table's fingerprint, shown in discovery and proved with the join code."""
 
     def to_json(self) -> dict[str, Any]:
         return {"format": SAVE_FORMAT, "version": SAVE_VERSION, **asdict(self)}
@@ -100,6 +102,7 @@ def read_save(path: Path) -> SaveData:
             tokens={str(k): int(v) for k, v in raw["tokens"].items()},
             bots=str(raw.get("bots", "normal")), hands_limit=raw.get("hands_limit"),
             code=raw.get("code"), hands=hands,
+            fingerprint=str(raw["fingerprint"]) if raw.get("fingerprint") else None,
         )
     except (KeyError, TypeError, ValueError, AttributeError) as exc:
         raise SaveError(f"{path} is damaged ({exc})") from None

@@ -26,6 +26,7 @@ from game.timeouts import FleeWatch
 from net.fair import commitment
 from net.frames import Message
 from net.host_config import HostConfig, lan_options, rules_hash
+from net.joincode import Attempts
 from net.peer import Peer
 from net.save import HandLog, SaveData, replay
 from net.wire import compact_view
@@ -65,6 +66,10 @@ class TableState:
             self.tokens = dict(saved.tokens)
             self.records = list(saved.hands)
         self.rules = rules_hash(config.ruleset, self.options)
+        self.fingerprint = (saved.fingerprint if saved is not None and saved.fingerprint
+                            else secrets.token_hex(4))
+        """Random per table: told apart from a look-alike with the same name (discovery,
+        welcome, and bound into the join code's proof)."""
         self.log = LogWriter(config.ruleset, self.seed, self.options, self.match.start_scores)
         for number, record in enumerate(self.records, 1):
             self.log.hand(number, [(int(s), Action.parse(str(a))) for s, a in record.actions],
@@ -86,6 +91,8 @@ class TableState:
         self.hand_flees: list[list[int]] = []
         self.clock: Callable[[], float] = time.monotonic
         """The host's clock (tests give a fake one)."""
+        self.attempts = Attempts()
+        """Wrong join codes per address and in total (net/joincode.py)."""
         self.hold_until: float | None = None
         """End of the claim window after the last discard or kong (None: no window on)."""
         self.fair: tuple[int, str] | None = None

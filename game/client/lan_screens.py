@@ -334,7 +334,7 @@ class HostScreen(_LanScene):
         announcer = Announcer(name=config.name, port=host.port, protocol=PROTOCOL_VERSION,
                               ruleset=config.ruleset, rules=host.rules,
                               free=len(host.free_seats), locked=bool(config.code),
-                              interface=self.interface)
+                              interface=self.interface, fingerprint=host.fingerprint)
         if self.announce:
             try:
                 self.net.submit(announcer.start()).result(5)
@@ -423,7 +423,9 @@ class JoinScreen(_LanScene):
                 flags.append(tr("locked"))
             if table.started:
                 flags.append(tr("started"))
-            out.append((f"{table.name}  ·  {' · '.join(flags)}", self.join_table(table)))
+            # The fingerprint tells two tables of one name apart (never merged: keyed by service).
+            label = f"{table.name} [{table.fingerprint}]" if table.fingerprint else table.name
+            out.append((f"{label}  ·  {' · '.join(flags)}", self.join_table(table)))
         if not tables:
             out.append((tr("no_tables"), lambda: None))
         out.append((f"{tr('address')}: {self.address.shown() or 'host:port'}",
@@ -444,7 +446,7 @@ class JoinScreen(_LanScene):
                 self.status = f"{table.name}: protocol {table.protocol}, we speak " \
                               f"{PROTOCOL_VERSION}"
             else:
-                self._open(table.address, table.port, table.rules)
+                self._open(table.address, table.port, table.rules, table.fingerprint or None)
             self.refresh()
 
         return act
@@ -457,11 +459,13 @@ class JoinScreen(_LanScene):
             self._open(host.strip("[]"), int(port), None)
         self.refresh()
 
-    def _open(self, address: str, port: int, rules: str | None) -> None:
+    def _open(self, address: str, port: int, rules: str | None,
+              fingerprint: str | None = None) -> None:
         self.shutdown()
         self.status = tr("connecting")
         self.session = RemoteSession(address, port, name=self.player,
-                                     code=self.code.text or None, rules=rules)
+                                     code=self.code.text or None, rules=rules,
+                                     fingerprint=fingerprint)
 
     def back(self) -> None:
         super().back()

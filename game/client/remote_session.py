@@ -50,6 +50,7 @@ class RemoteSession:
         code: str | None = None,
         watch: bool = False,
         rules: str | None = None,
+        fingerprint: str | None = None,
     ) -> None:
         self.ruleset = ""
         self.watching = watch
@@ -77,7 +78,8 @@ class RemoteSession:
         self._due_since: tuple[int, float] | None = None
         """(shown seq, monotonic time) when our current decision became due."""
         self._client = Client(address, port, name=name, autoplay=None, seat=seat, token=token,
-                              code=code, watch=watch, rules=rules, on_message=self._arrived)
+                              code=code, watch=watch, rules=rules, on_message=self._arrived,
+                              fingerprint=fingerprint)
         self._loop = asyncio.new_event_loop()
         self._thread = threading.Thread(target=self._run, name="lan-client", daemon=True)
         self._thread.start()

@@ -128,8 +128,10 @@ def test_announce_browse_update_remove() -> None:
 
 
 def test_txt_properties_are_strings() -> None:
-    props = txt_properties(name="t", protocol=1, ruleset="mazhan", rules="h", free=2, locked=True)
+    props = txt_properties(name="t", protocol=1, ruleset="mazhan", rules="h", free=2, locked=True,
+                           fingerprint="3f9a01bc")
     assert props == {
+        "fp": "3f9a01bc",
         "v": "1",
         "name": "t",
         "ruleset": "mazhan",

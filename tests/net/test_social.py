@@ -11,6 +11,7 @@ import pytest
 from net.chat import CHAT_BURST
 from net.client import Client, JoinError
 from net.frames import MAX_CHAT, Message
+from net.joincode import new_nonce, proof
 from net.wire import compact_view
 from tests.net.peers import LOOPBACK, RawPeer, hello, make_host, within
 
@@ -136,19 +137,27 @@ def test_a_locked_table_checks_the_join_code_but_not_a_returning_token() -> None
     async def scenario() -> None:
         host = make_host("nanjing", ["open", "open", "bot", "bot"], hands=1, code="7391")
         await host.start()
-        for code in (None, "1111"):
+        for extra in ({}, {"code": "7391"}):  # no proof at all, or the code in plain text
             peer = RawPeer()
             await peer.open(host.port)
-            peer.send(hello("x") if code is None else hello("x", code=code))
+            peer.send(hello("x", **extra))
             got = await peer.until_closed()
             assert [m["code"] for m in got if m["t"] == "error"] == ["code"]
             assert not any(m["t"] == "welcome" for m in got)
-        with pytest.raises(JoinError, match="join code"):
+        with pytest.raises(JoinError, match="wrong join code"):
             await within(Client(LOOPBACK, host.port, code="0000").run())
+        # The right code, proved without sending it; the host proves it back in welcome.
         peer = RawPeer()
         await peer.open(host.port)
-        peer.send(hello("ann", code="7391"))
-        assert (await peer.expect("welcome"))["locked"] is True
+        cnonce = new_nonce()
+        peer.send(hello("ann", cnonce=cnonce))
+        nonce = (await peer.expect("challenge"))["nonce"]
+        peer.send({"t": "prove", "proof": proof("7391", "client", nonce, cnonce)})
+        welcome = await peer.expect("welcome")
+        assert welcome["locked"] is True
+        assert welcome["fp"] == host.fingerprint
+        assert welcome["proof"] == proof("7391", f"host:{host.fingerprint}", nonce, cnonce)
+        assert not any("7391" in repr(m) for m in peer.got)
         peer.send({"t": "sit", "seat": 0})
         token = (await peer.expect("seated"))["token"]
         peer.writer.close()
