@@ -13,10 +13,11 @@ from game.bots import LEVELS
 from game.errors import MahjongError
 from net.client import Client, JoinError
 from net.discovery import Announcer, DiscoveryError, find_table
-from net.frames import PROTOCOL_VERSION
+from net.frames import PROTOCOL_VERSION, Message
 from net.host import Host, HostConfig
 from net.host_config import CLAIM_WINDOW
 from net.save import SaveData, SaveError, default_log_path, default_save_path, read_save
+from net.tokens import TokenStore, table_key
 
 RULESETS = ("mazhan", "nanjing")
 
@@ -201,6 +202,13 @@ def join_parser() -> argparse.ArgumentParser:
     p.add_argument("--code", default=None, help="join code of a locked table")
     p.add_argument("--token", default=None, help="reclaim your place with the token you got")
     p.add_argument("--watch", action="store_true", help="watch as a spectator")
+    p.add_argument("--no-reconnect", action="store_true",
+                   help="end when the connection is lost (default: reconnect with back-off "
+                   "while the place is held)")
+    p.add_argument("--no-keep-token", action="store_true",
+                   help="do not keep the place's token in the data folder")
+    p.add_argument("--handshake-timeout", type=float, default=10.0, metavar="SECONDS",
+                   help="give up if no table answers within this long (default 10)")
     return p
 
 
@@ -246,10 +254,27 @@ async def _join(args: argparse.Namespace) -> int:
         fingerprint = table.fingerprint or None
     else:
         address, port = _address(args.address)
+    store = TokenStore()
+    key = table_key(address, port, fingerprint)
+    keep = not args.no_keep_token and not args.watch
+    token = args.token or (store.load(key) if keep else None)
+
+    def seated(msg: Message) -> None:
+        if msg["t"] == "seated" and keep:
+            path = store.save(key, msg["token"])
+            where = f" (kept in {path})" if path else ""
+            print(f"mahjong: seated in place {msg['seat']}; token {msg['token']}{where}",
+                  file=sys.stderr)
+
+    if not 0 < args.handshake_timeout <= 300:
+        raise ValueError("--handshake-timeout is 0-300 seconds")
     client = Client(address, port, name=args.name, autoplay=None if args.watch else args.autoplay,
-                    seat=args.seat, seed=args.seed, rules=rules, code=args.code, token=args.token,
-                    watch=args.watch, fingerprint=fingerprint)
+                    seat=args.seat, seed=args.seed, rules=rules, code=args.code, token=token,
+                    watch=args.watch, fingerprint=fingerprint, on_message=seated,
+                    reconnect=not args.no_reconnect, handshake_timeout=args.handshake_timeout)
     stats = await client.run()
+    if keep:
+        store.forget(key)  # the match is over: the place is no one's any more
     if args.json:
         _print(stats.to_json())
     else:

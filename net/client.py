@@ -26,8 +26,17 @@ READ_CHUNK: Final = 16 * 1024
 FATAL: Final = frozenset({"version", "rules", "protocol", "full", "code", "watch"})
 
 
+RETRY_FIRST: Final = 0.5
+RETRY_MAX: Final = 8.0
+"""Reconnect back-off: the first wait and the longest."""
+
+
 class JoinError(Exception):
     """The table refused us or went away; the message is for a person."""
+
+
+class _Lost(Exception):
+    """The connection ended early; `run` may try again."""
 
 
 @dataclass
@@ -43,6 +52,7 @@ class ClientStats:
     snapshot_sizes: list[int] = field(default_factory=list)
     resyncs: int = 0
     desyncs: int = 0
+    reconnects: int = 0
     walls_checked: int = 0
     wall_problems: list[str] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)
@@ -60,6 +70,7 @@ class ClientStats:
             "snapshot_bytes_max": max(self.snapshot_sizes, default=0),
             "resyncs": self.resyncs,
             "desyncs": self.desyncs,
+            "reconnects": self.reconnects,
             "walls_checked": self.walls_checked,
             "wall_problems": self.wall_problems,
         }
@@ -86,6 +97,9 @@ class Client:
         on_message: Callable[[Message], None] | None = None,
         trace: bool = False,
         fingerprint: str | None = None,
+        reconnect: bool = False,
+        reconnect_for: float = 120.0,
+        handshake_timeout: float = 10.0,
     ) -> None:
         self.address = address
         self.port = port
@@ -101,6 +115,9 @@ class Client:
         self.on_message = on_message
         self.trace = trace
         self.fingerprint = fingerprint
+        self.reconnect = reconnect
+        self.reconnect_for = reconnect_for
+        self.handshake_timeout = handshake_timeout
         """The fingerprint discovery announced: the table reached must have the same."""
         self.mirror = Mirror()
         self.walls = WallWatch()
@@ -123,11 +140,44 @@ class Client:
             self._writer.write(encode(msg))
 
     async def run(self) -> ClientStats:
+        """Play until the match ends. With `reconnect`, a lost connection is tried again with
+        back-off (0.5 s doubling to 8 s) for `reconnect_for` seconds while we hold a token."""
+        loop = asyncio.get_running_loop()
+        delay, deadline = RETRY_FIRST, None
+        while True:
+            try:
+                await self._connection()
+                return self.stats
+            except _Lost as exc:
+                if not self.reconnect or self.token is None or self.over:
+                    raise JoinError(str(exc)) from None
+                if self.table:  # we got back in after the last loss: a fresh allowance
+                    delay, deadline = RETRY_FIRST, None
+                deadline = deadline if deadline is not None else loop.time() + self.reconnect_for
+                if loop.time() + delay > deadline:
+                    raise JoinError(f"{exc}; gave up reconnecting") from None
+                await asyncio.sleep(delay)
+                delay = min(delay * 2, RETRY_MAX)
+                self.stats.reconnects += 1
+                self._fresh()
+
+    def _fresh(self) -> None:
+        """Forget the lost connection's state (the token and the stats stay)."""
+        self.mirror = Mirror()
+        self.table = {}
+        self._acted_seq = -1
+        self._nonce = None
+        self._cnonce = new_nonce()
+        self.walls.interrupted()
+
+    async def _connection(self) -> None:
         try:
-            reader, self._writer = await asyncio.open_connection(self.address, self.port)
-        except OSError as exc:
-            reason = exc.strerror or exc
-            raise JoinError(f"cannot reach {self.address}:{self.port}: {reason}") from exc
+            reader, writer = await asyncio.wait_for(
+                asyncio.open_connection(self.address, self.port), self.handshake_timeout)
+        except (OSError, TimeoutError) as exc:
+            reason = getattr(exc, "strerror", None) or exc or "no answer"
+            raise _Lost(f"cannot reach {self.address}:{self.port}: {reason}") from exc
+        self._writer = writer
         pinger = asyncio.create_task(self._ping())
         try:
             hello: Message = {"t": "hello", "v": PROTOCOL_VERSION, "name": self.name,
@@ -143,14 +193,13 @@ class Client:
             raise JoinError(f"the host sent something unreadable: {exc}") from exc
         except (ConnectionError, OSError) as exc:
             if not self.over:
-                raise JoinError(f"lost the connection to the table: {exc}") from exc
+                raise _Lost(f"lost the connection to the table: {exc}") from exc
         finally:
             pinger.cancel()
             with contextlib.suppress(Exception):
-                self._writer.close()
+                writer.close()
         if not self.over:
-            raise JoinError("the table closed the connection before the match ended")
-        return self.stats
+            raise _Lost("the table closed the connection before the match ended")
 
     async def _ping(self) -> None:
         n = 0
@@ -161,8 +210,18 @@ class Client:
 
     async def _read(self, reader: asyncio.StreamReader) -> None:
         decoder = FrameDecoder()
+        loop = asyncio.get_running_loop()
+        until = loop.time() + self.handshake_timeout
         while True:
-            data = await reader.read(READ_CHUNK)
+            if self.table:
+                data = await reader.read(READ_CHUNK)
+            else:  # a port that is not a table must not keep us waiting for ever
+                try:
+                    data = await asyncio.wait_for(reader.read(READ_CHUNK),
+                                                  max(0.0, until - loop.time()))
+                except TimeoutError:
+                    raise JoinError(f"no mahjong table answered at {self.address}:{self.port} "
+                                    f"within {self.handshake_timeout:g} s") from None
             if not data:
                 return
             self.stats.bytes_received += len(data)
@@ -199,6 +258,9 @@ class Client:
                                 "an impostor using the table's name")
             self.table = msg
             self.seats = list(msg["seats"])
+            if self.token is not None and msg.get("back") is False:
+                self.token = None  # a token this table does not know (an old match): sit anew
+                self.stats.seat = None
             if self.stats.seat is None and self.token is None and not self.watch:
                 self.send({"t": "sit", "seat": self.want_seat})
         elif kind == "seated":
@@ -246,6 +308,8 @@ class Client:
             if msg["code"] == "seat" and self.stats.seat is None:
                 raise JoinError(f"no seat for us: {msg['msg']}")
         elif kind == "bye":
+            if not self.over:  # said on purpose (closing, or our place taken from elsewhere)
+                raise JoinError(f"the table ended our connection: {msg['reason']}")
             return True
         return False
 

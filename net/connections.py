@@ -99,12 +99,14 @@ class Connections(Places):
             del self.by_seat[seat]
             self.timers.pop(seat, None)
             if self.started and not self.finished:
-                self.gone_since[seat] = time.monotonic()
-                self._notice("bot", seat, f"{self.names[seat]} left; a bot plays for them")
+                self.gone_since[seat] = self.clock()
+                left = self._flee_in().get(seat)
+                flee = f" (counted as fleeing in {left:.0f} s)" if left is not None else ""
+                self._notice("bot", seat, f"{self.names[seat]} left; a bot plays for them{flee}")
             elif not self.started:
                 # Gone before the deal: the token holds the place for a while only (issue 13:
                 # a client that died while waiting kept its place, and the table never filled).
-                self.left_at[seat] = time.monotonic()
+                self.left_at[seat] = self.clock()
             self._broadcast_seats()
             self._wake.set()  # a bot may now have to play that place
 
@@ -202,12 +204,17 @@ class Connections(Places):
             "t": "welcome", "v": PROTOCOL_VERSION, "table": self.config.name,
             "ruleset": self.config.ruleset, "rules": self.rules, "seats": self._seat_list(),
             "started": self.started, "locked": bool(self.config.code), "fp": self.fingerprint,
+            "back": returning,
             "timers": [self.config.discard_seconds, self.config.claim_seconds]
             if self.timers_on else None,
         }
         if host_proof is not None:
             welcome["proof"] = host_proof
         conn.send(welcome)
+        if self.finished:  # came back after the end: tell it, or it would wait for ever
+            conn.send({"t": "over", "scores": list(self.match.scores)})
+            conn.send({"t": "bye", "reason": "the match is over"})
+            return
         if self.fair is not None:  # a newcomer can still check this hand's wall at its end
             conn.send(self._commit_msg())
         if msg.get("watch"):

@@ -117,6 +117,14 @@ class WallWatch:
         self._dealt: dict[int, tuple[int, list[int]]] = {}
         """Hand seat → (tiles dealt, those we may see) of the deal under way."""
 
+    def interrupted(self) -> None:
+        """The connection was lost: draws made meanwhile were not seen, so this hand's tile
+        places cannot be followed (the hash and the tiles-played checks still hold)."""
+        self._seen_start = False
+        self._given = []
+        self._hand = 0  # the hand on the table is taken up again from the next state
+        self.unrevealed.clear()  # a reveal may have come while we were away
+
     def _problem(self, hand: int, text: str) -> None:
         self.problems.append(f"hand {hand}: {text}")
 

@@ -18,7 +18,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import secrets
-import time
 from typing import Any, Final
 
 from game.events import Event
@@ -78,14 +77,14 @@ class Host(Connections, TurnClock):
         deadline = loop.time() + self.config.start_after
         while self._missing() and loop.time() < deadline and not self._go:
             await self._wait(deadline - loop.time())
-        self._expire_holds(time.monotonic())
+        self._expire_holds(self.clock())
         self.left_at.clear()
         self.started = True
         for p in range(4):
             if not self.names[p]:
                 self.names[p] = f"bot {p + 1}"
             if self.kinds[p] == "open" and p not in self.by_seat and p in self.tokens.values():
-                self.gone_since[p] = time.monotonic()
+                self.gone_since[p] = self.clock()
         self.match.names = tuple(self.names)
         self._broadcast_seats()
         try:
@@ -141,7 +140,7 @@ class Host(Connections, TurnClock):
     async def _play(self) -> None:
         self._deal(self.match.start_hand(self._hand_seed()), first=True)
         while True:
-            now = time.monotonic()
+            now = self.clock()
             self._check_absent(now)
             if self.match.hand_over:
                 self.hold_until = None

@@ -8,7 +8,6 @@ until the next hand.
 from __future__ import annotations
 
 import secrets
-import time
 from typing import Any
 
 from game.bots import Bot, make_bot
@@ -24,7 +23,7 @@ class Places(TableState):
     def free_seats(self) -> list[int]:
         """Places a newcomer may take: open, nobody there, nobody holding a token for it (a
         token of a player who left before the start holds it `hold_before_start` seconds)."""
-        self._expire_holds(time.monotonic())
+        self._expire_holds(self.clock())
         owned = set(self.tokens.values())
         return [p for p, k in enumerate(self.kinds)
                 if k == "open" and p not in self.by_seat and p not in owned]
@@ -42,12 +41,23 @@ class Places(TableState):
 
     def _seat_list(self) -> list[dict[str, Any]]:
         free = self.free_seats
-        return [
+        out = [
             {"kind": k, "name": self.names[p], "taken": p not in free,
              "bot": not self.human(p), "away": k == "open" and p not in self.by_seat
              and p in self.tokens.values()}
             for p, k in enumerate(self.kinds)
         ]
+        for p, left in self._flee_in().items():  # M12: the others see the clock run
+            out[p]["flee_in"] = round(left, 1)
+        return out
+
+    def _flee_in(self) -> dict[int, float]:
+        """Seconds until each absent player counts as fled (M12), where the flee option is on."""
+        if not self.match.rules.options.get("flee") or self.match.hand_over:
+            return {}
+        now = self.clock()
+        return {p: max(0.0, since + self.config.flee_after - now)
+                for p, since in self.gone_since.items()}
 
     def add_bot(self, player: int) -> None:
         """Give an empty place to a bot for good (nobody may join it)."""

@@ -36,6 +36,7 @@ from net.discovery import Announcer, DiscoveryError, TableBrowser, TableInfo
 from net.frames import PROTOCOL_VERSION
 from net.host import Host, HostConfig, lan_options
 from net.save import default_log_path, default_save_path
+from net.tokens import TokenStore
 
 T = TypeVar("T")
 
@@ -465,7 +466,7 @@ class JoinScreen(_LanScene):
         self.status = tr("connecting")
         self.session = RemoteSession(address, port, name=self.player,
                                      code=self.code.text or None, rules=rules,
-                                     fingerprint=fingerprint)
+                                     fingerprint=fingerprint, tokens=TokenStore())
 
     def back(self) -> None:
         super().back()

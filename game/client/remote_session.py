@@ -24,6 +24,7 @@ from game.match import HandRecord
 from game.view import SeatView
 from net.client import Client, JoinError
 from net.frames import Message
+from net.tokens import TokenStore, table_key
 from net.wire import WireError, event_from_wire, view_from_wire
 
 
@@ -51,6 +52,7 @@ class RemoteSession:
         watch: bool = False,
         rules: str | None = None,
         fingerprint: str | None = None,
+        tokens: TokenStore | None = None,
     ) -> None:
         self.ruleset = ""
         self.watching = watch
@@ -77,9 +79,14 @@ class RemoteSession:
         self._timers: tuple[float, float] | None = None
         self._due_since: tuple[int, float] | None = None
         """(shown seq, monotonic time) when our current decision became due."""
+        # The place's token is kept per table, so a crash or a closed window can come back.
+        self._tokens = None if watch else tokens
+        self._token_key = table_key(address, port, fingerprint)
+        if token is None and self._tokens is not None:
+            token = self._tokens.load(self._token_key)
         self._client = Client(address, port, name=name, autoplay=None, seat=seat, token=token,
                               code=code, watch=watch, rules=rules, on_message=self._arrived,
-                              fingerprint=fingerprint)
+                              fingerprint=fingerprint, reconnect=True)
         self._loop = asyncio.new_event_loop()
         self._thread = threading.Thread(target=self._run, name="lan-client", daemon=True)
         self._thread.start()
@@ -105,6 +112,8 @@ class RemoteSession:
         """Called on the network thread after the client has handled `msg`."""
         kind = msg["t"]
         with self._lock:
+            if kind == "snapshot":
+                self._sent_seq = -1  # a new stream (after a reconnect): nothing sent on it yet
             if kind in ("snapshot", "update"):
                 state = self._client.mirror.state
                 if state is not None and not self._client.mirror.waiting:
@@ -118,12 +127,16 @@ class RemoteSession:
                     self._timers = (float(timers[0]), float(timers[1]))
             elif kind == "seated":
                 self._place = int(msg["seat"])
+                if self._tokens is not None:
+                    self._tokens.save(self._token_key, str(msg["token"]))
             elif kind == "seats":
                 self.seats = list(msg["seats"])
             elif kind == "hand":
                 self.results.append(dict(msg["result"]))
             elif kind == "over":
                 self._over = True
+                if self._tokens is not None:
+                    self._tokens.forget(self._token_key)
             elif kind == "chat":
                 self.chat.append(msg)
             elif kind == "notice":
@@ -285,6 +298,7 @@ class RemoteSession:
 
     def close(self) -> None:
         """Leave the table and stop the network thread."""
+        self._client.reconnect = False  # leaving on purpose: do not come back by itself
         if self._thread.is_alive():
             self._send(self._client.send, {"t": "bye", "reason": "left the table"})
             self._send(self._close_writer)
