@@ -137,8 +137,21 @@ class Host(Connections, TurnClock):
             msg["seed"] = format(self.match.hand_seed, "x")
         return msg
 
+    def _continue(self) -> None:
+        """Resume a hand the save cut off: commit to its wall anew and show where it stands."""
+        self.fair = (self.match.hand_no, new_salt())
+        commit = self._commit_msg()
+        for conn in list(self.conns):
+            if conn.hello:
+                conn.send(commit)
+            if conn.seat is not None or conn.watching:
+                conn.send(conn.stream.snapshot(self._state(self._viewer(conn))))
+
     async def _play(self) -> None:
-        self._deal(self.match.start_hand(self._hand_seed()), first=True)
+        if self.match.hand is not None and not self.match.hand_over:
+            self._continue()  # resumed mid-hand: nothing is dealt again
+        else:
+            self._deal(self.match.start_hand(self._hand_seed()), first=True)
         while True:
             now = self.clock()
             self._check_absent(now)
@@ -213,7 +226,18 @@ class Host(Connections, TurnClock):
             options=dict(self.options), kinds=list(self.kinds), names=list(self.names),
             tokens=dict(self.tokens), bots=self.config.bots, hands_limit=self.config.hands,
             code=self.config.code, hands=list(self.records), fingerprint=self.fingerprint,
+            current=None if self.match.hand_over else HandLog(
+                [[s, str(a)] for s, a in self.match.actions], list(self.hand_flees),
+                self.match.hand_seed if self.config.secret_walls else None),
         )
+
+    def _after_action(self) -> None:
+        """Save the hand under way now and then (at most every `save_every` seconds), so a
+        crash resumes mid-hand on the same wall."""
+        now = self.clock()
+        if self.config.save_path is not None and now - self._saved_at >= self.config.save_every:
+            self._saved_at = now
+            self._save()
 
     def _save(self) -> None:
         if self.config.save_path is None:

@@ -79,6 +79,8 @@ class HostConfig:
     """Join code of a locked table, checked at hello (a returning token needs none)."""
     save_path: Path | None = None
     """Written after every hand; None: not saved."""
+    save_every: float = 0.5
+    """Seconds between saves of the hand under way (each finished hand is saved at once)."""
     log_path: Path | None = None
     """The match log (game/replay.py format), rewritten after every hand; None: none."""
     spectators: bool = True

@@ -10,6 +10,7 @@ have partly seen.
 
 from __future__ import annotations
 
+import copy
 import hashlib
 import json
 import re
@@ -56,6 +57,9 @@ class SaveData:
     hands: list[HandLog] = field(default_factory=list)
     fingerprint: str | None = None
     """The table's fingerprint, shown in discovery and proved with the join code."""
+    current: HandLog | None = None
+    """The hand being played when the save was written: `--resume` continues it from these
+    actions on the same wall (its seed), dealing nothing again."""
 
     def to_json(self) -> dict[str, Any]:
         return {"format": SAVE_FORMAT, "version": SAVE_VERSION, **asdict(self)}
@@ -92,9 +96,7 @@ def read_save(path: Path) -> SaveData:
     if raw.get("version") != SAVE_VERSION:
         raise SaveError(f"{path} has save version {raw.get('version')!r}; need {SAVE_VERSION}")
     try:
-        hands = [HandLog([list(a) for a in h["actions"]], [list(f) for f in h.get("flees", [])],
-                         _seed(h.get("seed")))
-                 for h in raw["hands"]]
+        hands = [_hand_log(h) for h in raw["hands"]]
         data = SaveData(
             ruleset=str(raw["ruleset"]), table=str(raw["table"]), seed=int(raw["seed"]),
             options=dict(raw["options"]), kinds=[str(k) for k in raw["kinds"]],
@@ -103,12 +105,18 @@ def read_save(path: Path) -> SaveData:
             bots=str(raw.get("bots", "normal")), hands_limit=raw.get("hands_limit"),
             code=raw.get("code"), hands=hands,
             fingerprint=str(raw["fingerprint"]) if raw.get("fingerprint") else None,
+            current=_hand_log(raw["current"]) if raw.get("current") else None,
         )
     except (KeyError, TypeError, ValueError, AttributeError) as exc:
         raise SaveError(f"{path} is damaged ({exc})") from None
     if len(data.kinds) != 4 or len(data.names) != 4:
         raise SaveError(f"{path} is damaged (a table has four places)")
     return data
+
+
+def _hand_log(h: Any) -> HandLog:
+    return HandLog([list(a) for a in h["actions"]], [list(f) for f in h.get("flees", [])],
+                   _seed(h.get("seed")))
 
 
 def _seed(value: object) -> int | None:
@@ -131,4 +139,17 @@ def replay(data: SaveData, digest: Any | None = None) -> Match:
             replay_hand(match, number, hand.actions, hand.flees, sha, seed=hand.seed)
         except LogError as exc:
             raise SaveError(f"saved {exc}") from None
+    if data.current is not None:
+        # Continue the cut-off hand on its own wall. If its record does not replay, the
+        # match stands at the last finished hand and the next deal is a fresh wall.
+        attempt = copy.deepcopy(match)
+        trial = hashlib.sha256()
+        try:
+            replay_hand(attempt, len(data.hands) + 1, data.current.actions, data.current.flees,
+                        trial, partial=True, seed=data.current.seed)
+        except LogError:
+            return match
+        if not attempt.hand_over:
+            replay_hand(match, len(data.hands) + 1, data.current.actions, data.current.flees,
+                        sha, partial=True, seed=data.current.seed)
     return match

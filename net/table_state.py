@@ -51,6 +51,8 @@ class TableState:
         self.digest = hashlib.sha256()
         """Events hash of the match log (every event, in order)."""
         self.records: list[HandLog] = []
+        self.hand_flees: list[list[int]] = []
+        """[actions applied before it, player] of each flee in the hand under way (M12)."""
         if saved is None:
             self.seed = config.seed if config.seed is not None else secrets.randbelow(2**31)
             self.options = lan_options(config.ruleset, config.options)
@@ -65,6 +67,8 @@ class TableState:
             self.names = list(saved.names)
             self.tokens = dict(saved.tokens)
             self.records = list(saved.hands)
+            if saved.current is not None and not self.match.hand_over:
+                self.hand_flees = [list(f) for f in saved.current.flees]
         self.rules = rules_hash(config.ruleset, self.options)
         self.fingerprint = (saved.fingerprint if saved is not None and saved.fingerprint
                             else secrets.token_hex(4))
@@ -88,7 +92,7 @@ class TableState:
         self.watch = FleeWatch()
         self.timers: dict[int, tuple[tuple[Any, ...], float]] = {}
         """Per place waiting on its player: (decision key, monotonic deadline)."""
-        self.hand_flees: list[list[int]] = []
+        self._saved_at = -1e18
         self.clock: Callable[[], float] = time.monotonic
         """The host's clock (tests give a fake one)."""
         self.attempts = Attempts()
@@ -225,6 +229,10 @@ class TableState:
             self.hold_until = self.clock() + window
         self._publish(events)
         self._wake.set()
+        self._after_action()
+
+    def _after_action(self) -> None:
+        """Hook: the host saves the hand under way from here."""
 
     def _release(self, now: float) -> bool:
         """End the claim window once its time is up; True if it was on and has ended."""

@@ -8,7 +8,7 @@ from pathlib import Path
 from game.bots import make_bot
 from game.replay import read_log, verify
 from net.host import WALL_SEED_BITS, Host
-from net.save import read_save, replay
+from net.save import HandLog, read_save, replay
 from tests.net.peers import make_host
 
 
@@ -65,3 +65,47 @@ def test_save_and_log_keep_the_seeds_so_the_match_replays(tmp_path: Path) -> Non
     hands = [r for r in read_log(text)[1:-1]]
     assert [r["seed"] for r in hands] == [h.seed for h in host.records]
     assert verify(text).final_scores == host.match.scores
+
+
+def test_resume_continues_the_cut_off_hand_on_the_same_wall(tmp_path: Path) -> None:
+    save = tmp_path / "t.save.json"
+    host = make_host("mazhan", ["bot"] * 4, hands=3, save_path=save, secret_walls=True,
+                     save_every=0.0)
+    _play_hands(host, 1)
+    host._deal(host.match.start_hand(host._hand_seed()), first=False)
+    bots = [make_bot("random", 10 + p) for p in range(4)]
+    for _ in range(12):  # part of hand 2, then the host "crashes"
+        seat = host.match.to_act()[0]
+        player = host.match.players[seat]
+        host._apply(player, bots[player].choose(host.match.view(seat)))
+    assert not host.match.hand_over
+    saved = read_save(save)
+    assert saved.current is not None and len(saved.current.actions) == 12
+    assert saved.current.seed == host.match.hand_seed
+    again = Host(host.config, saved=saved)
+    assert again.match.hand is not None and host.match.hand is not None
+    assert not again.match.hand_over and again.match.hand_no == 2
+    # Nothing dealt again: the same wall, the same tiles drawn, every seat's view the same.
+    assert again.match.hand.wall.order == host.match.hand.wall.order
+    for seat in range(4):
+        assert again.match.view(seat)._replace(names=()) == \
+            host.match.view(seat)._replace(names=())
+    # And it plays on to the same end as the host that was not cut off would have.
+    twin = [make_bot("random", 99 + p) for p in range(4)]
+    other = [make_bot("random", 99 + p) for p in range(4)]
+    for table, players in ((host, twin), (again, other)):
+        while not table.match.hand_over:
+            seat = table.match.to_act()[0]
+            player = table.match.players[seat]
+            table._apply(player, players[player].choose(table.match.view(seat)))
+    assert again.match.scores == host.match.scores
+
+
+def test_a_save_whose_cut_off_hand_does_not_replay_deals_a_fresh_wall(tmp_path: Path) -> None:
+    save = tmp_path / "t.save.json"
+    host = make_host("nanjing", ["bot"] * 4, hands=3, save_path=save, secret_walls=True)
+    _play_hands(host, 1)
+    saved = read_save(save)
+    saved.current = HandLog([[0, "discard 9z"]], [], 12345)  # not a legal first move
+    again = Host(host.config, saved=saved)
+    assert again.match.hand_over and again.match.hand_no == 1
