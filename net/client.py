@@ -8,72 +8,29 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import statistics
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from typing import Any, Final
 
 from game.bots import Bot, make_bot
 from game.view import SeatView
+from net.client_state import ClientState, ClientStats, JoinError
 from net.diff import Mirror
 from net.fair import WallWatch
-from net.frames import PROTOCOL_VERSION, FrameDecoder, Message, ProtocolError, encode
-from net.joincode import is_nonce, new_nonce, proof, proof_ok
-from net.wire import WireError, view_from_wire
+from net.frames import FrameDecoder, Message, ProtocolError, encode
 
 READ_CHUNK: Final = 16 * 1024
-FATAL: Final = frozenset({"version", "rules", "protocol", "full", "code", "watch"})
 
+
+__all__ = ["Client", "ClientStats", "JoinError"]
 
 RETRY_FIRST: Final = 0.5
 RETRY_MAX: Final = 8.0
 """Reconnect back-off: the first wait and the longest."""
 
 
-class JoinError(Exception):
-    """The table refused us or went away; the message is for a person."""
-
-
 class _Lost(Exception):
     """The connection ended early; `run` may try again."""
-
-
-@dataclass
-class ClientStats:
-    """What `mahjong join --json` reports."""
-
-    seat: int | None = None
-    hands_played: int = 0
-    final_scores: list[int] = field(default_factory=list)
-    messages: int = 0
-    bytes_received: int = 0
-    update_sizes: list[int] = field(default_factory=list)
-    snapshot_sizes: list[int] = field(default_factory=list)
-    resyncs: int = 0
-    desyncs: int = 0
-    reconnects: int = 0
-    walls_checked: int = 0
-    wall_problems: list[str] = field(default_factory=list)
-    errors: list[str] = field(default_factory=list)
-    applied_at: dict[int, float] = field(default_factory=dict)
-    """seq → perf_counter time the update was applied (only when tracing)."""
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "hands_played": self.hands_played,
-            "final_scores": self.final_scores,
-            "seat": self.seat,
-            "messages": self.messages,
-            "bytes_received": self.bytes_received,
-            "diff_bytes_median": statistics.median(self.update_sizes) if self.update_sizes else 0,
-            "snapshot_bytes_max": max(self.snapshot_sizes, default=0),
-            "resyncs": self.resyncs,
-            "desyncs": self.desyncs,
-            "reconnects": self.reconnects,
-            "walls_checked": self.walls_checked,
-            "wall_problems": self.wall_problems,
-        }
 
 
 class Client:
@@ -104,36 +61,58 @@ class Client:
         self.address = address
         self.port = port
         self.name = name
-        self.want_seat = seat
-        self.token = token
         self.rules = rules
         self.ping_interval = ping_interval
         self.bot: Bot | None = make_bot(autoplay, seed) if autoplay else None
         self.on_view = on_view
         self.watch = watch
-        self.code = code
         self.on_message = on_message
         self.trace = trace
-        self.fingerprint = fingerprint
         self.reconnect = reconnect
         self.reconnect_for = reconnect_for
         self.handshake_timeout = handshake_timeout
-        """The fingerprint discovery announced: the table reached must have the same."""
-        self.mirror = Mirror()
-        self.walls = WallWatch()
-        """The fair-wall check: commitments, where our tiles came from, reveals."""
-        self.seats: list[dict[str, Any]] = []
-        """The places as the host last described them (kind, name, bot, away, ...)."""
-        self.chat: list[Message] = []
-        self.notices: list[Message] = []
-        self.stats = ClientStats()
-        self.stats.wall_problems = self.walls.problems
-        self.table: dict[str, Any] = {}
-        self.over = False
+        self.state = ClientState(seat=seat, token=token, watch=watch, code=code,
+                                 fingerprint=fingerprint)
+        """Everything the host told us (net/client_state.py); this object only moves bytes."""
         self._acted_seq = -1
-        self._cnonce = new_nonce()
-        self._nonce: str | None = None
         self._writer: asyncio.StreamWriter | None = None
+
+    # The state's parts, under the names callers have always used.
+    @property
+    def mirror(self) -> Mirror:
+        return self.state.mirror
+
+    @property
+    def stats(self) -> ClientStats:
+        return self.state.stats
+
+    @property
+    def token(self) -> str | None:
+        return self.state.token
+
+    @property
+    def table(self) -> Message:
+        return self.state.table
+
+    @property
+    def over(self) -> bool:
+        return self.state.over
+
+    @property
+    def seats(self) -> list[dict[str, Any]]:
+        return self.state.seats
+
+    @property
+    def chat(self) -> list[Message]:
+        return self.state.chat
+
+    @property
+    def notices(self) -> list[Message]:
+        return self.state.notices
+
+    @property
+    def walls(self) -> WallWatch:
+        return self.state.walls
 
     def send(self, msg: Message) -> None:
         if self._writer is not None and not self._writer.is_closing():
@@ -163,12 +142,8 @@ class Client:
 
     def _fresh(self) -> None:
         """Forget the lost connection's state (the token and the stats stay)."""
-        self.mirror = Mirror()
-        self.table = {}
+        self.state.new_connection()
         self._acted_seq = -1
-        self._nonce = None
-        self._cnonce = new_nonce()
-        self.walls.interrupted()
 
     async def _connection(self) -> None:
         try:
@@ -180,14 +155,7 @@ class Client:
         self._writer = writer
         pinger = asyncio.create_task(self._ping())
         try:
-            hello: Message = {"t": "hello", "v": PROTOCOL_VERSION, "name": self.name,
-                              "token": self.token, "rules": self.rules}
-            if self.watch:
-                hello["watch"] = True
-            if self.bot is not None:
-                hello["bot"] = True  # a program plays: the host need not pause for it
-            hello["cnonce"] = self._cnonce  # the code itself is never sent (net/joincode.py)
-            self.send(hello)
+            self.send(self.state.hello(self.name, self.rules, self.bot is not None))
             await self._read(reader)
         except ProtocolError as exc:
             raise JoinError(f"the host sent something unreadable: {exc}") from exc
@@ -227,7 +195,6 @@ class Client:
             self.stats.bytes_received += len(data)
             decoder.feed(data)
             for msg in decoder:
-                self.stats.messages += 1
                 done = self._handle(msg, decoder.last_size)
                 if self.on_message is not None:
                     self.on_message(msg)
@@ -236,97 +203,19 @@ class Client:
 
     def _handle(self, msg: Message, size: int) -> bool:
         """Handle one message; True when the conversation is over."""
-        kind = msg["t"]
-        if kind == "challenge":
-            if not self.code:
-                raise JoinError("this table is locked: give its join code")
-            if not is_nonce(msg["nonce"]):
-                raise JoinError("the table sent a malformed challenge")
-            self._nonce = msg["nonce"]
-            self.send({"t": "prove",
-                       "proof": proof(self.code, "client", self._nonce, self._cnonce)})
-        elif kind == "welcome":
-            # With a code (and no token, which the host takes instead), the table must prove
-            # it knows the code: a look-alike announcing the same name cannot.
-            fp = msg.get("fp")
-            if self.fingerprint and fp != self.fingerprint:
-                raise JoinError(f"this table's fingerprint is {fp}, not {self.fingerprint} as "
-                                "announced: it may be an impostor using the table's name")
-            if self.code and self.token is None and (self._nonce is None or not proof_ok(
-                    self.code, f"host:{fp}", self._nonce, self._cnonce, msg.get("proof"))):
-                raise JoinError("this table did not prove it knows the join code: it may be "
-                                "an impostor using the table's name")
-            self.table = msg
-            self.seats = list(msg["seats"])
-            if self.token is not None and msg.get("back") is False:
-                self.token = None  # a token this table does not know (an old match): sit anew
-                self.stats.seat = None
-            if self.stats.seat is None and self.token is None and not self.watch:
-                self.send({"t": "sit", "seat": self.want_seat})
-        elif kind == "seated":
-            self.stats.seat, self.token = msg["seat"], msg["token"]
-        elif kind in ("snapshot", "update"):
-            (self.stats.snapshot_sizes if kind == "snapshot" else self.stats.update_sizes).append(
-                size
-            )
-            before = self.mirror.desyncs
-            if self.mirror.receive(msg):
-                self.stats.resyncs += 1
-                self.send({"t": "resync", "seq": self.mirror.seq})
-            elif self.trace:
+        done = self.state.receive(msg, size)
+        for out in self.state.outbox:
+            self.send(out)
+        self.state.outbox.clear()
+        if msg["t"] in ("snapshot", "update"):
+            if self.trace and not self.mirror.waiting:
                 self.stats.applied_at[self.mirror.seq] = time.perf_counter()
-            self.stats.desyncs += self.mirror.desyncs - before
-            state = self.mirror.state
-            if state is not None and not self.mirror.waiting:
-                self.walls.state(int(state.get("h", 0)))
-            seat = state.get("s", -1) if state is not None else -1
-            self.walls.events(seat if isinstance(seat, int) else -1, list(msg.get("ev", ())))
             self._maybe_act()
-        elif kind == "seats":
-            self.seats = list(msg["seats"])
-        elif kind == "commit":
-            self.walls.commit(msg["hand"], msg["hash"])
-        elif kind == "reveal":
-            self._check_wall(msg)
-        elif kind == "chat":
-            self.chat.append(msg)
-        elif kind == "notice":
-            self.notices.append(msg)
-        elif kind == "hand":
-            self.stats.hands_played += 1
-            self.stats.final_scores = list(msg["result"].get("scores", []))
-        elif kind == "over":
-            self.stats.final_scores = list(msg["scores"])
-            self.over = True
-            self.walls.end()
-        elif kind == "ping":
-            self.send({"t": "pong", "n": msg["n"]})
-        elif kind == "error":
-            self.stats.errors.append(msg["msg"])
-            if msg["code"] in FATAL:
-                raise JoinError(f"the table refused us: {msg['msg']}")
-            if msg["code"] == "seat" and self.stats.seat is None:
-                raise JoinError(f"no seat for us: {msg['msg']}")
-        elif kind == "bye":
-            if not self.over:  # said on purpose (closing, or our place taken from elsewhere)
-                raise JoinError(f"the table ended our connection: {msg['reason']}")
-            return True
-        return False
-
-    def _check_wall(self, msg: Message) -> None:
-        """Provably fair walls: the revealed wall must match its commitment and the hand."""
-        state = None if self.mirror.waiting else self.mirror.state
-        self.walls.reveal(msg["hand"], msg["wall"], msg["salt"], state)
-        self.stats.walls_checked = self.walls.checked
+        return done
 
     def view(self) -> SeatView | None:
         """The mirrored view, or None before the first snapshot or while waiting for one."""
-        if self.mirror.state is None or self.mirror.waiting:
-            return None
-        try:
-            return view_from_wire(self.mirror.state)
-        except WireError:
-            return None
+        return self.state.view()
 
     def _maybe_act(self) -> None:
         view = self.view()
