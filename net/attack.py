@@ -11,6 +11,8 @@ Scenarios:
   can a seated player whose connection dropped come back with the token?
 - `nonreader`: connections that say hello as spectators and never read; host fds and memory.
 - `codes`: guess a locked table's join code, one connection per guess, for `--seconds`.
+- `soak`: 4 players and 8 spectators, an attacker bursting, a player's line cut and the host
+  killed mid-hand and resumed; desyncs, reconnects, final scores and the players' p99.
 - `bomb`: a seated-less peer bursting the largest frames the host takes, while four players
   play; the players' p99 time from an action's arrival to every client applying its update.
 """
@@ -30,6 +32,7 @@ import secrets
 import socket
 import statistics
 import struct
+import tempfile
 import threading
 import time
 from typing import Any
@@ -324,10 +327,100 @@ def _try_code(sock: socket.socket, code: str) -> bool:
     return any(m["t"] == "welcome" for m in got)
 
 
+# ---------------------------------------------------------------- the soak
+
+async def soak(hands: int, folder: str) -> dict[str, Any]:
+    """4 players and 8 spectators for `hands` hands while an attacker bursts frames; player 0's
+    line is cut mid-match and its client comes back by itself; then the host dies mid-hand and
+    is resumed from its save on the same port, the players' clients coming back by themselves."""
+    save = os.path.join(folder, "soak.save.json")
+    config = HostConfig(ruleset="mazhan", name="soak", address=VICTIM, seats=["open"] * 4,
+                        hands=hands, start_after=30, per_address=16, save_every=0.0,
+                        options={"hands": hands, "bust_ends": False})
+    from pathlib import Path
+
+    from net.save import read_save
+    config.save_path = Path(save)
+    host = Host(config)
+    arrivals: list[tuple[float, dict[str, int]]] = []
+    host.on_action = lambda at, seqs: arrivals.append((at, seqs))
+    await host.start()
+    config.port = host.port
+    players = [Client(VICTIM, host.port, name=f"p{i}", seed=i, trace=True, reconnect=True)
+               for i in range(4)]
+    watchers = [Client(VICTIM, host.port, name=f"w{i}", autoplay=None, watch=True)
+                for i in range(8)]
+    stop = threading.Event()
+    sent = [0]
+    body = msgpack.packb({"t": "ping", "n": 1, "pad": "a" * 3900})
+    frame = struct.pack(">I", len(body)) + body
+
+    def attack() -> None:
+        while not stop.is_set() and sent[0] < 2000:  # bounded: at most 2000 connections
+            with contextlib.suppress(OSError), _connect(host.port) as sock:
+                sock.sendall(_hello("bomb") + frame * 100)
+                _closed_by_peer(sock, 0.2)
+            sent[0] += 1
+
+    thread = threading.Thread(target=attack, daemon=True)
+    thread.start()
+    runs = [asyncio.create_task(c.run()) for c in players + watchers]
+    first = asyncio.create_task(host.run())
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + 600
+    while host.hands_done < hands // 3 and not first.done() and loop.time() < deadline:
+        await asyncio.sleep(0.01)
+    # Latency is measured up to here: after a reconnect a client's sequence numbers restart.
+    applied = [dict(c.stats.applied_at) for c in players]
+    measured = list(arrivals)
+    if 0 in host.by_seat:
+        host.by_seat[0].abort()  # player 0's line drops
+    while host.hands_done < 2 * hands // 3 and not first.done() and loop.time() < deadline:
+        await asyncio.sleep(0.01)
+    while ((host.match.hand_over or len(host.match.actions) < 10) and not first.done()
+           and loop.time() < deadline):
+        await asyncio.sleep(0.001)  # crash mid-hand, not between hands
+    first.cancel()
+    for conn in list(host.conns):
+        conn.writer.transport.abort()
+    assert host._server is not None
+    host._server.close()
+    cut_at = (host.hands_done, len(host.match.actions))
+    saved = read_save(Path(save))
+    again = Host(config, saved=saved)
+    await again.start()
+    summary = await asyncio.wait_for(again.run(), 600)
+    stop.set()
+    results = await asyncio.gather(*runs, return_exceptions=True)
+    await asyncio.to_thread(thread.join, 30)
+    await again.close()
+    stats = [c.stats for c in players]
+    delays = []
+    for at, seqs in measured:
+        done = [applied[i].get(seqs.get(c.name, -1)) for i, c in enumerate(players)]
+        if all(d is not None for d in done):
+            delays.append((max(d for d in done if d is not None) - at) * 1000)
+    delays.sort()
+    return {
+        "hands": summary["hands"], "actions_measured": len(delays),
+        "host_cut_at_hand_action": cut_at,
+        "resumed_mid_hand": saved.current is not None and bool(saved.current.actions),
+        "players_finished": sum(not isinstance(r, BaseException) for r in results[:4]),
+        "player_reconnects": [s.reconnects for s in stats],
+        "desyncs": sum(s.desyncs for s in stats),
+        "same_final_scores": all(s.final_scores == summary["final_scores"] for s in stats),
+        "wall_problems": sum(len(s.wall_problems) for s in stats),
+        "spectators_to_the_crash": sum(w.stats.hands_played >= hands // 3 for w in watchers),
+        "attack_connections": sent[0],
+        "p99_ms_first_host": round(delays[round(0.99 * (len(delays) - 1))], 2) if delays else None,
+        "p50_ms_first_host": round(statistics.median(delays), 2) if delays else None,
+    }
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m net.attack", description=__doc__)
     parser.add_argument("scenario", choices=["honest", "trickle", "slots", "nonreader", "bomb",
-                                             "codes"])
+                                             "codes", "soak"])
     parser.add_argument("--seconds", type=float, default=3.0)
     parser.add_argument("--hands", type=int, default=8)
     parser.add_argument("--count", type=int, default=40)
@@ -344,6 +437,7 @@ def main(argv: list[str] | None = None) -> int:
         "nonreader": lambda: nonreader(min(args.count, 200), args.hands),
         "bomb": lambda: bomb(args.hands, args.frame, min(args.frames, 1000)),
         "codes": lambda: codes(min(args.seconds, 30.0)),
+        "soak": lambda: soak(min(args.hands, 200), tempfile.mkdtemp(prefix="lan-soak-")),
     }
     print(json.dumps({args.scenario: asyncio.run(run[args.scenario]())}))
     return 0
