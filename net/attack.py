@@ -382,7 +382,7 @@ async def soak(hands: int, folder: str) -> dict[str, Any]:
         await asyncio.sleep(0.001)  # crash mid-hand, not between hands
     first.cancel()
     for conn in list(host.conns):
-        conn.writer.transport.abort()
+        host._writers[conn].transport.abort()
     assert host._server is not None
     host._server.close()
     cut_at = (host.hands_done, len(host.match.actions))

@@ -17,10 +17,10 @@ from typing import Final
 from game.actions import Action
 from game.tiles import NotationError
 from net.chat import PHRASES, clean_text
-from net.frames import PROTOCOL_VERSION, Message, ProtocolError
+from net.frames import PROTOCOL_VERSION, Message, ProtocolError, encode
 from net.joincode import is_nonce, new_nonce, proof, proof_ok
 from net.limits import TOKEN_RESERVE
-from net.peer import Peer
+from net.peer import MAX_BACKLOG, Peer
 from net.places import Places
 from net.table_state import SPECTATOR
 
@@ -32,7 +32,10 @@ class Connections(Places):
     """Serves each TCP peer for the host."""
 
     async def _serve(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
-        conn = Peer(reader, writer, self.config.rate, self.config.burst)
+        peer = writer.get_extra_info("peername")
+        address = str(peer[0]) if isinstance(peer, tuple) and peer else "?"
+        conn = Peer(address, time.monotonic(), self.config.rate, self.config.burst)
+        self._writers[conn] = writer
         task = asyncio.current_task()
         if task is not None:
             self._handlers.add(task)
@@ -41,15 +44,17 @@ class Connections(Places):
         if (len(self.conns) >= self.config.max_connections + TOKEN_RESERVE
                 or same >= self.config.per_address):
             conn.send({"t": "error", "code": "full", "msg": "too many connections"})
-            conn.abort()
             self.refused += 1
+            self._flush()
+            del self._writers[conn]
+            writer.transport.abort()
             return
         # Past the total, the connection is kept only for a player coming back with a token,
         # so a crowd of strangers cannot lock players out of their own places.
         conn.needs_token = len(self.conns) >= self.config.max_connections
         self.conns.add(conn)
         try:
-            await self._read_loop(conn)
+            await self._read_loop(conn, reader)
         except ProtocolError as exc:
             self.dropped += 1
             self.drop_reasons[str(exc)[:60]] += 1
@@ -60,8 +65,33 @@ class Connections(Places):
             self.drop_reasons["timeout" if isinstance(exc, TimeoutError) else "connection"] += 1
         finally:
             self._forget(conn)
+            conn.close()
+            self._flush()
+            self._writers.pop(conn, None)
 
-    async def _read_loop(self, conn: Peer) -> None:
+    def _flush(self) -> None:
+        """Write every peer's queued messages; close or abort those the table let go."""
+        for conn, writer in list(self._writers.items()):
+            if conn.aborted:
+                writer.transport.abort()
+                continue
+            if conn.outbox:
+                for msg in conn.outbox:
+                    try:
+                        writer.write(encode(msg))
+                    except ProtocolError:  # a message we cannot send: a bug, not the peer's
+                        self.drop_reasons["unsendable"] += 1
+                    # Never await drain: one slow reader must not stall the others.
+                    if writer.transport.get_write_buffer_size() > MAX_BACKLOG:
+                        conn.abort()
+                        writer.transport.abort()
+                        break
+                conn.outbox.clear()
+            if conn.closing:
+                conn.closing = False
+                writer.close()
+
+    async def _read_loop(self, conn: Peer, reader: asyncio.StreamReader) -> None:
         while not conn.closed:
             if conn.hello:
                 timeout = self.config.idle_timeout
@@ -69,7 +99,7 @@ class Connections(Places):
                 timeout = conn.opened + self.config.hello_timeout - time.monotonic()
                 if timeout <= 0:
                     raise TimeoutError
-            data = await asyncio.wait_for(conn.reader.read(READ_CHUNK), timeout)
+            data = await asyncio.wait_for(reader.read(READ_CHUNK), timeout)
             if not data:
                 return
             # Bytes are paid for before any decoding, so a flood costs the host little.
@@ -80,7 +110,8 @@ class Connections(Places):
                 self._throttle(conn, msg)
                 self._dispatch(conn, msg)
                 if conn.closed:
-                    return
+                    break
+            self._flush()
 
     def _throttle(self, conn: Peer, msg: Message) -> None:
         """Charge a message to the peer's budget, unless it answers a state we sent it."""

@@ -45,6 +45,7 @@ class Host(Connections, Table):
         for conn in list(self.conns):
             conn.send({"t": "bye", "reason": "the table is closing"})
             conn.close()
+        self._flush()
         if self._server is not None:
             self._server.close()
         # Closing the sockets ends each handler's read; wait so none is cut off mid-cleanup.
@@ -65,6 +66,7 @@ class Host(Connections, Table):
         self.start_at = self.clock() + self.config.start_after
         while True:
             self.tick(self.clock())
+            self._flush()
             if self.final is not None:
                 break
             deadline = self.next_deadline()

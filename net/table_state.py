@@ -121,6 +121,8 @@ class TableState:
         """Benchmarks: (time an action arrived, seq each peer will see its effect at)."""
         self._server: asyncio.Server | None = None
         self._handlers: set[asyncio.Task[Any]] = set()
+        self._writers: dict[Peer, asyncio.StreamWriter] = {}
+        """The transport's side of each peer (net/host.py writes their outboxes)."""
         self._wake = asyncio.Event()
         self._go = False
 

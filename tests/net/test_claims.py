@@ -3,46 +3,20 @@ discard or rob a kong, from what it is sent or from the pace. Fake peers and a f
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 
 from game.bots import make_bot
 from net.diff import Mirror
-from net.frames import MAX_FRAME, FrameDecoder, Message
+from net.frames import Message
 from net.host import Host
 from net.peer import Peer
 from net.wire import compact_view
 from tests.net.peers import make_host
 
 
-class _Transport:
-    def get_write_buffer_size(self) -> int:
-        return 0
-
-    def abort(self) -> None:
-        pass
-
-
-class _Writer:
-    def __init__(self) -> None:
-        self.transport = _Transport()
-        self.decoder = FrameDecoder(MAX_FRAME)
-        self.got: list[Message] = []
-
-    def write(self, data: bytes) -> None:
-        self.got.extend(self.decoder.messages(data))
-
-    def close(self) -> None:
-        pass
-
-    def get_extra_info(self, name: str) -> Any:
-        return None
-
-
-def _peer(host: Host, place: int | None) -> tuple[Peer, _Writer]:
-    writer = _Writer()
-    peer = Peer(None, writer)  # type: ignore[arg-type]
+def _peer(host: Host, place: int | None) -> tuple[Peer, _Inbox]:
+    """A peer the table sends to (no socket: its outbox is read as it fills)."""
+    peer = Peer("127.0.0.9")
     peer.hello = True
     host.conns.add(peer)
     if place is None:
@@ -50,7 +24,21 @@ def _peer(host: Host, place: int | None) -> tuple[Peer, _Writer]:
     else:
         peer.seat = place
         host.by_seat[place] = peer
-    return peer, writer
+    return peer, _Inbox(peer)
+
+
+class _Inbox:
+    """What a peer has been sent, taken from its outbox as a transport would."""
+
+    def __init__(self, peer: Peer) -> None:
+        self.peer = peer
+        self._got: list[Message] = []
+
+    @property
+    def got(self) -> list[Message]:
+        self._got.extend(self.peer.outbox)
+        self.peer.outbox.clear()
+        return self._got
 
 
 def _play(host: Host, hands: int, now: list[float]) -> dict[str, int]:

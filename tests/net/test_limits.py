@@ -8,7 +8,6 @@ import asyncio
 import contextlib
 import socket
 import struct
-from typing import Any
 
 import pytest
 from hypothesis import given
@@ -66,25 +65,26 @@ class _Writer:
     def close(self) -> None:
         self.closed = True
 
-    def get_extra_info(self, name: str) -> Any:
-        return ("127.0.0.9", 5000) if name == "peername" else None
-
 
 def test_a_peer_that_does_not_read_is_aborted_not_closed() -> None:
+    host = make_host("mazhan", ["open", "bot", "bot", "bot"])
+    peer = Peer("127.0.0.9")
     writer = _Writer()
-    peer = Peer(None, writer)  # type: ignore[arg-type]
-    assert peer.address == "127.0.0.9"
+    host._writers[peer] = writer  # type: ignore[assignment]
     msg = {"t": "chat", "seat": None, "name": "x", "text": "y" * 200}
     sent = 0
     while not peer.closed:
         peer.send(msg)
+        host._flush()
         sent += 1
         assert sent < 10_000
     # Aborted (buffers dropped at once), not closed (which would wait to flush for ever).
-    assert writer.transport.aborted and not writer.closed
+    assert writer.transport.aborted and not writer.closed and peer.aborted
     assert writer.transport.buffered > MAX_BACKLOG
-    peer.send(msg)  # nothing more is queued once dropped
-    assert writer.transport.buffered <= MAX_BACKLOG + 1024
+    before = writer.transport.buffered
+    peer.send(msg)  # nothing more is queued or written once dropped
+    host._flush()
+    assert writer.transport.buffered == before and peer.outbox == []
 
 
 # ---------------------------------------------------------------- the host, over loopback
