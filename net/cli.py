@@ -79,6 +79,9 @@ def host_parser() -> argparse.ArgumentParser:
     p.add_argument("--seed", type=int, default=None,
                    help="match seed (first dealer, bots); each wall is always from a fresh "
                    "secret seed")
+    p.add_argument("--reproducible-walls", action="store_true",
+                   help="deal every wall from --seed instead of a fresh secret seed (tests and "
+                   "benchmarks only: players could then work the walls out)")
     p.add_argument("--no-announce", action="store_true", help="do not advertise on the LAN")
     p.add_argument("--code", default=None, help="join code: lock the table to those who know it")
     p.add_argument("--save", type=Path, default=None, metavar="FILE",
@@ -127,6 +130,7 @@ def host_main(argv: list[str]) -> int:
         seed=args.seed, bots=args.bots, start_after=args.start_after,
         address=args.interface or "0.0.0.0", port=args.port, code=args.code,
         hand_pause=args.hand_pause, options=options, claim_window=args.claim_window,
+        secret_walls=not args.reproducible_walls,
     )
     if saved is not None:
         config.ruleset, config.name, config.seats = saved.ruleset, saved.table, saved.kinds

@@ -9,7 +9,6 @@ stalls or falls too far behind is closed; the others play on.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import math
 import time
 from typing import Final
@@ -31,6 +30,50 @@ MAX_NAME: Final = 32
 class Connections(Places):
     """Serves each TCP peer for the host."""
 
+    # ------------------------------------------------------------ the table's side (pure)
+
+    def connect(self, conn: Peer, now: float) -> bool:
+        """A peer arrived; False if it is turned away at once (its refusal is in its outbox)."""
+        same = sum(1 for c in self.conns if c.address == conn.address)
+        if (len(self.conns) >= self.config.max_connections + TOKEN_RESERVE
+                or same >= self.config.per_address):
+            conn.send({"t": "error", "code": "full", "msg": "too many connections"})
+            conn.close()
+            self.refused += 1
+            return False
+        # Past the total, the connection is kept only for a player coming back with a token,
+        # so a crowd of strangers cannot lock players out of their own places.
+        conn.needs_token = len(self.conns) >= self.config.max_connections
+        self.conns.add(conn)
+        return True
+
+    def data(self, conn: Peer, size: int, now: float) -> bool:
+        """`size` bytes arrived from `conn`, before any decoding; False: over its byte budget."""
+        return conn.bytes.take(size, now)
+
+    def receive(self, conn: Peer, msg: Message, now: float) -> None:
+        """One message from `conn`: charged to its budget unless a reply, then acted on. A
+        message that breaks the protocol drops the peer (an error goes out first)."""
+        try:
+            self._throttle(conn, msg, now)
+            self._dispatch(conn, msg)
+        except ProtocolError as exc:
+            self.fail(conn, str(exc))
+
+    def fail(self, conn: Peer, why: str) -> None:
+        """Drop `conn` for breaking the protocol."""
+        self.dropped += 1
+        self.drop_reasons[why[:60]] += 1
+        conn.send({"t": "error", "code": "protocol", "msg": why[:200]})
+        conn.close()
+
+    def disconnect(self, conn: Peer, now: float) -> None:
+        """The peer's connection ended."""
+        self._forget(conn, now)
+        conn.close()
+
+    # ------------------------------------------------------------ the transport
+
     async def _serve(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         peer = writer.get_extra_info("peername")
         address = str(peer[0]) if isinstance(peer, tuple) and peer else "?"
@@ -40,32 +83,21 @@ class Connections(Places):
         if task is not None:
             self._handlers.add(task)
             task.add_done_callback(self._handlers.discard)
-        same = sum(1 for c in self.conns if c.address == conn.address)
-        if (len(self.conns) >= self.config.max_connections + TOKEN_RESERVE
-                or same >= self.config.per_address):
-            conn.send({"t": "error", "code": "full", "msg": "too many connections"})
-            self.refused += 1
+        if not self.connect(conn, self.clock()):
             self._flush()
             del self._writers[conn]
             writer.transport.abort()
             return
-        # Past the total, the connection is kept only for a player coming back with a token,
-        # so a crowd of strangers cannot lock players out of their own places.
-        conn.needs_token = len(self.conns) >= self.config.max_connections
-        self.conns.add(conn)
         try:
             await self._read_loop(conn, reader)
-        except ProtocolError as exc:
-            self.dropped += 1
-            self.drop_reasons[str(exc)[:60]] += 1
-            with contextlib.suppress(Exception):
-                conn.send({"t": "error", "code": "protocol", "msg": str(exc)[:200]})
+        except ProtocolError as exc:  # the frame decoder's: bytes that are no message
+            self.fail(conn, str(exc))
         except (TimeoutError, ConnectionError, OSError) as exc:
             self.dropped += 1
             self.drop_reasons["timeout" if isinstance(exc, TimeoutError) else "connection"] += 1
         finally:
-            self._forget(conn)
-            conn.close()
+            self._flush()
+            self.disconnect(conn, self.clock())
             self._flush()
             self._writers.pop(conn, None)
 
@@ -103,26 +135,25 @@ class Connections(Places):
             if not data:
                 return
             # Bytes are paid for before any decoding, so a flood costs the host little.
-            if not conn.bytes.take(len(data), time.monotonic()):
+            if not self.data(conn, len(data), time.monotonic()):
                 raise ProtocolError("too much data")
             conn.decoder.feed(data)
             for msg in conn.decoder:
-                self._throttle(conn, msg)
-                self._dispatch(conn, msg)
+                self.receive(conn, msg, time.monotonic())
                 if conn.closed:
                     break
             self._flush()
 
-    def _throttle(self, conn: Peer, msg: Message) -> None:
+    def _throttle(self, conn: Peer, msg: Message, now: float) -> None:
         """Charge a message to the peer's budget, unless it answers a state we sent it."""
         if (msg["t"] == "action" and conn.seat is not None
                 and conn.replies.is_reply(msg["seq"], conn.stream.seq)):
             conn.bytes.give(conn.decoder.last_size)
             return
-        if not conn.messages.take(1, time.monotonic()):
+        if not conn.messages.take(1, now):
             raise ProtocolError("too many messages")
 
-    def _forget(self, conn: Peer) -> None:
+    def _forget(self, conn: Peer, now: float) -> None:
         conn.close()
         self.conns.discard(conn)
         seat = conn.seat
@@ -130,14 +161,14 @@ class Connections(Places):
             del self.by_seat[seat]
             self.timers.pop(seat, None)
             if self.started and not self.finished:
-                self.gone_since[seat] = self.clock()
+                self.gone_since[seat] = now
                 left = self._flee_in().get(seat)
                 flee = f" (counted as fleeing in {left:.0f} s)" if left is not None else ""
                 self._notice("bot", seat, f"{self.names[seat]} left; a bot plays for them{flee}")
             elif not self.started:
                 # Gone before the deal: the token holds the place for a while only (issue 13:
                 # a client that died while waiting kept its place, and the table never filled).
-                self.left_at[seat] = self.clock()
+                self.left_at[seat] = now
             self._broadcast_seats()
             self._wake.set()  # a bot may now have to play that place
 

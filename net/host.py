@@ -58,8 +58,13 @@ class Host(Connections, Table):
     async def _wait(self, timeout: float | None = None) -> None:
         """Until a peer's message wakes the table, or `timeout` seconds."""
         self._wake.clear()
-        with contextlib.suppress(TimeoutError):
-            await asyncio.wait_for(self._wake.wait(), timeout)
+        # asyncio.wait, not wait_for: on Python 3.11 wait_for can swallow a cancellation that
+        # comes as the event fires, and the table would then play on after being stopped.
+        waiter = asyncio.ensure_future(self._wake.wait())
+        try:
+            await asyncio.wait({waiter}, timeout=timeout)
+        finally:
+            waiter.cancel()
 
     async def run(self) -> dict[str, Any]:
         """Wait for players, play the match, return the final summary."""
