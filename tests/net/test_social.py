@@ -119,7 +119,9 @@ def test_chat_is_cleaned_relayed_to_all_and_rate_limited() -> None:
             a.send({"t": "chat", "text": f"line {n}"})
         refused = await a.expect("error", code="chat")
         assert "too fast" in refused["msg"]
-        await b.settle()
+        # A round trip on b's own line: the relayed chat was written to b before the pong.
+        b.send({"t": "ping", "n": 99})
+        await b.expect("pong", n=99)
         lines = [m["text"] for m in b.got if m["t"] == "chat"]
         assert lines == [f"line {n}" for n in range(int(CHAT_BURST) - 1)]
         # Over-long text is not a chat line at all: the frame is refused, the peer dropped.

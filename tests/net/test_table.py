@@ -12,8 +12,9 @@ import pytest
 from game.view import SeatView
 from net.client import Client, ClientStats, JoinError
 from net.diff import Mirror
-from net.frames import encode
+from net.frames import Message, encode
 from net.host import Host
+from net.peer import Peer
 from net.wire import compact_view, view_from_wire
 from tests.net.peers import LOOPBACK, RawPeer, hello, make_host, within
 
@@ -110,43 +111,50 @@ def test_misbehaving_peer_is_dropped_while_others_play_on(abuse: str) -> None:
 
 
 def test_actions_only_for_own_place_and_only_legal() -> None:
-    async def scenario() -> None:
-        host = _host("mazhan", ["open", "bot", "bot", "bot"], hands=1)
-        await host.start()
-        peer = RawPeer()
-        await peer.open(host.port)
-        peer.send(hello())
-        await peer.expect("welcome")
-        peer.send({"t": "sit", "seat": 1})  # a bot's place is not free
-        assert (await peer.expect("error"))["code"] == "seat"
-        peer.send({"t": "sit", "seat": 0})
-        await peer.expect("seated")
-        game = asyncio.create_task(host.run())
-        mirror = Mirror()
-        mirror.receive(await peer.expect("snapshot"))
-        assert mirror.state is not None
-        while True:  # follow the table until the host waits for us alone
-            await peer.settle()
-            while any(m["t"] == "update" for m in peer.got):
-                assert not mirror.receive(await peer.expect("update"))
-            view = view_from_wire(mirror.state)
-            if view.to_act == (view.seat,) and view.legal:
-                break
-            assert not mirror.receive(await peer.expect("update"))
-        assert view.seat == host._hand_seats()[0]
-        wrong = next(a for a in ("discard 1m", "discard 9s") if a not in map(str, view.legal))
-        for text in ("discard 9z", "kong", wrong):
-            peer.send({"t": "action", "seq": mirror.seq, "a": text})
-            assert (await peer.expect("error"))["code"] == "illegal"
-        before = host.stale
-        peer.send({"t": "action", "seq": mirror.seq - 1, "a": str(view.legal[0])})
-        peer.send({"t": "bye", "reason": "done"})
-        await peer.until_closed()
-        summary = await within(game)  # a bot takes over the place and finishes the hand
-        await host.close()
-        assert host.stale == before + 1 and summary["illegal"] == 3 and summary["hands"] == 1
+    """On the pure table (no sockets, fake clock): the host takes only legal, current moves."""
+    host = _host("mazhan", ["open", "bot", "bot", "bot"], hands=1)
+    now = [0.0]
+    host.clock = lambda: now[0]
+    peer = Peer("10.0.0.1", now[0])
+    assert host.connect(peer, now[0])
 
-    asyncio.run(scenario())
+    def said() -> list[Message]:
+        out, peer.outbox = peer.outbox, []
+        return out
+
+    host.receive(peer, hello(), now[0])
+    assert [m["t"] for m in said()] == ["welcome"]
+    host.receive(peer, {"t": "sit", "seat": 1}, now[0])  # a bot's place is not free
+    assert [m.get("code") for m in said()] == ["seat"]
+    host.receive(peer, {"t": "sit", "seat": 0}, now[0])
+    assert "seated" in [m["t"] for m in said()]
+    mirror = Mirror()
+    host.tick(now[0])  # every open place taken: the match starts and runs until we must act
+    for msg in said():
+        if msg["t"] in ("snapshot", "update"):
+            assert not mirror.receive(msg)
+    assert mirror.state is not None
+    view = view_from_wire(mirror.state)
+    assert view.to_act == (view.seat,) and view.legal  # the table waits on us alone
+    assert view.seat == host._hand_seats()[0]
+    wrong = next(a for a in ("discard 1m", "discard 9s") if a not in map(str, view.legal))
+    for text in ("discard 9z", "kong", wrong):
+        host.receive(peer, {"t": "action", "seq": mirror.seq, "a": text}, now[0])
+        assert [m["code"] for m in said() if m["t"] == "error"] == ["illegal"]
+    before = host.stale
+    host.receive(peer, {"t": "action", "seq": mirror.seq - 1, "a": str(view.legal[0])}, now[0])
+    assert host.stale == before + 1 and said() == []  # stale: dropped without a word
+    host.receive(peer, {"t": "bye", "reason": "done"}, now[0])
+    host.disconnect(peer, now[0])
+    for _ in range(10_000):  # a bot takes over the place and finishes the hand
+        host.tick(now[0])
+        if host.final is not None:
+            break
+        deadline = host.next_deadline()
+        assert deadline is not None
+        now[0] = max(now[0], deadline)
+    assert host.final is not None
+    assert host.final["illegal"] == 3 and host.final["hands"] == 1
 
 
 def test_client_recovers_from_a_corrupted_mirror() -> None:
