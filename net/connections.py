@@ -190,8 +190,7 @@ class Connections(Places):
                 if self._hidden(seat) and conn.stream.state:
                     conn.send(conn.stream.snapshot())  # what it should have; news stays held
                 else:
-                    conn.held = []  # the snapshot carries their effect
-                    conn.send(conn.stream.snapshot(self._state(self._viewer(conn))))
+                    self._snapshot(conn)
         elif kind == "chat":
             self._on_chat(conn, msg)
         elif kind == "ping":
@@ -282,7 +281,7 @@ class Connections(Places):
         if msg.get("watch"):
             conn.watching = True
             if self.started:
-                conn.send(conn.stream.snapshot(self._state(SPECTATOR)))
+                self._snapshot(conn)
         elif returning:
             assert token is not None
             self._take_seat(conn, self.tokens[token], token)

@@ -42,6 +42,8 @@ class Peer:
         """(host nonce, client nonce, hello) while a locked table waits for the proof."""
         self.is_bot = False
         """The client said it is a program playing (`join --autoplay`): no claim window for it."""
+        self.pending_snapshot = False
+        """A first state is owed, held back until the claim phase it would show is over."""
         self.held: list[dict[str, Any]] = []
         """Events (wire form) held back during a claim window, sent with the next update."""
         self.opened = now

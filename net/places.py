@@ -111,7 +111,7 @@ class Places(TableState):
         self._broadcast_seats()
         if self.started:
             conn.stream = SeatStream(seq=conn.stream.seq)
-            conn.send(conn.stream.snapshot(self._state(seat)))
+            self._snapshot(conn)
             if seat in self.benched:
                 self._notice("bot", seat, f"{self.names[seat]} plays from the next hand")
             else:

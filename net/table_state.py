@@ -167,6 +167,18 @@ class TableState:
             return False
         return hand.phase.value in ("claim", "rob") or self.hold_until is not None
 
+    def _snapshot(self, conn: Peer) -> None:
+        """Send `conn` the whole table now, or, while news is held back from it (a claim
+        phase it is not asked about), as soon as that ends: a newcomer's first state must not
+        show another seat's offer either."""
+        conn.held = []  # a snapshot carries their effect
+        viewer = SPECTATOR if conn.seat is None else self._hand_seats()[conn.seat]
+        if self._hidden(viewer):
+            conn.pending_snapshot = True
+        else:
+            conn.pending_snapshot = False
+            conn.send(conn.stream.snapshot(self._state(self._viewer(conn))))
+
     def _publish(self, events: list[Event]) -> None:
         seats = self._hand_seats()
         public: tuple[dict[str, Any], list[Any]] | None = None
@@ -178,12 +190,18 @@ class TableState:
                 if self._hidden(seats[player]):
                     conn.held.extend(seen)
                     continue
+                if conn.pending_snapshot:
+                    self._snapshot(conn)
+                    continue
                 seen, conn.held = conn.held + seen, []
                 msg = conn.stream.update(self._state(player), seen)
             elif conn.watching and self.started:
                 if self._hidden(SPECTATOR):
                     conn.held.extend(e.to_wire()
                                      for e in self.match.events_for(SPECTATOR, events))
+                    continue
+                if conn.pending_snapshot:
+                    self._snapshot(conn)
                     continue
                 if public is None:
                     spectator_events = self.match.events_for(SPECTATOR, events)

@@ -112,3 +112,53 @@ def test_no_window_when_only_programs_play() -> None:
         peer.is_bot = True  # `join --autoplay` says so in its hello
     figures = _play(host, 1, now)
     assert figures["windows"] == 0 and now[0] == 0.0
+
+
+def test_a_newcomer_during_a_claim_phase_gets_its_first_state_after_it() -> None:
+    host = make_host("mazhan", ["open", "open", "bot", "bot"], hands=3, claim_window=0.5)
+    now = [0.0]
+    host.clock = lambda: now[0]
+    host.started = True
+    _peer(host, 0)
+    _peer(host, 1)
+    bots = [make_bot("normal", p) for p in range(4)]
+    host._deal(host.match.start_hand(), first=True)
+    checked = 0
+    for _ in range(5000):
+        hand = host.match.hand
+        assert hand is not None
+        if host.match.hand_over:
+            host.hold_until = None
+            host._hand_done()
+            if host.match.match_over or host.hands_done == 3:
+                break
+            host._deal(host.match.next_hand(), first=False)
+            continue
+        if hand.phase.value in ("claim", "rob") and checked < 5:
+            # Someone may claim this discard right now: a spectator comes in.
+            late = Peer("10.0.0.7", now[0])
+            assert host.connect(late, now[0])
+            host.receive(late, {"t": "hello", "v": 1, "name": "late", "watch": True}, now[0])
+            first = [m["t"] for m in late.outbox]
+            assert "welcome" in first and "snapshot" not in first and "update" not in first
+            while host._hidden(-1):  # settle the claim as the table would
+                if host.hold_until is not None:
+                    now[0] = host.hold_until
+                    host._release(now[0])
+                    continue
+                seat = host.match.to_act()[0]
+                player = host.match.players[seat]
+                host._apply(player, bots[player].choose(host.match.view(seat)))
+            snaps = [m for m in late.outbox if m["t"] == "snapshot"]
+            assert len(snaps) == 1 and snaps[0]["state"]["p"] not in ("claim", "rob")
+            host.disconnect(late, now[0])
+            checked += 1
+            continue
+        if host.hold_until is not None:
+            now[0] = host.hold_until
+            host._release(now[0])
+            continue
+        seat = host.match.to_act()[0]
+        player = host.match.players[seat]
+        host._apply(player, bots[player].choose(host.match.view(seat)))
+    assert checked >= 1
