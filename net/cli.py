@@ -179,6 +179,8 @@ async def _host(config: HostConfig, saved: SaveData | None, *, announce: bool,
 
         host.on_seats = seats_changed
     print(f"mahjong: table {config.name!r} listening on port {host.port}", file=sys.stderr)
+    # Players compare it with the one their join screen shows (a look-alike has another).
+    print(f"mahjong: table fingerprint {host.fingerprint}", file=sys.stderr, flush=True)
     try:
         summary = await host.run()
     finally:
@@ -206,6 +208,9 @@ def join_parser() -> argparse.ArgumentParser:
     p.add_argument("--code", default=None, help="join code of a locked table")
     p.add_argument("--token", default=None, help="reclaim your place with the token you got")
     p.add_argument("--watch", action="store_true", help="watch as a spectator")
+    p.add_argument("--fingerprint", default=None, metavar="FP",
+                   help="with --discover: the table's fingerprint, shown on the host's screen, "
+                   "when several tables have one name")
     p.add_argument("--no-reconnect", action="store_true",
                    help="end when the connection is lost (default: reconnect with back-off "
                    "while the place is held)")
@@ -246,7 +251,8 @@ def join_main(argv: list[str]) -> int:
 async def _join(args: argparse.Namespace) -> int:
     rules = fingerprint = None
     if args.discover is not None:
-        table = await find_table(args.discover, timeout=10.0, interface=args.interface)
+        table = await find_table(args.discover, timeout=10.0, interface=args.interface,
+                                 fingerprint=args.fingerprint)
         if table.protocol != PROTOCOL_VERSION:
             raise JoinError(
                 f"table {table.name!r} speaks protocol {table.protocol}, we speak "

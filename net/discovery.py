@@ -264,18 +264,34 @@ class TableBrowser:
             await azc.async_close()
 
 
-async def find_table(name: str, timeout: float = 10.0, interface: str | None = None) -> TableInfo:
-    """The first table called `name` seen within `timeout` seconds, else DiscoveryError."""
+async def find_table(name: str, timeout: float = 10.0, interface: str | None = None,
+                     fingerprint: str | None = None, linger: float = 1.0) -> TableInfo:
+    """The table called `name` (and with `fingerprint`, if given) seen within `timeout` seconds,
+    else DiscoveryError. Others of that name seen within `linger` seconds of the first are never
+    merged with it: without a fingerprint to choose, two of them are an error that lists both
+    (one may be an impostor)."""
     found: asyncio.Future[TableInfo] = asyncio.get_running_loop().create_future()
 
+    def wanted(table: TableInfo) -> bool:
+        return table.name == name and (fingerprint is None or table.fingerprint == fingerprint)
+
     def seen(table: TableInfo) -> None:
-        if table.name == name and not found.done():
+        if wanted(table) and not found.done():
             found.set_result(table)
 
     browser = TableBrowser(on_add=seen, on_update=seen, interface=interface)
     await browser.start()
     try:
-        return await asyncio.wait_for(found, timeout)
+        first = await asyncio.wait_for(found, timeout)
+        if fingerprint is not None:
+            return first
+        await asyncio.sleep(linger)  # a look-alike announcing the same name shows up too
+        same = {t.fingerprint: t for t in browser.tables.values() if wanted(t)}
+        if len(same) > 1:
+            prints = ", ".join(sorted(fp or "(none)" for fp in same))
+            raise DiscoveryError(f"{len(same)} tables are called {name!r} (fingerprints "
+                                 f"{prints}): ask the host for theirs and give --fingerprint")
+        return first
     except TimeoutError as exc:
         others = sorted({t.name for t in browser.tables.values()})
         hint = f" (tables seen: {', '.join(others)})" if others else " (no tables seen)"
