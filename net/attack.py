@@ -410,6 +410,7 @@ async def soak(hands: int, folder: str) -> dict[str, Any]:
         "desyncs": sum(s.desyncs for s in stats),
         "same_final_scores": all(s.final_scores == summary["final_scores"] for s in stats),
         "wall_problems": sum(len(s.wall_problems) for s in stats),
+        "wall_problem_texts": sorted({p for s in stats for p in s.wall_problems})[:4],
         "spectators_to_the_crash": sum(w.stats.hands_played >= hands // 3 for w in watchers),
         "attack_connections": sent[0],
         "p99_ms_first_host": round(delays[round(0.99 * (len(delays) - 1))], 2) if delays else None,
