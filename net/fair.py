@@ -15,6 +15,8 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from typing import Any
 
+from game.errors import MahjongError
+from game.rules.registry import make_ruleset
 from game.tiles import full_set
 from net.wire import expand_view
 
@@ -88,6 +90,23 @@ def check_reveal(
             problems.append("the tiles played this hand are not the ones the revealed wall "
                             "gave out")
     return problems
+
+
+def _inferred_aside(wall: Sequence[int], final_state: dict[str, Any] | None) -> list[int]:
+    """The tiles set aside while flipping the wildcard, for a client that did not see the hand
+    begin (it joined or came back mid-hand): whatever of the wall's taken tiles no view shows,
+    provided all of it is of the bonus kinds that alone are ever set aside that way."""
+    if final_state is None:
+        return []
+    try:
+        view = expand_view(final_state)
+        head, tail = view["wall_taken"]
+        taken = Counter(list(wall[:head]) + (list(wall[len(wall) - tail:]) if tail else []))
+        missing = taken - _wall_census(final_state, ())
+        bonus = make_ruleset(str(view["ruleset"])).bonus_kinds
+    except (KeyError, TypeError, ValueError, IndexError, MahjongError):
+        return []
+    return list(missing.elements()) if all(t in bonus for t in missing) else []
 
 
 class WallWatch:
@@ -210,8 +229,9 @@ class WallWatch:
         if not all(type(t) is int for t in wall):
             found = ["the revealed wall is not a list of tiles"]
         else:
-            found = check_reveal(self.commits.pop(hand, None), wall, salt, final_state,
-                                 self.set_aside if hand == self._hand else ())
+            seen_start = hand == self._hand and self._seen_start
+            aside = self.set_aside if seen_start else _inferred_aside(wall, final_state)
+            found = check_reveal(self.commits.pop(hand, None), wall, salt, final_state, aside)
             if hand in self.late:
                 found.append("the host committed to this wall only after dealing it")
             if hand == self._hand and self._seen_start:

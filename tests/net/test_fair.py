@@ -188,3 +188,24 @@ def test_a_missing_reveal_is_a_failed_check() -> None:
     watch.commit(2, "00")
     watch.end()  # and the match ends without the second's
     assert watch.problems[-1] == "hand 2: the host never revealed this hand's wall"
+
+
+def test_a_client_back_mid_hand_still_passes_when_the_wild_flip_set_tiles_aside() -> None:
+    # A Mazhan hand whose wildcard flip skipped bonus tiles (found by seed).
+    seed = next(s for s in range(500) if any(
+        e.kind == "wild" and e.tiles for e in Match("mazhan", s).start_hand()))
+    watch, match, wall, salt = _watch_hand("mazhan", seed, 2)
+    watch.interrupted()  # the line dropped; it came back with a snapshot of the same hand
+    watch.state(1)
+    state = compact_view(match.view(2).to_wire())
+    assert watch.reveal(1, wall, salt, state) == []
+    # A tile that is no bonus kind missing from what was played is still caught.
+    again, _, again_wall, again_salt = _watch_hand("mazhan", seed, 2)
+    assert again_wall == wall
+    again.interrupted()
+    again.state(1)
+    rivers = [list(r) for r in state["R"]]
+    who = next(i for i, r in enumerate(rivers) if any(not claimed for _, claimed in r))
+    rivers[who] = [e for e in rivers[who] if e[1]] + [e for e in rivers[who] if not e[1]][1:]
+    assert again.reveal(1, wall, again_salt, dict(state, R=rivers)) == [
+        "the tiles played this hand are not the ones the revealed wall gave out"]
