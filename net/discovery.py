@@ -264,6 +264,18 @@ class TableBrowser:
             await azc.async_close()
 
 
+def pick_table(tables: list[TableInfo], name: str, fingerprint: str | None) -> TableInfo | None:
+    """The one table called `name` (with `fingerprint`, if given), None if there is none;
+    DiscoveryError if several have that name and no fingerprint tells them apart."""
+    same = [t for t in tables
+            if t.name == name and (fingerprint is None or t.fingerprint == fingerprint)]
+    if len(same) > 1:  # a look-alike may even copy the fingerprint: never guess
+        prints = ", ".join(sorted(t.fingerprint or "(none)" for t in same))
+        raise DiscoveryError(f"{len(same)} tables are called {name!r} (fingerprints {prints}): "
+                             "ask the host for theirs and give --fingerprint")
+    return same[0] if same else None
+
+
 async def find_table(name: str, timeout: float = 10.0, interface: str | None = None,
                      fingerprint: str | None = None, linger: float = 1.0) -> TableInfo:
     """The table called `name` (and with `fingerprint`, if given) seen within `timeout` seconds,
@@ -286,12 +298,7 @@ async def find_table(name: str, timeout: float = 10.0, interface: str | None = N
         if fingerprint is not None:
             return first
         await asyncio.sleep(linger)  # a look-alike announcing the same name shows up too
-        same = {t.fingerprint: t for t in browser.tables.values() if wanted(t)}
-        if len(same) > 1:
-            prints = ", ".join(sorted(fp or "(none)" for fp in same))
-            raise DiscoveryError(f"{len(same)} tables are called {name!r} (fingerprints "
-                                 f"{prints}): ask the host for theirs and give --fingerprint")
-        return first
+        return pick_table(list(browser.tables.values()), name, None) or first
     except TimeoutError as exc:
         others = sorted({t.name for t in browser.tables.values()})
         hint = f" (tables seen: {', '.join(others)})" if others else " (no tables seen)"

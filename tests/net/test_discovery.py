@@ -21,6 +21,7 @@ from net.discovery import (
     TableBrowser,
     TableInfo,
     find_table,
+    pick_table,
     txt_properties,
 )
 
@@ -142,30 +143,19 @@ def test_txt_properties_are_strings() -> None:
     }
 
 
-async def _two_tables_with_one_name() -> None:
-    tables = [Announcer(name="Twin", port=40200 + i, protocol=1, ruleset="mazhan", rules="h",
-                        free=1, interface="127.0.0.1", fingerprint=fp)
-              for i, fp in enumerate(("aaaa1111", "bbbb2222"))]
-    seen: list[TableInfo] = []
-    browser = TableBrowser(on_add=seen.append, interface="127.0.0.1")
-    await browser.start()
-    for table in tables:
-        await table.start()
-    await _wait_for(lambda: len(browser.tables) == 2, "both tables to be seen")
-    # Two entries, never merged, each with its own fingerprint.
-    assert sorted(t.fingerprint for t in browser.tables.values()) == ["aaaa1111", "bbbb2222"]
-    with pytest.raises(DiscoveryError, match="2 tables are called 'Twin'"):
-        await find_table("Twin", timeout=10, interface="127.0.0.1", linger=0.5)
-    chosen = await find_table("Twin", timeout=10, interface="127.0.0.1",
-                              fingerprint="bbbb2222")
-    assert chosen.port == 40201
-    for table in tables:
-        await table.close()
-    await browser.close()
+def _table(service: str, fingerprint: str, port: int) -> TableInfo:
+    return TableInfo(service=service, name="Twin", address="127.0.0.1", port=port, protocol=1,
+                     ruleset="mazhan", rules="h", free=1, locked=False, fingerprint=fingerprint)
 
 
-def test_two_tables_with_one_name_stay_two_and_join_asks_which() -> None:
-    if not _inside():
-        _rerun_in_namespace("test_two_tables_with_one_name_stay_two_and_join_asks_which")
-        return
-    asyncio.run(_two_tables_with_one_name())
+def test_two_tables_with_one_name_are_never_merged_and_join_asks_which() -> None:
+    real = _table("Twin._mahjong._tcp.local.", "aaaa1111", 40200)
+    twin = _table("Twin (2)._mahjong._tcp.local.", "bbbb2222", 40201)
+    assert pick_table([real], "Twin", None) is real
+    assert pick_table([real, twin], "Other", None) is None
+    with pytest.raises(DiscoveryError, match=r"2 tables are called 'Twin'.*aaaa1111, bbbb2222"):
+        pick_table([real, twin], "Twin", None)
+    assert pick_table([real, twin], "Twin", "bbbb2222") is twin
+    copy = _table("Twin (3)._mahjong._tcp.local.", "bbbb2222", 40202)  # copies the print
+    with pytest.raises(DiscoveryError, match="2 tables"):
+        pick_table([real, twin, copy], "Twin", "bbbb2222")
