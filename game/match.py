@@ -68,6 +68,8 @@ class Match:
         self.record: list[list[tuple[int, Action]]] = []
         """Every hand's actions in order, as (seat, action): with the seed, a full replay."""
         self._names_by_seat: tuple[tuple[int, ...], tuple[str, ...]] = ((), ())
+        self.hand_seed: int | None = None
+        """Seed of the hand on the table (kept by a LAN host for its save and log)."""
         self.house = 0
         """Table fees paid to the house (M22), which leave the table."""
 
@@ -92,13 +94,19 @@ class Match:
     def hand_over(self) -> bool:
         return self.hand is None or self.hand.phase is Phase.OVER
 
-    def start_hand(self) -> list[Event]:
-        """Deal the next hand. Raises HandOver if one is still being played."""
+    def start_hand(self, seed: int | None = None) -> list[Event]:
+        """Deal the next hand. Raises HandOver if one is still being played.
+
+        `seed` (any size) shuffles this hand's wall instead of the match's generator: a LAN
+        host draws it from `secrets` so no player can work the walls out from the match seed.
+        """
         if not self.hand_over:
             raise HandOver("the current hand is not over")
         self.hand_no += 1
         stake = self.rules.stake(self.scores)
-        seed = self.rng.getrandbits(64)
+        if seed is None:
+            seed = self.rng.getrandbits(64)
+        self.hand_seed = seed
         self.hand = Hand(self.rules, random.Random(seed), stake=stake,
                          dealer_streak=self.dealer_streak)
         if self.keep_records:

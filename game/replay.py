@@ -56,9 +56,12 @@ class LogWriter:
                            "start_scores": list(self.start_scores), "names": list(self.names)})
 
     def hand(self, hand_no: int, actions: Iterable[tuple[int, Action]],
-             flees: Iterable[Sequence[int]] = ()) -> None:
-        """One hand's actions; `flees` are [actions applied before it, player] (M12)."""
+             flees: Iterable[Sequence[int]] = (), seed: int | None = None) -> None:
+        """One hand's actions; `flees` are [actions applied before it, player] (M12); `seed`
+        is the hand's own wall seed where it did not come from the match seed (a LAN host)."""
         line: dict[str, Any] = {"hand": hand_no, "actions": [[s, str(a)] for s, a in actions]}
+        if seed is not None:
+            line["seed"] = seed
         fled = [[int(at), int(player)] for at, player in flees]
         if fled:
             line["flees"] = fled
@@ -84,16 +87,20 @@ class LogWriter:
 
 def replay_hand(match: Match, number: int, actions: Sequence[Any],
                 flees: Iterable[Sequence[Any]] = (), digest: Any | None = None,
-                partial: bool = False) -> None:
+                partial: bool = False, seed: object = None) -> None:
     """Deal `match`'s next hand and apply a log's actions and flees to it, feeding `digest`
     (a hashlib object) every event line. `partial`: the hand may stop before its end (a save).
-    Raises LogError saying which action of which hand went wrong."""
+    Raises LogError saying which action of which hand went wrong. `seed`: the hand's own
+    wall seed, if the log recorded one."""
+    if seed is not None and (type(seed) is not int or seed < 0):
+        raise LogError(f"hand {number}: damaged wall seed")
+
     def feed(events: Iterable[Event]) -> None:
         if digest is not None:
             for e in events:
                 digest.update(event_line(e))
 
-    feed(match.start_hand())
+    feed(match.start_hand(seed))
     try:
         pending = sorted((int(at), int(player)) for at, player in flees)
     except (TypeError, ValueError) as exc:
@@ -200,7 +207,8 @@ def _verify(records: list[dict[str, Any]]) -> Verified:
     for index, record in enumerate(hands, 1):
         if record.get("hand") != index or not isinstance(record.get("actions"), list):
             raise LogError(f"hand {index}: the record is damaged")
-        replay_hand(match, index, record["actions"], record.get("flees") or (), digest)
+        replay_hand(match, index, record["actions"], record.get("flees") or (), digest,
+                    seed=record.get("seed"))
     result = Verified(len(hands), list(match.scores), digest.hexdigest())
     if end.get("hands") != result.hands:
         raise LogError(f"the log claims {end.get('hands')} hands but holds {result.hands}")

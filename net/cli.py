@@ -16,8 +16,9 @@ from game.errors import MahjongError
 from game.rules.registry import OPTION_TABLES
 from net.client import Client, JoinError
 from net.discovery import Announcer, DiscoveryError, find_table
-from net.frames import PROTOCOL_VERSION
+from net.frames import PROTOCOL_VERSION, Message
 from net.host import Host, HostConfig
+from net.host_config import CLAIM_WINDOW
 from net.save import (
     SaveData,
     SaveError,
@@ -27,6 +28,7 @@ from net.save import (
     read_save,
     replay,
 )
+from net.tokens import TokenStore, table_key
 
 RULESETS = ("mazhan", "nanjing")
 _P = TypeVar("_P", bound=argparse.ArgumentParser)
@@ -94,7 +96,12 @@ def add_host_arguments(p: _P) -> _P:
     p.add_argument("--start-after", type=float, default=120.0, metavar="SECONDS",
                    help="start with bots in the open seats after this long (default 120)")
     p.add_argument("--bots", choices=LEVELS, default="normal", help="level of the bots")
-    p.add_argument("--seed", type=int, default=None, help="the match seed (default: random)")
+    p.add_argument("--seed", type=int, default=None,
+                   help="match seed (first dealer, bots); each wall is always from a fresh "
+                   "secret seed")
+    p.add_argument("--reproducible-walls", action="store_true",
+                   help="deal every wall from --seed instead of a fresh secret seed (tests and "
+                   "benchmarks only: players could then work the walls out)")
     p.add_argument("--no-announce", action="store_true", help="do not advertise on the LAN")
     p.add_argument("--code", default=None, help="join code: lock the table to those who know it")
     p.add_argument("--save", type=Path, default=None, metavar="FILE",
@@ -110,6 +117,9 @@ def add_host_arguments(p: _P) -> _P:
                    help="time-outs and absences never count as fleeing (M12)")
     p.add_argument("--hand-pause", type=float, default=0.0, metavar="SECONDS",
                    help="pause between hands (default 0)")
+    p.add_argument("--claim-window", type=float, default=CLAIM_WINDOW, metavar="SECONDS",
+                   help="pause after every discard and kong while a person plays here, the "
+                   f"same whether or not anyone may claim (default {CLAIM_WINDOW})")
     return p
 
 
@@ -124,8 +134,9 @@ def host_run(args: argparse.Namespace) -> int:
     """`mahjong host` with its flags parsed."""
     if not args.headless:
         return _fail("hosting from the command line needs --headless", 2)
-    if args.start_after < 0 or args.hand_pause < 0:
-        return _fail("--start-after and --hand-pause cannot be negative", 2)
+    if args.start_after < 0 or args.hand_pause < 0 or not 0 <= args.claim_window <= 10:
+        return _fail("--start-after and --hand-pause cannot be negative, and --claim-window "
+                     "is 0-10 seconds", 2)
     saved: SaveData | None = None
     if args.resume is not None:
         try:
@@ -148,7 +159,8 @@ def host_run(args: argparse.Namespace) -> int:
         ruleset=args.ruleset, name=args.name, seats=args.seats, hands=args.hands,
         seed=args.seed, bots=args.bots, start_after=args.start_after,
         address=args.interface or "0.0.0.0", port=args.port, code=args.code,
-        hand_pause=args.hand_pause, options=options,
+        hand_pause=args.hand_pause, options=options, claim_window=args.claim_window,
+        secret_walls=not args.reproducible_walls,
     )
     if saved is not None:
         config.ruleset, config.name, config.seats = saved.ruleset, saved.table, saved.kinds
@@ -184,7 +196,7 @@ async def _host(config: HostConfig, saved: SaveData | None, *, announce: bool,
         announcer = Announcer(
             name=config.name, port=host.port, protocol=PROTOCOL_VERSION,
             ruleset=config.ruleset, rules=host.rules, free=len(host.free_seats),
-            locked=bool(config.code), interface=interface,
+            locked=bool(config.code), interface=interface, fingerprint=host.fingerprint,
         )
         await announcer.start()
         current = announcer
@@ -200,6 +212,8 @@ async def _host(config: HostConfig, saved: SaveData | None, *, announce: bool,
     logging.getLogger(__name__).info(
         "hosting table %r (%s, seed %d) on port %d; save %s, log %s", config.name,
         config.ruleset, host.seed, host.port, config.save_path, config.log_path)
+    # Players compare it with the one their join screen shows (a look-alike has another).
+    print(f"mahjong: table fingerprint {host.fingerprint}", file=sys.stderr, flush=True)
     try:
         summary = await host.run()
     finally:
@@ -255,6 +269,16 @@ def add_join_arguments(p: _P) -> _P:
     p.add_argument("--code", default=None, help="join code of a locked table")
     p.add_argument("--token", default=None, help="reclaim your place with the token you got")
     p.add_argument("--watch", action="store_true", help="watch as a spectator")
+    p.add_argument("--fingerprint", default=None, metavar="FP",
+                   help="with --discover: the table's fingerprint, shown on the host's screen, "
+                   "when several tables have one name")
+    p.add_argument("--no-reconnect", action="store_true",
+                   help="end when the connection is lost (default: reconnect with back-off "
+                   "while the place is held)")
+    p.add_argument("--no-keep-token", action="store_true",
+                   help="do not keep the place's token in the data folder")
+    p.add_argument("--handshake-timeout", type=float, default=10.0, metavar="SECONDS",
+                   help="give up if no table answers within this long (default 10)")
     return p
 
 
@@ -291,9 +315,10 @@ def join_run(args: argparse.Namespace) -> int:
 
 
 async def _join(args: argparse.Namespace) -> int:
-    rules = None
+    rules = fingerprint = None
     if args.discover is not None:
-        table = await find_table(args.discover, timeout=10.0, interface=args.interface)
+        table = await find_table(args.discover, timeout=10.0, interface=args.interface,
+                                 fingerprint=args.fingerprint)
         if table.protocol != PROTOCOL_VERSION:
             raise JoinError(
                 f"table {table.name!r} speaks protocol {table.protocol}, we speak "
@@ -302,12 +327,30 @@ async def _join(args: argparse.Namespace) -> int:
         if table.locked and not args.code:
             raise JoinError(f"table {table.name!r} is locked: give its join code with --code")
         address, port, rules = table.address, table.port, table.rules
+        fingerprint = table.fingerprint or None
     else:
         address, port = _address(args.address)
+    store = TokenStore()
+    key = table_key(address, port, fingerprint)
+    keep = not args.no_keep_token and not args.watch
+    token = args.token or (store.load(key) if keep else None)
+
+    def seated(msg: Message) -> None:
+        if msg["t"] == "seated" and keep:
+            path = store.save(key, msg["token"])
+            where = f" (kept in {path})" if path else ""
+            print(f"mahjong: seated in place {msg['seat']}; token {msg['token']}{where}",
+                  file=sys.stderr)
+
+    if not 0 < args.handshake_timeout <= 300:
+        raise ValueError("--handshake-timeout is 0-300 seconds")
     client = Client(address, port, name=args.name, autoplay=None if args.watch else args.autoplay,
-                    seat=args.seat, seed=args.seed, rules=rules, code=args.code, token=args.token,
-                    watch=args.watch)
+                    seat=args.seat, seed=args.seed, rules=rules, code=args.code, token=token,
+                    watch=args.watch, fingerprint=fingerprint, on_message=seated,
+                    reconnect=not args.no_reconnect, handshake_timeout=args.handshake_timeout)
     stats = await client.run()
+    if keep:
+        store.forget(key)  # the match is over: the place is no one's any more
     if args.json:
         _print(stats.to_json())
     else:

@@ -8,70 +8,34 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import statistics
 import time
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
 from typing import Any, Final
 
 from game.bots import Bot, make_bot
 from game.view import SeatView
+from net.client_state import ClientState, ClientStats, JoinError
 from net.diff import Mirror
-from net.fair import check_reveal
-from net.frames import PROTOCOL_VERSION, FrameDecoder, Message, ProtocolError, encode
-from net.wire import WireError, view_from_wire
+from net.fair import WallWatch
+from net.frames import FrameDecoder, Message, ProtocolError, encode
 
 READ_CHUNK: Final = 16 * 1024
-FATAL: Final = frozenset({"version", "rules", "protocol", "full", "code", "watch"})
 
 
-class JoinError(Exception):
-    """The table refused us or went away; the message is for a person.
+__all__ = ["Client", "ClientStats", "JoinError"]
 
-    `code` says which (unreachable, unreadable, lost, closed, refused, no_seat) and `info`
-    holds its details: the address, or the host's refusal as it arrived (code, why, args),
-    so a window can word it in its own language."""
+RETRY_FIRST: Final = 0.5
+RETRY_MAX: Final = 8.0
+"""Reconnect back-off: the first wait and the longest."""
 
-    def __init__(self, text: str, code: str = "failed",
-                 info: Mapping[str, Any] | None = None) -> None:
+
+class _Lost(Exception):
+    """The connection ended early; `run` may try again. `code` and `info` as JoinError's."""
+
+    def __init__(self, text: str, code: str, info: Mapping[str, Any] | None = None) -> None:
         super().__init__(text)
         self.code = code
         self.info: dict[str, Any] = dict(info or {})
-
-
-@dataclass
-class ClientStats:
-    """What `mahjong join --json` reports."""
-
-    seat: int | None = None
-    hands_played: int = 0
-    final_scores: list[int] = field(default_factory=list)
-    messages: int = 0
-    bytes_received: int = 0
-    update_sizes: list[int] = field(default_factory=list)
-    snapshot_sizes: list[int] = field(default_factory=list)
-    resyncs: int = 0
-    desyncs: int = 0
-    walls_checked: int = 0
-    wall_problems: list[str] = field(default_factory=list)
-    errors: list[str] = field(default_factory=list)
-    applied_at: dict[int, float] = field(default_factory=dict)
-    """seq → perf_counter time the update was applied (only when tracing)."""
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "hands_played": self.hands_played,
-            "final_scores": self.final_scores,
-            "seat": self.seat,
-            "messages": self.messages,
-            "bytes_received": self.bytes_received,
-            "diff_bytes_median": statistics.median(self.update_sizes) if self.update_sizes else 0,
-            "snapshot_bytes_max": max(self.snapshot_sizes, default=0),
-            "resyncs": self.resyncs,
-            "desyncs": self.desyncs,
-            "walls_checked": self.walls_checked,
-            "wall_problems": self.wall_problems,
-        }
 
 
 class Client:
@@ -94,67 +58,122 @@ class Client:
         code: str | None = None,
         on_message: Callable[[Message], None] | None = None,
         trace: bool = False,
+        fingerprint: str | None = None,
+        reconnect: bool = False,
+        reconnect_for: float = 120.0,
+        handshake_timeout: float = 10.0,
     ) -> None:
         self.address = address
         self.port = port
         self.name = name
-        self.want_seat = seat
-        self.token = token
         self.rules = rules
         self.ping_interval = ping_interval
         self.bot: Bot | None = make_bot(autoplay, seed) if autoplay else None
         self.on_view = on_view
         self.watch = watch
-        self.code = code
         self.on_message = on_message
         self.trace = trace
-        self.mirror = Mirror()
-        self.commits: dict[int, str] = {}
-        self.set_aside: list[int] = []
-        """Tiles flipped out of play this hand while finding the wildcard (for the wall check)."""
-        self.seats: list[dict[str, Any]] = []
-        """The places as the host last described them (kind, name, bot, away, ...)."""
-        self.chat: list[Message] = []
-        self.notices: list[Message] = []
-        self.stats = ClientStats()
-        self.table: dict[str, Any] = {}
-        self.over = False
+        self.reconnect = reconnect
+        self.reconnect_for = reconnect_for
+        self.handshake_timeout = handshake_timeout
+        self.state = ClientState(seat=seat, token=token, watch=watch, code=code,
+                                 fingerprint=fingerprint)
+        """Everything the host told us (net/client_state.py); this object only moves bytes."""
         self._acted_seq = -1
         self._writer: asyncio.StreamWriter | None = None
+
+    # The state's parts, under the names callers have always used.
+    @property
+    def mirror(self) -> Mirror:
+        return self.state.mirror
+
+    @property
+    def stats(self) -> ClientStats:
+        return self.state.stats
+
+    @property
+    def token(self) -> str | None:
+        return self.state.token
+
+    @property
+    def table(self) -> Message:
+        return self.state.table
+
+    @property
+    def over(self) -> bool:
+        return self.state.over
+
+    @property
+    def seats(self) -> list[dict[str, Any]]:
+        return self.state.seats
+
+    @property
+    def chat(self) -> list[Message]:
+        return self.state.chat
+
+    @property
+    def notices(self) -> list[Message]:
+        return self.state.notices
+
+    @property
+    def walls(self) -> WallWatch:
+        return self.state.walls
 
     def send(self, msg: Message) -> None:
         if self._writer is not None and not self._writer.is_closing():
             self._writer.write(encode(msg))
 
     async def run(self) -> ClientStats:
+        """Play until the match ends. With `reconnect`, a lost connection is tried again with
+        back-off (0.5 s doubling to 8 s) for `reconnect_for` seconds while we hold a token."""
+        loop = asyncio.get_running_loop()
+        delay, deadline = RETRY_FIRST, None
+        while True:
+            try:
+                await self._connection()
+                return self.stats
+            except _Lost as exc:
+                if not self.reconnect or self.token is None or self.over:
+                    raise JoinError(str(exc), exc.code, exc.info) from None
+                if self.table:  # we got back in after the last loss: a fresh allowance
+                    delay, deadline = RETRY_FIRST, None
+                deadline = deadline if deadline is not None else loop.time() + self.reconnect_for
+                if loop.time() + delay > deadline:
+                    raise JoinError(f"{exc}; gave up reconnecting", exc.code, exc.info) from None
+                await asyncio.sleep(delay)
+                delay = min(delay * 2, RETRY_MAX)
+                self.stats.reconnects += 1
+                self._fresh()
+
+    def _fresh(self) -> None:
+        """Forget the lost connection's state (the token and the stats stay)."""
+        self.state.new_connection()
+        self._acted_seq = -1
+
+    async def _connection(self) -> None:
         try:
-            reader, self._writer = await asyncio.open_connection(self.address, self.port)
-        except OSError as exc:
-            reason = exc.strerror or exc
-            raise JoinError(f"cannot reach {self.address}:{self.port}: {reason}", "unreachable",
-                            {"address": f"{self.address}:{self.port}"}) from exc
+            reader, writer = await asyncio.wait_for(
+                asyncio.open_connection(self.address, self.port), self.handshake_timeout)
+        except (OSError, TimeoutError) as exc:
+            reason = getattr(exc, "strerror", None) or exc or "no answer"
+            raise _Lost(f"cannot reach {self.address}:{self.port}: {reason}", "unreachable",
+                        {"address": f"{self.address}:{self.port}"}) from exc
+        self._writer = writer
         pinger = asyncio.create_task(self._ping())
         try:
-            hello: Message = {"t": "hello", "v": PROTOCOL_VERSION, "name": self.name,
-                              "token": self.token, "rules": self.rules}
-            if self.watch:
-                hello["watch"] = True
-            if self.code:
-                hello["code"] = self.code
-            self.send(hello)
+            self.send(self.state.hello(self.name, self.rules, self.bot is not None))
             await self._read(reader)
         except ProtocolError as exc:
             raise JoinError(f"the host sent something unreadable: {exc}", "unreadable") from exc
         except (ConnectionError, OSError) as exc:
             if not self.over:
-                raise JoinError(f"lost the connection to the table: {exc}", "lost") from exc
+                raise _Lost(f"lost the connection to the table: {exc}", "lost") from exc
         finally:
             pinger.cancel()
             with contextlib.suppress(Exception):
-                self._writer.close()
+                writer.close()
         if not self.over:
-            raise JoinError("the table closed the connection before the match ended", "closed")
-        return self.stats
+            raise _Lost("the table closed the connection before the match ended", "closed")
 
     async def _ping(self) -> None:
         n = 0
@@ -165,14 +184,24 @@ class Client:
 
     async def _read(self, reader: asyncio.StreamReader) -> None:
         decoder = FrameDecoder()
+        loop = asyncio.get_running_loop()
+        until = loop.time() + self.handshake_timeout
         while True:
-            data = await reader.read(READ_CHUNK)
+            if self.table:
+                data = await reader.read(READ_CHUNK)
+            else:  # a port that is not a table must not keep us waiting for ever
+                try:
+                    data = await asyncio.wait_for(reader.read(READ_CHUNK),
+                                                  max(0.0, until - loop.time()))
+                except TimeoutError:
+                    raise JoinError(f"no mahjong table answered at {self.address}:{self.port} "
+                                    f"within {self.handshake_timeout:g} s", "not_a_table",
+                                    {"address": f"{self.address}:{self.port}"}) from None
             if not data:
                 return
             self.stats.bytes_received += len(data)
             decoder.feed(data)
             for msg in decoder:
-                self.stats.messages += 1
                 done = self._handle(msg, decoder.last_size)
                 if self.on_message is not None:
                     self.on_message(msg)
@@ -181,80 +210,19 @@ class Client:
 
     def _handle(self, msg: Message, size: int) -> bool:
         """Handle one message; True when the conversation is over."""
-        kind = msg["t"]
-        if kind == "welcome":
-            self.table = msg
-            self.seats = list(msg["seats"])
-            if self.stats.seat is None and self.token is None and not self.watch:
-                self.send({"t": "sit", "seat": self.want_seat})
-        elif kind == "seated":
-            self.stats.seat, self.token = msg["seat"], msg["token"]
-        elif kind in ("snapshot", "update"):
-            (self.stats.snapshot_sizes if kind == "snapshot" else self.stats.update_sizes).append(
-                size
-            )
-            before = self.mirror.desyncs
-            if self.mirror.receive(msg):
-                self.stats.resyncs += 1
-                self.send({"t": "resync", "seq": self.mirror.seq})
-            elif self.trace:
+        done = self.state.receive(msg, size)
+        for out in self.state.outbox:
+            self.send(out)
+        self.state.outbox.clear()
+        if msg["t"] in ("snapshot", "update"):
+            if self.trace and not self.mirror.waiting:
                 self.stats.applied_at[self.mirror.seq] = time.perf_counter()
-            self.stats.desyncs += self.mirror.desyncs - before
-            for e in msg.get("ev", ()):
-                if e.get("k") == "hand_start":
-                    self.set_aside = []
-                elif e.get("k") == "wild":
-                    self.set_aside = [t for t in e.get("ts", ()) if isinstance(t, int)]
             self._maybe_act()
-        elif kind == "seats":
-            self.seats = list(msg["seats"])
-        elif kind == "commit":
-            self.commits[msg["hand"]] = msg["hash"]
-        elif kind == "reveal":
-            self._check_wall(msg)
-        elif kind == "chat":
-            self.chat.append(msg)
-        elif kind == "notice":
-            self.notices.append(msg)
-        elif kind == "hand":
-            self.stats.hands_played += 1
-            self.stats.final_scores = list(msg["result"].get("scores", []))
-        elif kind == "over":
-            self.stats.final_scores = list(msg["scores"])
-            self.over = True
-        elif kind == "ping":
-            self.send({"t": "pong", "n": msg["n"]})
-        elif kind == "error":
-            self.stats.errors.append(msg["msg"])
-            if msg["code"] in FATAL:
-                raise JoinError(f"the table refused us: {msg['msg']}", "refused", msg)
-            if msg["code"] == "seat" and self.stats.seat is None:
-                raise JoinError(f"no seat for us: {msg['msg']}", "no_seat", msg)
-        elif kind == "bye":
-            return True
-        return False
-
-    def _check_wall(self, msg: Message) -> None:
-        """Provably fair walls: the revealed wall must match its commitment and the hand."""
-        wall = msg["wall"]
-        if not all(type(t) is int for t in wall):
-            problems = ["the revealed wall is not a list of tiles"]
-        else:
-            state = None if self.mirror.waiting else self.mirror.state
-            problems = check_reveal(self.commits.pop(msg["hand"], None), wall, msg["salt"],
-                                    state, self.set_aside)
-        self.stats.walls_checked += 1
-        for problem in problems:
-            self.stats.wall_problems.append(f"hand {msg['hand']}: {problem}")
+        return done
 
     def view(self) -> SeatView | None:
         """The mirrored view, or None before the first snapshot or while waiting for one."""
-        if self.mirror.state is None or self.mirror.waiting:
-            return None
-        try:
-            return view_from_wire(self.mirror.state)
-        except WireError:
-            return None
+        return self.state.view()
 
     def _maybe_act(self) -> None:
         view = self.view()

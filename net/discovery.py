@@ -43,14 +43,17 @@ class TableInfo:
     locked: bool
     """A join code is needed."""
     started: bool = False
+    fingerprint: str = ""
+    """Random per table, so two tables with one name are told apart (shown when joining)."""
 
 
 def txt_properties(
     *, name: str, protocol: int, ruleset: str, rules: str, free: int, locked: bool,
-    started: bool = False,
+    started: bool = False, fingerprint: str = "",
 ) -> dict[str, str]:
     """The TXT record of a table."""
     return {
+        "fp": fingerprint,
         "v": str(protocol),
         "name": name,
         "ruleset": ruleset,
@@ -83,6 +86,7 @@ def parse_table(info: AsyncServiceInfo) -> TableInfo | None:
             free=int(props["free"]),
             locked=props["locked"] == "1",
             started=props.get("started") == "1",
+            fingerprint=props.get("fp", ""),
         )
     except (KeyError, ValueError):
         return None
@@ -126,8 +130,10 @@ class Announcer:
         free: int,
         locked: bool = False,
         interface: str | None = None,
+        fingerprint: str = "",
     ) -> None:
         self._fields: dict[str, Any] = {
+            "fingerprint": fingerprint,
             "name": name,
             "protocol": protocol,
             "ruleset": ruleset,
@@ -258,18 +264,41 @@ class TableBrowser:
             await azc.async_close()
 
 
-async def find_table(name: str, timeout: float = 10.0, interface: str | None = None) -> TableInfo:
-    """The first table called `name` seen within `timeout` seconds, else DiscoveryError."""
+def pick_table(tables: list[TableInfo], name: str, fingerprint: str | None) -> TableInfo | None:
+    """The one table called `name` (with `fingerprint`, if given), None if there is none;
+    DiscoveryError if several have that name and no fingerprint tells them apart."""
+    same = [t for t in tables
+            if t.name == name and (fingerprint is None or t.fingerprint == fingerprint)]
+    if len(same) > 1:  # a look-alike may even copy the fingerprint: never guess
+        prints = ", ".join(sorted(t.fingerprint or "(none)" for t in same))
+        raise DiscoveryError(f"{len(same)} tables are called {name!r} (fingerprints {prints}): "
+                             "ask the host for theirs and give --fingerprint")
+    return same[0] if same else None
+
+
+async def find_table(name: str, timeout: float = 10.0, interface: str | None = None,
+                     fingerprint: str | None = None, linger: float = 1.0) -> TableInfo:
+    """The table called `name` (and with `fingerprint`, if given) seen within `timeout` seconds,
+    else DiscoveryError. Others of that name seen within `linger` seconds of the first are never
+    merged with it: without a fingerprint to choose, two of them are an error that lists both
+    (one may be an impostor)."""
     found: asyncio.Future[TableInfo] = asyncio.get_running_loop().create_future()
 
+    def wanted(table: TableInfo) -> bool:
+        return table.name == name and (fingerprint is None or table.fingerprint == fingerprint)
+
     def seen(table: TableInfo) -> None:
-        if table.name == name and not found.done():
+        if wanted(table) and not found.done():
             found.set_result(table)
 
     browser = TableBrowser(on_add=seen, on_update=seen, interface=interface)
     await browser.start()
     try:
-        return await asyncio.wait_for(found, timeout)
+        first = await asyncio.wait_for(found, timeout)
+        if fingerprint is not None:
+            return first
+        await asyncio.sleep(linger)  # a look-alike announcing the same name shows up too
+        return pick_table(list(browser.tables.values()), name, None) or first
     except TimeoutError as exc:
         others = sorted({t.name for t in browser.tables.values()})
         hint = f" (tables seen: {', '.join(others)})" if others else " (no tables seen)"

@@ -54,10 +54,15 @@ SCHEMA: Final[dict[str, dict[str, tuple[type, ...]]]] = {
     "commit": {"hand": _INT, "hash": _STR},
     "reveal": {"hand": _INT, "wall": _LIST, "salt": _STR},
     "notice": {"code": _STR, "seat": _INT, "msg": _STR},
+    "challenge": {"nonce": _STR},
+    "prove": {"proof": _STR},
 }
 OPTIONAL: Final[dict[str, dict[str, tuple[type, ...]]]] = {
-    "hello": {"token": _OPT_STR, "rules": _OPT_STR, "watch": _OPT_BOOL, "code": _OPT_STR},
+    "hello": {"token": _OPT_STR, "rules": _OPT_STR, "watch": _OPT_BOOL, "code": _OPT_STR,
+              "bot": _OPT_BOOL, "cnonce": _OPT_STR},
+    "welcome": {"proof": _OPT_STR},
     "chat": {"text": _STR, "phrase": _STR, "seat": _OPT_INT, "name": _OPT_STR},
+    "reveal": {"seed": _STR},
 }
 MAX_CHAT: Final = 200
 """Characters a chat line may hold; longer lines are a protocol error, not truncated."""

@@ -5,10 +5,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
 
 from game.rules.registry import OPTION_TABLES, options_hash
 from game.timeouts import CLAIM_SECONDS, DISCARD_SECONDS, FLEE_AFTER_DISCONNECT_SECONDS
+from net.limits import MAX_CONNECTIONS, MAX_PER_ADDRESS, MESSAGE_BURST, MESSAGE_RATE
+
+CLAIM_WINDOW: Final = 0.5
 
 
 def rules_hash(ruleset: str, options: Mapping[str, Any] | None) -> str:
@@ -37,6 +40,10 @@ class HostConfig:
     hands: int | None = None
     """Stop after this many hands even if the match is not over."""
     seed: int | None = None
+    """The match seed (first dealer's dice, bots); walls come from `secret_walls`."""
+    secret_walls: bool = True
+    """Each hand's wall from a fresh 128-bit `secrets` seed, so no player can predict a wall
+    from the ones seen before; False: walls follow the match seed (reproducible tests)."""
     bots: str = "normal"
     start_after: float = 120.0
     address: str = "127.0.0.1"
@@ -45,22 +52,33 @@ class HostConfig:
     """Ruleset options; `lan_options` adds the LAN defaults."""
     hello_timeout: float = 10.0
     idle_timeout: float = 60.0
-    rate: float = 50.0
-    """Messages per second a peer may send on average..."""
-    burst: float = 200.0
+    rate: float = MESSAGE_RATE
+    """Unprompted messages per second a peer may send on average (replies to the host's
+    offers are free: net/limits.py)..."""
+    burst: float = MESSAGE_BURST
     """...and in one burst."""
+    max_connections: int = MAX_CONNECTIONS
+    per_address: int = MAX_PER_ADDRESS
+    """Connections in all before only token holders are let in; from one address at all."""
     move_pause: float = 0.0
     """Seconds between bot moves (0 for headless tables)."""
     hand_pause: float = 0.0
     """Seconds between a hand's end and the next deal (time to read the results)."""
     discard_seconds: float = DISCARD_SECONDS
     claim_seconds: float = CLAIM_SECONDS
+    claim_window: float = CLAIM_WINDOW
+    """Seconds after every discard or kong before the table goes on, when a person plays here:
+    the same for every discard, so nobody can tell from the pace whether someone may claim."""
     flee_after: float = FLEE_AFTER_DISCONNECT_SECONDS
     """Seconds of absence during a match that count as fleeing (M12)."""
+    hold_before_start: float = 30.0
+    """Seconds a place stays held for a player who left before the start, then it is free."""
     code: str | None = None
     """Join code of a locked table, checked at hello (a returning token needs none)."""
     save_path: Path | None = None
     """Written after every hand; None: not saved."""
+    save_every: float = 0.5
+    """Seconds between saves of the hand under way (each finished hand is saved at once)."""
     log_path: Path | None = None
     """The match log (game/replay.py format), rewritten after every hand; None: none."""
     spectators: bool = True

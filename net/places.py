@@ -22,27 +22,43 @@ class Places(TableState):
 
     @property
     def free_seats(self) -> list[int]:
-        """Places a newcomer may take: open, nobody there, nobody holding a token for it."""
+        """Places a newcomer may take: open, nobody there, nobody holding a token for it (a
+        token of a player who left before the start holds it `hold_before_start` seconds)."""
+        self._expire_holds(self.clock())
         owned = set(self.tokens.values())
         return [p for p, k in enumerate(self.kinds)
                 if k == "open" and p not in self.by_seat and p not in owned]
+
+    def _expire_holds(self, now: float) -> None:
+        for place, since in list(self.left_at.items()):
+            if now - since >= self.config.hold_before_start:
+                del self.left_at[place]
+                self.tokens = {t: p for t, p in self.tokens.items() if p != place}
+                self.names[place] = ""
 
     def _missing(self) -> list[int]:
         """Open places whose player is not here (before the match starts or resumes)."""
         return [p for p, k in enumerate(self.kinds) if k == "open" and p not in self.by_seat]
 
-    def human(self, player: int) -> bool:
-        """Whether the place's own player decides now (else a bot does)."""
-        return player in self.by_seat and player not in self.benched
-
     def _seat_list(self) -> list[dict[str, Any]]:
         free = self.free_seats
-        return [
+        out = [
             {"kind": k, "name": self.names[p], "taken": p not in free,
              "bot": not self.human(p), "away": k == "open" and p not in self.by_seat
              and p in self.tokens.values()}
             for p, k in enumerate(self.kinds)
         ]
+        for p, left in self._flee_in().items():  # M12: the others see the clock run
+            out[p]["flee_in"] = round(left, 1)
+        return out
+
+    def _flee_in(self) -> dict[int, float]:
+        """Seconds until each absent player counts as fled (M12), where the flee option is on."""
+        if not self.match.rules.options.get("flee") or self.match.hand_over:
+            return {}
+        now = self.clock()
+        return {p: max(0.0, since + self.config.flee_after - now)
+                for p, since in self.gone_since.items()}
 
     def add_bot(self, player: int) -> None:
         """Give an empty place to a bot for good (nobody may join it)."""
@@ -91,11 +107,12 @@ class Places(TableState):
         conn.seat = seat
         self.by_seat[seat] = conn
         self.gone_since.pop(seat, None)
+        self.left_at.pop(seat, None)
         conn.send({"t": "seated", "seat": seat, "token": token})
         self._broadcast_seats()
         if self.started:
             conn.stream = SeatStream(seq=conn.stream.seq)
-            conn.send(conn.stream.snapshot(self._state(seat)))
+            self._snapshot(conn)
             if seat in self.benched:
                 self._notice("bot", seat, f"{self.names[seat]} plays from the next hand")
             else:

@@ -1,9 +1,11 @@
 """The host's save file: enough to rebuild a LAN table after a crash.
 
-A save holds the table's settings, the match seed and every finished hand's actions (and any
-flee, M12, with the point in the hand where it happened), plus what only the host needs: the
-places' kinds, names and reconnect tokens. Replaying the hands through the engine restores the
-match exactly; the next hand is then dealt as it would have been.
+A save holds the table's settings, the match seed and every finished hand's wall seed and
+actions (and any flee, M12, with the point in the hand where it happened), plus what only the
+host needs: the places' kinds, names and reconnect tokens, the table's fingerprint and the hand
+under way. Replaying the hands through the engine restores the match exactly; the hand under
+way is continued on its own wall, or, if it does not replay, the next hand gets a fresh secret
+wall, so a hand cut off by a crash is never dealt again from a wall its players have seen.
 
 The file is the project's one save format (game/saves.py: a match log whose footer says
 "saved"), with the host's data under the header's "extra" -> "lan". Saves written before the
@@ -12,6 +14,7 @@ formats were unified (JSON with "format": "mahjong-lan-save") are still read.
 
 from __future__ import annotations
 
+import copy
 import hashlib
 import json
 import logging
@@ -44,6 +47,8 @@ class HandLog:
     """[seat, action text] in order."""
     flees: list[list[int]] = field(default_factory=list)
     """[actions applied before it, player] for each flee in the hand."""
+    seed: int | None = None
+    """The hand's own wall seed (128 bits from `secrets`); None: from the match seed."""
 
 
 @dataclass
@@ -61,6 +66,11 @@ class SaveData:
     hands: list[HandLog] = field(default_factory=list)
     engine: str | None = None
     """The engine version that wrote the save (None: not known, e.g. an old-format save)."""
+    fingerprint: str | None = None
+    """The table's fingerprint, shown in discovery and proved with the join code."""
+    current: HandLog | None = None
+    """The hand being played when the save was written: `--resume` continues it from these
+    actions on the same wall (its seed), dealing nothing again."""
 
     def to_json(self) -> dict[str, Any]:
         return {"format": SAVE_FORMAT, "version": SAVE_VERSION, **asdict(self)}
@@ -90,6 +100,8 @@ def save_text(data: SaveData) -> str:
         line: dict[str, Any] = {"hand": number, "actions": [list(a) for a in hand.actions]}
         if hand.flees:
             line["flees"] = [list(f) for f in hand.flees]
+        if hand.seed is not None:  # the hand's own secret wall seed, revealed after the hand
+            line["seed"] = hand.seed
         writer.lines.append(line)
     writer.lines.append({"end": True, "saved": True, "hands": len(data.hands)})
     return writer.text()
@@ -156,8 +168,7 @@ def _read_legacy(path: Path, text: str) -> SaveData:
 
 def _data(path: Path, raw: dict[str, Any]) -> SaveData:
     try:
-        hands = [HandLog([list(a) for a in h["actions"]], [list(f) for f in h.get("flees", [])])
-                 for h in raw["hands"]]
+        hands = [_hand_log(h) for h in raw["hands"]]
         data = SaveData(
             ruleset=str(raw["ruleset"]), table=str(raw["table"]), seed=int(raw["seed"]),
             options=dict(raw["options"]), kinds=[str(k) for k in raw["kinds"]],
@@ -166,12 +177,27 @@ def _data(path: Path, raw: dict[str, Any]) -> SaveData:
             bots=str(raw.get("bots", "normal")), hands_limit=raw.get("hands_limit"),
             code=raw.get("code"), hands=hands,
             engine=str(raw["engine"]) if raw.get("engine") else None,
+            fingerprint=str(raw["fingerprint"]) if raw.get("fingerprint") else None,
+            current=_hand_log(raw["current"]) if raw.get("current") else None,
         )
     except (KeyError, TypeError, ValueError, AttributeError) as exc:
         raise SaveError(f"{path} is damaged ({exc})") from None
     if len(data.kinds) != 4 or len(data.names) != 4:
         raise SaveError(f"{path} is damaged (a table has four places)")
     return data
+
+
+def _hand_log(h: Any) -> HandLog:
+    return HandLog([list(a) for a in h["actions"]], [list(f) for f in h.get("flees", [])],
+                   _seed(h.get("seed")))
+
+
+def _seed(value: object) -> int | None:
+    if value is None:
+        return None
+    if type(value) is not int or value < 0:
+        raise ValueError("a hand's wall seed is not a whole number")
+    return value
 
 
 def replay(data: SaveData, digest: Any | None = None) -> Match:
@@ -183,10 +209,23 @@ def replay(data: SaveData, digest: Any | None = None) -> Match:
         raise SaveError(f"the saved table cannot start a match ({exc})") from None
     for number, hand in enumerate(data.hands, 1):
         try:
-            replay_hand(match, number, hand.actions, hand.flees, sha)
+            replay_hand(match, number, hand.actions, hand.flees, sha, seed=hand.seed)
         except LogError as exc:
             note = written_by({"engine": data.engine})
             raise SaveError(f"saved {exc}" if note is None else
                             f"the save was {note}; this version cannot replay it the same way "
                             f"(saved {exc})") from None
+    if data.current is not None:
+        # Continue the cut-off hand on its own wall. If its record does not replay, the
+        # match stands at the last finished hand and the next deal is a fresh wall.
+        attempt = copy.deepcopy(match)
+        trial = hashlib.sha256()
+        try:
+            replay_hand(attempt, len(data.hands) + 1, data.current.actions, data.current.flees,
+                        trial, partial=True, seed=data.current.seed)
+        except LogError:
+            return match
+        if not attempt.hand_over:
+            replay_hand(match, len(data.hands) + 1, data.current.actions, data.current.flees,
+                        sha, partial=True, seed=data.current.seed)
     return match

@@ -37,6 +37,7 @@ from net.discovery import Announcer, DiscoveryError, TableBrowser, TableInfo
 from net.frames import PROTOCOL_VERSION
 from net.host import Host, HostConfig, lan_options
 from net.save import default_log_path, default_save_path, forget_finished
+from net.tokens import TokenStore
 
 T = TypeVar("T")
 NAME_LIMIT = 24
@@ -311,7 +312,7 @@ class HostScreen(_LanScene):
         announcer = Announcer(name=config.name, port=host.port, protocol=PROTOCOL_VERSION,
                               ruleset=config.ruleset, rules=host.rules,
                               free=len(host.free_seats), locked=bool(config.code),
-                              interface=self.interface)
+                              interface=self.interface, fingerprint=host.fingerprint)
         if self.announce:
             try:
                 self.net.submit(announcer.start()).result(5)
@@ -406,7 +407,9 @@ class JoinScreen(_LanScene):
                 flags.append(t("lan.locked"))
             if table.started:
                 flags.append(t("lan.started"))
-            out.append((f"{table.name}  ·  {' · '.join(flags)}", self.join_table(table)))
+            # The fingerprint tells two tables of one name apart (never merged: keyed by service).
+            label = f"{table.name} [{table.fingerprint}]" if table.fingerprint else table.name
+            out.append((f"{label}  ·  {' · '.join(flags)}", self.join_table(table)))
         if not tables:
             out.append((t("lan.no_tables"), lambda: None))
         out.append((labelled(t('setup.name'), self.you.shown()), self.edit(self.you)))
@@ -429,7 +432,7 @@ class JoinScreen(_LanScene):
                 self.status = t("lan.protocol", table=table.name, theirs=table.protocol,
                                 ours=PROTOCOL_VERSION)
             else:
-                self._open(table.address, table.port, table.rules)
+                self._open(table.address, table.port, table.rules, table.fingerprint or None)
             self.refresh()
 
         return act
@@ -442,11 +445,13 @@ class JoinScreen(_LanScene):
             self._open(host.strip("[]"), int(port), None)
         self.refresh()
 
-    def _open(self, address: str, port: int, rules: str | None) -> None:
+    def _open(self, address: str, port: int, rules: str | None,
+              fingerprint: str | None = None) -> None:
         self.shutdown()
         self.status = t("lan.connecting")
         self.session = RemoteSession(address, port, name=self.player,
-                                     code=self.code.text or None, rules=rules)
+                                     code=self.code.text or None, rules=rules,
+                                     fingerprint=fingerprint, tokens=TokenStore())
 
     def back(self) -> None:
         super().back()

@@ -26,6 +26,7 @@ from game.match import HandRecord
 from game.view import SeatView
 from net.client import Client, JoinError
 from net.frames import Message
+from net.tokens import TokenStore, table_key
 from net.wire import WireError, event_from_wire, view_from_wire
 
 
@@ -52,6 +53,8 @@ class RemoteSession:
         code: str | None = None,
         watch: bool = False,
         rules: str | None = None,
+        fingerprint: str | None = None,
+        tokens: TokenStore | None = None,
     ) -> None:
         self.ruleset = ""
         self.watching = watch
@@ -61,12 +64,6 @@ class RemoteSession:
         self._worded: tuple[SeatView, str, SeatView] | None = None
         self.error_info: dict[str, Any] = {}
         """Why the connection ended early, for a person; None while all is well."""
-        self.chat: list[Message] = []
-        self.notices: list[Message] = []
-        self.wall_problems: list[str] = []
-        self.seats: list[dict[str, Any]] = []
-        self.results: list[dict[str, Any]] = []
-        """The host's summary of each finished hand (winner, deltas, scores per place)."""
         self._lock = threading.Lock()
         self._pending: deque[_Step] = deque()
         self._state: dict[str, Any] | None = None
@@ -78,12 +75,16 @@ class RemoteSession:
         self._over = False
         self._sent_seq = -1
         self._shown_seq = -1
-        self._place: int | None = None
-        self._timers: tuple[float, float] | None = None
         self._due_since: tuple[int, float] | None = None
         """(shown seq, monotonic time) when our current decision became due."""
+        # The place's token is kept per table, so a crash or a closed window can come back.
+        self._tokens = None if watch else tokens
+        self._token_key = table_key(address, port, fingerprint)
+        if token is None and self._tokens is not None:
+            token = self._tokens.load(self._token_key)
         self._client = Client(address, port, name=name, autoplay=None, seat=seat, token=token,
-                              code=code, watch=watch, rules=rules, on_message=self._arrived)
+                              code=code, watch=watch, rules=rules, on_message=self._arrived,
+                              fingerprint=fingerprint, reconnect=True)
         self._loop = asyncio.new_event_loop()
         self._thread = threading.Thread(target=self._run, name="lan-client", daemon=True)
         self._thread.start()
@@ -115,40 +116,48 @@ class RemoteSession:
             self._loop.close()
 
     def _arrived(self, msg: Message) -> None:
-        """Called on the network thread after the client has handled `msg`."""
+        """Called on the network thread after the client's state (net/client_state.py) has
+        taken `msg`: only the states for the screen are queued here, the rest is read there."""
         kind = msg["t"]
         with self._lock:
+            if kind == "snapshot":
+                self._sent_seq = -1  # a new stream (after a reconnect): nothing sent on it yet
             if kind in ("snapshot", "update"):
                 state = self._client.mirror.state
                 if state is not None and not self._client.mirror.waiting:
                     events = tuple(msg.get("ev", ())) if kind == "update" else ()
                     self._pending.append(_Step(self._client.mirror.seq, state, events))
             elif kind == "welcome":
-                self.ruleset = str(msg["ruleset"])
-                self.seats = list(msg["seats"])
-                timers = msg.get("timers")
-                if isinstance(timers, list) and len(timers) == 2:
-                    self._timers = (float(timers[0]), float(timers[1]))
-            elif kind == "seated":
-                self._place = int(msg["seat"])
-            elif kind == "seats":
-                self.seats = list(msg["seats"])
-            elif kind == "hand":
-                self.results.append(dict(msg["result"]))
+                self.ruleset = self._client.state.ruleset  # the Session protocol's field
+            elif kind == "seated" and self._tokens is not None:
+                self._tokens.save(self._token_key, str(msg["token"]))
             elif kind == "over":
                 self._over = True
-            elif kind == "chat":
-                self.chat.append(msg)
-            elif kind == "notice":
-                self.notices.append(msg)
-            elif kind == "error":
-                # A refusal that leaves us at the table (chat too fast, a move the host would
-                # not take): a banner like a notice. Errors that end the connection never
-                # get here; they become `error` in `_run`.
-                self.notices.append({"t": "notice", "code": f"refused.{msg['code']}",
-                                     "msg": str(msg["msg"]), "refusal": dict(msg)})
-            elif kind == "reveal":
-                self.wall_problems = list(self._client.stats.wall_problems)
+                if self._tokens is not None:
+                    self._tokens.forget(self._token_key)
+
+    # What the host told us, read from the one client state (lists are only ever appended to
+    # or replaced on the network thread, so a copy taken here is whole).
+    @property
+    def chat(self) -> list[Message]:
+        return list(self._client.state.chat)
+
+    @property
+    def notices(self) -> list[Message]:
+        return list(self._client.state.notices)
+
+    @property
+    def seats(self) -> list[dict[str, Any]]:
+        return list(self._client.state.seats)
+
+    @property
+    def results(self) -> list[dict[str, Any]]:
+        """The host's summary of each finished hand (winner, deltas, scores per place)."""
+        return list(self._client.state.results)
+
+    @property
+    def wall_problems(self) -> list[str]:
+        return list(self._client.state.walls.problems)
 
     def _send(self, fn: Any, *args: Any) -> None:
         if self._loop.is_closed():
@@ -178,7 +187,7 @@ class RemoteSession:
     @property
     def place(self) -> int | None:
         """The player number (place 0-3) we sit in; None for a spectator."""
-        return self._place
+        return self._client.state.place
 
     @property
     def token(self) -> str | None:
@@ -186,7 +195,8 @@ class RemoteSession:
 
     @property
     def humans(self) -> tuple[int, ...]:
-        return () if self._place is None or self.watching else (self._place,)
+        place = self.place
+        return () if place is None or self.watching else (place,)
 
     @property
     def hand_over(self) -> bool:
@@ -246,11 +256,12 @@ class RemoteSession:
     def humans_to_act(self) -> tuple[int, ...]:
         self._take()
         view = self._view
-        if (view is None or self._place is None or self.watching or view.phase == "over"
+        place = self.place
+        if (view is None or place is None or self.watching or view.phase == "over"
                 or view.seat not in view.to_act or not view.legal
                 or self._sent_seq == self._shown_seq):
             return ()
-        return (self._place,)
+        return (place,)
 
     @property
     def history(self) -> tuple[HandRecord, ...]:
@@ -267,11 +278,12 @@ class RemoteSession:
 
     def timer(self) -> tuple[float, float] | None:
         """The host keeps the clock (M11); this counts down from when the decision was shown."""
-        if self._timers is None or not self.humans_to_act():
+        timers = self._client.state.timers
+        if timers is None or not self.humans_to_act():
             self._due_since = None
             return None
         view = self._current()
-        allowed = self._timers[0] if view.phase == "discard" else self._timers[1]
+        allowed = timers[0] if view.phase == "discard" else timers[1]
         if self._due_since is None or self._due_since[0] != self._shown_seq:
             self._due_since = (self._shown_seq, time.monotonic())
         return max(0.0, allowed - (time.monotonic() - self._due_since[1])), allowed
@@ -298,6 +310,7 @@ class RemoteSession:
 
     def close(self) -> None:
         """Leave the table and stop the network thread."""
+        self._client.reconnect = False  # leaving on purpose: do not come back by itself
         if self._thread.is_alive():
             self._send(self._client.send, {"t": "bye", "reason": "left the table"})
             self._send(self._close_writer)

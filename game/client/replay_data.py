@@ -93,9 +93,12 @@ class ReplayLog:
         self.ruleset = str(head["ruleset"])
         self.seed = int(head["seed"])
         self.hands: list[list[tuple[int, Action]]] = []
+        self.seeds: list[int | None] = []
+        """Each hand's own wall seed, where the log has one (a LAN host's secure walls)."""
         try:
             for record in records[1:-1]:
                 self.hands.append([(int(s), Action.parse(str(a))) for s, a in record["actions"]])
+                self.seeds.append(record.get("seed"))
             match = Match(self.ruleset, self.seed, head.get("options") or {},
                           head.get("names") or None)
         except (KeyError, TypeError, ValueError, NotationError, MahjongError) as exc:
@@ -106,9 +109,9 @@ class ReplayLog:
         self.start_scores = match.start_scores
         self.before: list[Match] = []
         """The match as it stood before each hand was dealt."""
-        for actions in self.hands:
+        for actions, seed in zip(self.hands, self.seeds, strict=True):
             self.before.append(copy.deepcopy(match))
-            match.start_hand()
+            match.start_hand(seed)
             for seat, action in actions:
                 match.apply(seat, action)
         self.final = match
@@ -127,7 +130,7 @@ class ReplayLog:
         """The match after `step` actions of hand `hand` (0-based), and the events of the last
         of them (the deal's events at step 0)."""
         match = copy.deepcopy(self.before[hand])
-        events = match.start_hand()
+        events = match.start_hand(self.seeds[hand])
         for seat, action in self.hands[hand][:step]:
             events = match.apply(seat, action)
         return match, events

@@ -64,12 +64,16 @@ WALL_PROBLEMS = {
     fair.NOT_FULL_SET: "lan.wall.bad_set",
     fair.UNREADABLE: "lan.wall.unreadable",
     fair.NOT_PLAYED: "lan.wall.played",
+    fair.LATE_COMMIT: "lan.wall.late",
+    fair.NO_REVEAL: "lan.wall.no_reveal",
 }
 
 
 def wall_text(problem: str) -> str:
     """One failed check of a hand's wall ("hand 2: " + a net.fair finding), worded here."""
     finding = problem.split(": ", 1)[-1]
+    if finding.startswith(fair.MOVED_TILE):
+        return t("lan.wall.moved")
     return t(WALL_PROBLEMS.get(finding, "lan.wall.other"))
 
 

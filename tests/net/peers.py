@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import asyncio
-import contextlib
 from collections.abc import Awaitable
 from typing import Any, TypeVar
 
@@ -22,6 +21,8 @@ async def within(aw: Awaitable[T], seconds: float = 60) -> T:
 def make_host(ruleset: str, seats: list[str], hands: int | None = 2, **kw: Any) -> Host:
     kw.setdefault("start_after", 20)
     kw.setdefault("seed", 11)
+    kw.setdefault("secret_walls", False)  # the same walls every run: tests stay deterministic
+    kw.setdefault("claim_window", 0.0)  # raw peers count as people; the window has its test
     config = HostConfig(ruleset=ruleset, name="test table", seats=seats, hands=hands,
                         address=LOOPBACK, **kw)
     return Host(config)
@@ -60,12 +61,6 @@ class RawPeer:
             assert data, "closed before bye"
             self.got.extend(self.decoder.messages(data))
         return self.got
-
-    async def settle(self, quiet: float = 0.3) -> None:
-        """Take in whatever arrives until the host has been quiet for a moment."""
-        with contextlib.suppress(TimeoutError):
-            while data := await asyncio.wait_for(self.reader.read(65536), quiet):
-                self.got.extend(self.decoder.messages(data))
 
     async def expect(self, kind: str, **fields: Any) -> Message:
         """The first message of `kind` (with these field values), waiting for it if needed."""

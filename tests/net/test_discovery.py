@@ -21,6 +21,7 @@ from net.discovery import (
     TableBrowser,
     TableInfo,
     find_table,
+    pick_table,
     txt_properties,
 )
 
@@ -128,8 +129,10 @@ def test_announce_browse_update_remove() -> None:
 
 
 def test_txt_properties_are_strings() -> None:
-    props = txt_properties(name="t", protocol=1, ruleset="mazhan", rules="h", free=2, locked=True)
+    props = txt_properties(name="t", protocol=1, ruleset="mazhan", rules="h", free=2, locked=True,
+                           fingerprint="3f9a01bc")
     assert props == {
+        "fp": "3f9a01bc",
         "v": "1",
         "name": "t",
         "ruleset": "mazhan",
@@ -138,3 +141,21 @@ def test_txt_properties_are_strings() -> None:
         "locked": "1",
         "started": "0",
     }
+
+
+def _table(service: str, fingerprint: str, port: int) -> TableInfo:
+    return TableInfo(service=service, name="Twin", address="127.0.0.1", port=port, protocol=1,
+                     ruleset="mazhan", rules="h", free=1, locked=False, fingerprint=fingerprint)
+
+
+def test_two_tables_with_one_name_are_never_merged_and_join_asks_which() -> None:
+    real = _table("Twin._mahjong._tcp.local.", "aaaa1111", 40200)
+    twin = _table("Twin (2)._mahjong._tcp.local.", "bbbb2222", 40201)
+    assert pick_table([real], "Twin", None) is real
+    assert pick_table([real, twin], "Other", None) is None
+    with pytest.raises(DiscoveryError, match=r"2 tables are called 'Twin'.*aaaa1111, bbbb2222"):
+        pick_table([real, twin], "Twin", None)
+    assert pick_table([real, twin], "Twin", "bbbb2222") is twin
+    copy = _table("Twin (3)._mahjong._tcp.local.", "bbbb2222", 40202)  # copies the print
+    with pytest.raises(DiscoveryError, match="2 tables"):
+        pick_table([real, twin, copy], "Twin", "bbbb2222")

@@ -23,7 +23,11 @@ ip link set lo up
 unshare --net sleep 90 &
 B=$!
 trap 'kill $B 2>/dev/null' EXIT
-sleep 0.3
+# Wait (bounded) until the background process is in its own namespace, not a fixed time.
+for _ in $(seq 1 200); do
+    [ "$(readlink /proc/$B/ns/net)" != "$(readlink /proc/self/ns/net)" ] && break
+    sleep 0.05
+done
 ip link add va type veth peer name vb
 ip link set vb netns /proc/$B/ns/net
 ip addr add 198.18.0.1/24 dev va

@@ -25,6 +25,8 @@ class HostThread:
 
     def __init__(self, **kw: Any) -> None:
         self.loop = asyncio.new_event_loop()
+        kw.setdefault("secret_walls", False)  # the same walls every run
+        kw.setdefault("claim_window", 0.02)  # a short window: the session is a person
         self.host = Host(HostConfig(address=LOOPBACK, name="window table", **kw))
         self.summary: dict[str, Any] | None = None
         self.thread = threading.Thread(target=self._run, daemon=True)
@@ -34,7 +36,10 @@ class HostThread:
             await self.host.start()
             self.started.set()
             self.summary = await self.host.run()
-            await asyncio.sleep(0.2)  # let the last frames leave before closing
+            # Let the last frames reach the clients: each closes its end after the bye.
+            deadline = asyncio.get_running_loop().time() + 30
+            while self.host.conns and asyncio.get_running_loop().time() < deadline:
+                await asyncio.sleep(0.01)
             await self.host.close()
 
         self.loop.run_until_complete(main())
@@ -53,13 +58,23 @@ def _drive(session: RemoteSession, seconds: float = 60) -> Iterator[tuple[str, A
     """Play like the table scene: act when asked, take updates, continue after results."""
     bot = make_bot("normal", 4)
     deadline = time.monotonic() + seconds
-    while not session.match_over:
+    shown = 0
+    while True:
         assert time.monotonic() < deadline, "the match did not finish"
         assert session.error is None, session.error
-        if session.hand_over:
-            yield f"results {session.view(-1).hand_no}", None
+        # A hand's end comes before the match's end, though both may have arrived already:
+        # the scene shows the results first, so the driver checks in that order too.
+        if session.hand_over and session.view(-1).hand_no != shown:
+            shown = session.view(-1).hand_no
+            yield f"results {shown}", None
+            if session.match_over:
+                return
             session.next_hand()
-            time.sleep(0.002)
+        elif session.hand_over:  # the next deal, or the match's end, has not come yet
+            if session.match_over:
+                return
+            if not session.step():
+                time.sleep(0.002)
         elif session.waiting_on_others():
             if not session.step():
                 time.sleep(0.002)
@@ -87,7 +102,12 @@ def test_remote_session_plays_a_match_like_a_local_one() -> None:
         for what, detail in _drive(session):
             steps.append(what)
             if what.startswith("results"):
-                time.sleep(0.1)  # reading the results; the host deals on meanwhile
+                view = session.view(session.seat_of(0))
+                if view.hand_no == 1:  # reading the results while the host deals on
+                    deadline = time.monotonic() + 30
+                    while table.host.match.hand_no == 1 and time.monotonic() < deadline:
+                        time.sleep(0.002)
+                    session.step()
                 view = session.view(session.seat_of(0))
                 assert view.phase == "over" and session.hand_over  # held until next_hand()
                 assert view.result is not None  # the results screen has the scorer's lines

@@ -20,7 +20,7 @@ def _crash(host: Host, run: asyncio.Task[object]) -> None:
     """Die without a goodbye: stop the loop's task and drop every socket."""
     run.cancel()
     for conn in list(host.conns):
-        conn.writer.transport.abort()
+        host._writers[conn].transport.abort()
     assert host._server is not None
     host._server.close()
 

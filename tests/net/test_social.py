@@ -11,6 +11,7 @@ import pytest
 from net.chat import CHAT_BURST
 from net.client import Client, JoinError
 from net.frames import MAX_CHAT, Message
+from net.joincode import new_nonce, proof
 from net.wire import compact_view
 from tests.net.peers import LOOPBACK, RawPeer, hello, make_host, within
 
@@ -45,7 +46,11 @@ def test_spectators_see_only_public_information() -> None:
         early = Watcher(host.port, "early")
         player = Client(LOOPBACK, host.port, name="ann", seed=1)
         game = asyncio.gather(host.run(), player.run(), early.run())
-        await asyncio.sleep(0.1)
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + 30
+        while not host.started:  # the late watcher comes once the match is under way
+            assert loop.time() < deadline
+            await asyncio.sleep(0.002)
         late = Watcher(host.port, "late")
         late_run = asyncio.create_task(late.run())
         _, _, early_stats = await within(game)
@@ -114,7 +119,9 @@ def test_chat_is_cleaned_relayed_to_all_and_rate_limited() -> None:
             a.send({"t": "chat", "text": f"line {n}"})
         refused = await a.expect("error", code="chat")
         assert "too fast" in refused["msg"]
-        await b.settle()
+        # A round trip on b's own line: the relayed chat was written to b before the pong.
+        b.send({"t": "ping", "n": 99})
+        await b.expect("pong", n=99)
         lines = [m["text"] for m in b.got if m["t"] == "chat"]
         assert lines == [f"line {n}" for n in range(int(CHAT_BURST) - 1)]
         # Over-long text is not a chat line at all: the frame is refused, the peer dropped.
@@ -132,19 +139,27 @@ def test_a_locked_table_checks_the_join_code_but_not_a_returning_token() -> None
     async def scenario() -> None:
         host = make_host("nanjing", ["open", "open", "bot", "bot"], hands=1, code="7391")
         await host.start()
-        for code in (None, "1111"):
+        for extra in ({}, {"code": "7391"}):  # no proof at all, or the code in plain text
             peer = RawPeer()
             await peer.open(host.port)
-            peer.send(hello("x") if code is None else hello("x", code=code))
+            peer.send(hello("x", **extra))
             got = await peer.until_closed()
             assert [m["code"] for m in got if m["t"] == "error"] == ["code"]
             assert not any(m["t"] == "welcome" for m in got)
-        with pytest.raises(JoinError, match="join code"):
+        with pytest.raises(JoinError, match="wrong join code"):
             await within(Client(LOOPBACK, host.port, code="0000").run())
+        # The right code, proved without sending it; the host proves it back in welcome.
         peer = RawPeer()
         await peer.open(host.port)
-        peer.send(hello("ann", code="7391"))
-        assert (await peer.expect("welcome"))["locked"] is True
+        cnonce = new_nonce()
+        peer.send(hello("ann", cnonce=cnonce))
+        nonce = (await peer.expect("challenge"))["nonce"]
+        peer.send({"t": "prove", "proof": proof("7391", "client", nonce, cnonce)})
+        welcome = await peer.expect("welcome")
+        assert welcome["locked"] is True
+        assert welcome["fp"] == host.fingerprint
+        assert welcome["proof"] == proof("7391", f"host:{host.fingerprint}", nonce, cnonce)
+        assert not any("7391" in repr(m) for m in peer.got)
         peer.send({"t": "sit", "seat": 0})
         token = (await peer.expect("seated"))["token"]
         peer.writer.close()

@@ -1,0 +1,448 @@
+"""Attacks on a LAN host, for measuring its limits: `python -m net.attack SCENARIO [--json]`.
+
+Every scenario starts its own host on the loopback range (127.0.0.0/8) and attacks only that;
+each loop is bounded in count and time and stops by itself. Nothing here may be pointed at
+another machine: `_loopback` refuses any other address.
+
+Scenarios:
+- `honest`: four bot clients at full speed, no pauses; how many were refused by the host.
+- `trickle`: one byte every `--every` seconds and never a hello; how long the host keeps it.
+- `slots`: many silent connections from 127.0.0.2; can a player from 127.0.0.1 still join, and
+  can a seated player whose connection dropped come back with the token?
+- `nonreader`: connections that say hello as spectators and never read; host fds and memory.
+- `codes`: guess a locked table's join code, one connection per guess, for `--seconds`.
+- `soak`: 4 players and 8 spectators, an attacker bursting, a player's line cut and the host
+  killed mid-hand and resumed; desyncs, reconnects, final scores and the players' p99.
+- `bomb`: a seated-less peer bursting the largest frames the host takes, while four players
+  play; the players' p99 time from an action's arrival to every client applying its update.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import hashlib
+import hmac
+import ipaddress
+import json
+import os
+import resource
+import secrets
+import socket
+import statistics
+import struct
+import tempfile
+import threading
+import time
+from typing import Any
+
+import msgpack
+
+from net.client import Client, JoinError
+from net.frames import PROTOCOL_VERSION, FrameDecoder, encode
+from net.host import Host, HostConfig
+
+VICTIM = "127.0.0.1"
+ATTACKER = "127.0.0.2"
+
+
+def _loopback(address: str) -> str:
+    if not ipaddress.ip_address(address).is_loopback:
+        raise SystemExit(f"refusing to attack {address}: loopback only")
+    return address
+
+
+def _hello(name: str, **extra: Any) -> bytes:
+    return encode({"t": "hello", "v": PROTOCOL_VERSION, "name": name, **extra})
+
+
+def _connect(port: int, source: str = ATTACKER, timeout: float = 5.0) -> socket.socket:
+    sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    sock.settimeout(timeout)
+    sock.bind((_loopback(source), 0))
+    sock.connect((_loopback(VICTIM), port))
+    return sock
+
+
+def _closed_by_peer(sock: socket.socket, wait: float) -> bool:
+    """Whether the host closed `sock` within `wait` seconds (reading what it sends)."""
+    sock.settimeout(wait)
+    end = time.monotonic() + wait
+    with contextlib.suppress(OSError):
+        while time.monotonic() < end:
+            if not sock.recv(65536):
+                return True
+    return False
+
+
+def _fds() -> int:
+    return len(os.listdir("/proc/self/fd"))
+
+
+def _rss_mb() -> float:
+    with open("/proc/self/statm") as f:
+        pages = int(f.read().split()[1])
+    return round(pages * os.sysconf("SC_PAGE_SIZE") / 2**20, 1)
+
+
+def _host(**kw: Any) -> Host:
+    kw.setdefault("seats", ["open"] * 4)
+    kw.setdefault("start_after", 30)
+    return Host(HostConfig(ruleset="mazhan", name="attacked", address=VICTIM, **kw))
+
+
+# ---------------------------------------------------------------- honest clients at full speed
+
+async def honest(hands: int) -> dict[str, Any]:
+    host = _host(hands=hands, options={"hands": hands, "bust_ends": False})
+    await host.start()
+    clients = [Client(VICTIM, host.port, name=f"p{i}", seed=i) for i in range(4)]
+    start = time.monotonic()
+    results = await asyncio.gather(host.run(), *(c.run() for c in clients),
+                                   return_exceptions=True)
+    await host.close()
+    refused = [str(r) for r in results[1:] if isinstance(r, BaseException)]
+    sent = sum(host.played)
+    return {"hands": host.hands_done, "seconds": round(time.monotonic() - start, 1),
+            "clients_refused": len(refused), "refusals": refused[:4],
+            "actions_sent": sent, "host_dropped": host.dropped}
+
+
+# ---------------------------------------------------------------- trickle before hello
+
+async def trickle(every: float, limit: float) -> dict[str, Any]:
+    host = _host(hello_timeout=2.0)
+    await host.start()
+
+    def attack() -> float:
+        sock = _connect(host.port)
+        start = time.monotonic()
+        sock.sendall(struct.pack(">I", 2000))  # a frame is coming... one byte at a time
+        with sock:
+            while time.monotonic() - start < limit:
+                try:
+                    sock.sendall(b"\x00")
+                except OSError:
+                    break
+                if _closed_by_peer(sock, every):
+                    break
+        return round(time.monotonic() - start, 1)
+
+    held = await asyncio.to_thread(attack)
+    await host.close()
+    return {"hello_timeout_s": 2.0, "byte_every_s": every, "held_s": held, "cap_s": limit}
+
+
+# ---------------------------------------------------------------- slot exhaustion
+
+async def slots(count: int) -> dict[str, Any]:
+    host = _host(seats=["open", "open", "bot", "bot"], start_after=60)
+    await host.start()
+    # A player takes place 0, then loses their connection (their token holds the place).
+    seated = Client(VICTIM, host.port, name="ann", autoplay=None, seat=0)
+    task = asyncio.create_task(seated.run())
+    for _ in range(500):
+        if seated.token:
+            break
+        await asyncio.sleep(0.01)
+    token = seated.token
+    task.cancel()
+    with contextlib.suppress(BaseException):
+        await task
+
+    def flood() -> list[socket.socket]:
+        socks: list[socket.socket] = []
+        for _ in range(count):
+            try:
+                socks.append(_connect(host.port))
+            except OSError:
+                break
+        return socks
+
+    socks = await asyncio.to_thread(flood)
+    await asyncio.sleep(0.2)
+    accepted = len(host.conns)
+
+    async def tries(**kw: Any) -> str:
+        client = Client(VICTIM, host.port, autoplay=None, **kw)
+        run = asyncio.create_task(client.run())
+        for _ in range(300):
+            if run.done() or client.stats.seat is not None or client.table:
+                break
+            await asyncio.sleep(0.01)
+        got = "joined" if client.table else "no answer"
+        if run.done():
+            exc = run.exception()
+            got = f"refused: {exc}" if isinstance(exc, JoinError) else got
+        run.cancel()
+        with contextlib.suppress(BaseException):
+            await run
+        return got
+
+    newcomer = await tries(name="bob", seat=1)
+    returning = await tries(name="ann", token=token)
+    for s in socks:
+        s.close()
+    await host.close()
+    return {"attacker_connections": len(socks), "held_by_host": accepted,
+            "newcomer_from_other_address": newcomer, "token_holder": returning}
+
+
+# ---------------------------------------------------------------- readers that never read
+
+async def nonreader(count: int, hands: int) -> dict[str, Any]:
+    host = _host(seats=["bot"] * 4, hands=hands, start_after=0.5, move_pause=0.001,
+                 options={"hands": hands, "bust_ends": False})
+    await host.start()
+    fds0, rss0 = _fds(), _rss_mb()
+
+    def open_all() -> list[socket.socket]:
+        socks = []
+        for i in range(count):
+            sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+            sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+            sock.bind((ATTACKER, 0))
+            sock.connect((VICTIM, host.port))
+            sock.sendall(_hello(f"w{i}", watch=True))
+            socks.append(sock)
+        return socks
+
+    socks = await asyncio.to_thread(open_all)
+    await host.run()
+    await asyncio.sleep(0.5)
+    figures = {"connections": count, "hands": host.hands_done,
+               "fds_added": _fds() - fds0, "rss_mb_added": round(_rss_mb() - rss0, 1),
+               "still_held_by_host": len(host.conns)}
+    for s in socks:
+        s.close()
+    await host.close()
+    return figures
+
+
+# ---------------------------------------------------------------- frame bomb
+
+async def bomb(hands: int, frame: int, frames: int) -> dict[str, Any]:
+    host = _host(hands=hands, options={"hands": hands, "bust_ends": False})
+    arrivals: list[tuple[float, dict[str, int]]] = []
+    host.on_action = lambda at, seqs: arrivals.append((at, seqs))
+    await host.start()
+    clients = [Client(VICTIM, host.port, name=f"p{i}", seed=i, trace=True) for i in range(4)]
+    stop = threading.Event()
+    sent = [0, 0]
+
+    # One msgpack body of about `frame` bytes: a ping padded with extra 4000-byte strings.
+    pad = {f"x{i}": "a" * 4000 for i in range(max(1, min(15, frame // 4000)))}
+    body = msgpack.packb({"t": "ping", "n": 1, **pad})
+    bomb_frame = struct.pack(">I", len(body)) + body
+
+    def attack() -> None:
+        while not stop.is_set() and sent[0] < 50:  # at most 50 connections
+            try:
+                sock = _connect(host.port)
+                sock.sendall(_hello("bomb"))
+                for _ in range(frames):
+                    sock.sendall(bomb_frame)
+                    sent[1] += 1
+                _closed_by_peer(sock, 0.2)
+                sock.close()
+            except OSError:
+                pass
+            sent[0] += 1
+
+    thread = threading.Thread(target=attack, daemon=True)
+    thread.start()
+    await asyncio.gather(host.run(), *(c.run() for c in clients), return_exceptions=True)
+    stop.set()
+    await asyncio.to_thread(thread.join, 30)
+    await host.close()
+    delays = []
+    for at, seqs in arrivals:
+        done = [c.stats.applied_at.get(seqs.get(c.name, -1)) for c in clients]
+        if all(d is not None for d in done):
+            delays.append((max(d for d in done if d is not None) - at) * 1000)
+    delays.sort()
+    p99 = delays[min(len(delays) - 1, round(0.99 * (len(delays) - 1)))] if delays else None
+    return {"hands": host.hands_done, "bomb_frame_bytes": len(bomb_frame),
+            "bomb_connections": sent[0], "bomb_frames_sent": sent[1], "actions": len(delays),
+            "p50_ms": round(statistics.median(delays), 2) if delays else None,
+            "p99_ms": None if p99 is None else round(p99, 2)}
+
+
+# ---------------------------------------------------------------- join code guessing
+
+async def codes(seconds: float) -> dict[str, Any]:
+    host = _host(code="7391", start_after=60)
+    await host.start()
+
+    def guess() -> dict[str, Any]:
+        tries = 0
+        found = None
+        end = time.monotonic() + seconds
+        while time.monotonic() < end and tries < 100_000:
+            guess = f"{tries % 10000:04d}"
+            try:
+                with _connect(host.port) as sock:
+                    answered = _try_code(sock, guess)
+            except OSError:
+                continue
+            tries += 1
+            if answered and found is None:
+                found = guess
+        return {"tries": tries, "tries_per_s": round(tries / seconds, 1), "found": found}
+
+    figures = await asyncio.to_thread(guess)
+    await host.close()
+    checks = getattr(host, "attempts", None)
+    if checks is not None:  # how many guesses the host actually checked
+        figures["codes_checked"] = checks.wrong + (figures["found"] is not None)
+        figures["refused_unchecked"] = checks.refused
+        figures["checked_per_s"] = round(figures["codes_checked"] / seconds, 1)
+    return figures
+
+
+def _read_msgs(sock: socket.socket) -> list[dict[str, Any]]:
+    decoder = FrameDecoder()
+    out: list[dict[str, Any]] = []
+    with contextlib.suppress(OSError):
+        while not any(m["t"] in ("welcome", "error", "challenge") for m in out):
+            data = sock.recv(65536)
+            if not data:
+                break
+            out.extend(decoder.messages(data))
+    return out
+
+
+def _try_code(sock: socket.socket, code: str) -> bool:
+    """One guess, by whichever way the host takes codes; True if the host let us in."""
+    cnonce = secrets.token_hex(16)
+    sock.sendall(_hello("guess", code=code, cnonce=cnonce))
+    got = _read_msgs(sock)
+    challenge = next((m for m in got if m["t"] == "challenge"), None)
+    if challenge is not None:
+        proof = hmac.new(code.encode(), b"client" + bytes.fromhex(challenge["nonce"])
+                         + bytes.fromhex(cnonce), hashlib.sha256).hexdigest()
+        sock.sendall(encode({"t": "prove", "proof": proof}))
+        got = _read_msgs(sock)
+    return any(m["t"] == "welcome" for m in got)
+
+
+# ---------------------------------------------------------------- the soak
+
+async def soak(hands: int, folder: str) -> dict[str, Any]:
+    """4 players and 8 spectators for `hands` hands while an attacker bursts frames; player 0's
+    line is cut mid-match and its client comes back by itself; then the host dies mid-hand and
+    is resumed from its save on the same port, the players' clients coming back by themselves."""
+    save = os.path.join(folder, "soak.save.json")
+    config = HostConfig(ruleset="mazhan", name="soak", address=VICTIM, seats=["open"] * 4,
+                        hands=hands, start_after=30, per_address=16, save_every=0.0,
+                        options={"hands": hands, "bust_ends": False})
+    from pathlib import Path
+
+    from net.save import read_save
+    config.save_path = Path(save)
+    host = Host(config)
+    arrivals: list[tuple[float, dict[str, int]]] = []
+    host.on_action = lambda at, seqs: arrivals.append((at, seqs))
+    await host.start()
+    config.port = host.port
+    players = [Client(VICTIM, host.port, name=f"p{i}", seed=i, trace=True, reconnect=True)
+               for i in range(4)]
+    watchers = [Client(VICTIM, host.port, name=f"w{i}", autoplay=None, watch=True)
+                for i in range(8)]
+    stop = threading.Event()
+    sent = [0]
+    body = msgpack.packb({"t": "ping", "n": 1, "pad": "a" * 3900})
+    frame = struct.pack(">I", len(body)) + body
+
+    def attack() -> None:
+        while not stop.is_set() and sent[0] < 2000:  # bounded: at most 2000 connections
+            with contextlib.suppress(OSError), _connect(host.port) as sock:
+                sock.sendall(_hello("bomb") + frame * 100)
+                _closed_by_peer(sock, 0.2)
+            sent[0] += 1
+
+    thread = threading.Thread(target=attack, daemon=True)
+    thread.start()
+    runs = [asyncio.create_task(c.run()) for c in players + watchers]
+    first = asyncio.create_task(host.run())
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + 600
+    while host.hands_done < hands // 3 and not first.done() and loop.time() < deadline:
+        await asyncio.sleep(0.01)
+    # Latency is measured up to here: after a reconnect a client's sequence numbers restart.
+    applied = [dict(c.stats.applied_at) for c in players]
+    measured = list(arrivals)
+    if 0 in host.by_seat:
+        host.by_seat[0].abort()  # player 0's line drops
+    while host.hands_done < 2 * hands // 3 and not first.done() and loop.time() < deadline:
+        await asyncio.sleep(0.01)
+    while ((host.match.hand_over or len(host.match.actions) < 10) and not first.done()
+           and loop.time() < deadline):
+        await asyncio.sleep(0.001)  # crash mid-hand, not between hands
+    first.cancel()
+    for conn in list(host.conns):
+        host._writers[conn].transport.abort()
+    assert host._server is not None
+    host._server.close()
+    cut_at = (host.hands_done, len(host.match.actions))
+    saved = read_save(Path(save))
+    again = Host(config, saved=saved)
+    await again.start()
+    summary = await asyncio.wait_for(again.run(), 600)
+    stop.set()
+    results = await asyncio.gather(*runs, return_exceptions=True)
+    await asyncio.to_thread(thread.join, 30)
+    await again.close()
+    stats = [c.stats for c in players]
+    delays = []
+    for at, seqs in measured:
+        done = [applied[i].get(seqs.get(c.name, -1)) for i, c in enumerate(players)]
+        if all(d is not None for d in done):
+            delays.append((max(d for d in done if d is not None) - at) * 1000)
+    delays.sort()
+    return {
+        "hands": summary["hands"], "actions_measured": len(delays),
+        "host_cut_at_hand_action": cut_at,
+        "resumed_mid_hand": saved.current is not None and bool(saved.current.actions),
+        "players_finished": sum(not isinstance(r, BaseException) for r in results[:4]),
+        "player_reconnects": [s.reconnects for s in stats],
+        "desyncs": sum(s.desyncs for s in stats),
+        "same_final_scores": all(s.final_scores == summary["final_scores"] for s in stats),
+        "wall_problems": sum(len(s.wall_problems) for s in stats),
+        "wall_problem_texts": sorted({p for s in stats for p in s.wall_problems})[:4],
+        "spectators_to_the_crash": sum(w.stats.hands_played >= hands // 3 for w in watchers),
+        "attack_connections": sent[0],
+        "p99_ms_first_host": round(delays[round(0.99 * (len(delays) - 1))], 2) if delays else None,
+        "p50_ms_first_host": round(statistics.median(delays), 2) if delays else None,
+    }
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m net.attack", description=__doc__)
+    parser.add_argument("scenario", choices=["honest", "trickle", "slots", "nonreader", "bomb",
+                                             "codes", "soak"])
+    parser.add_argument("--seconds", type=float, default=3.0)
+    parser.add_argument("--hands", type=int, default=8)
+    parser.add_argument("--count", type=int, default=40)
+    parser.add_argument("--every", type=float, default=1.0)
+    parser.add_argument("--limit", type=float, default=8.0)
+    parser.add_argument("--frame", type=int, default=60_000)
+    parser.add_argument("--frames", type=int, default=200)
+    args = parser.parse_args(argv)
+    resource.setrlimit(resource.RLIMIT_NOFILE, (4096, 4096))
+    run: dict[str, Any] = {
+        "honest": lambda: honest(args.hands),
+        "trickle": lambda: trickle(args.every, args.limit),
+        "slots": lambda: slots(min(args.count, 200)),
+        "nonreader": lambda: nonreader(min(args.count, 200), args.hands),
+        "bomb": lambda: bomb(args.hands, args.frame, min(args.frames, 1000)),
+        "codes": lambda: codes(min(args.seconds, 30.0)),
+        "soak": lambda: soak(min(args.hands, 200), tempfile.mkdtemp(prefix="lan-soak-")),
+    }
+    print(json.dumps({args.scenario: asyncio.run(run[args.scenario]())}))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,92 @@
+"""Join codes: never sent, proved both ways, guesses limited per address and in total."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+
+from net.client import Client, JoinError
+from net.joincode import (
+    PER_ADDRESS_BURST,
+    PER_ADDRESS_RATE,
+    TOTAL_BURST,
+    Attempts,
+    new_nonce,
+    proof,
+    proof_ok,
+)
+from tests.net.peers import LOOPBACK, make_host, within
+
+
+def test_proofs_bind_the_code_both_nonces_and_the_side() -> None:
+    hn, cn = new_nonce(), new_nonce()
+    p = proof("7391", "client", hn, cn)
+    assert proof_ok("7391", "client", hn, cn, p)
+    assert not proof_ok("7392", "client", hn, cn, p)
+    assert not proof_ok("7391", "host", hn, cn, p)  # a client's proof is no host proof
+    assert not proof_ok("7391", "client", new_nonce(), cn, p)  # no replay on a new challenge
+    assert not proof_ok("7391", "client", hn, cn, None)
+    assert "7391" not in p
+
+
+def test_wrong_codes_are_limited_per_address_and_in_total_with_a_fake_clock() -> None:
+    attempts = Attempts()
+    now = 100.0
+    for _ in range(int(PER_ADDRESS_BURST)):
+        assert attempts.wait("10.0.0.1", now) == 0
+        attempts.failed("10.0.0.1", now)
+    wait = attempts.wait("10.0.0.1", now)
+    assert wait == pytest.approx(1 / PER_ADDRESS_RATE)
+    assert attempts.wait("10.0.0.2", now) == 0  # another machine is not held up by it
+    assert attempts.wait("10.0.0.1", now + wait) == 0  # the wait is over
+    # Many addresses together run out the table's total as well.
+    for i in range(int(TOTAL_BURST)):
+        attempts.failed(f"10.0.1.{i}", now)
+    assert attempts.wait("10.0.9.9", now) > 0
+
+
+def test_guessing_over_loopback_is_cut_off_and_the_code_not_found() -> None:
+    async def scenario() -> None:
+        host = make_host("mazhan", ["open", "bot", "bot", "bot"], code="7391")
+        await host.start()
+        refused = []
+        for guess in range(40):
+            try:
+                await within(Client(LOOPBACK, host.port, code=f"{guess:04d}", autoplay=None)
+                             .run())
+            except JoinError as exc:
+                refused.append(str(exc))
+        await host.close()
+        assert host.attempts.wrong == PER_ADDRESS_BURST  # only five were even checked
+        assert all("wrong join code" in r or "try again in" in r for r in refused)
+        assert len(refused) == 40
+
+    asyncio.run(scenario())
+
+
+def test_an_impostor_that_does_not_know_the_code_is_found_out() -> None:
+    async def scenario() -> None:
+        # A look-alike table with the same name that takes anyone, and one with another code.
+        for impostor in (make_host("mazhan", ["open", "bot", "bot", "bot"]),
+                         make_host("mazhan", ["open", "bot", "bot", "bot"], code="1111")):
+            await impostor.start()
+            with pytest.raises(JoinError, match=r"impostor|wrong join code"):
+                await within(Client(LOOPBACK, impostor.port, code="7391", autoplay=None).run())
+            await impostor.close()
+
+    asyncio.run(scenario())
+
+
+def test_a_look_alike_with_another_fingerprint_is_refused_even_unlocked() -> None:
+    async def scenario() -> None:
+        real = make_host("mazhan", ["open", "bot", "bot", "bot"])
+        fake = make_host("mazhan", ["open", "bot", "bot", "bot"])
+        assert real.fingerprint != fake.fingerprint and len(real.fingerprint) == 8
+        await fake.start()
+        with pytest.raises(JoinError, match="fingerprint"):
+            await within(Client(LOOPBACK, fake.port, autoplay=None,
+                                fingerprint=real.fingerprint).run())
+        await fake.close()
+
+    asyncio.run(scenario())
