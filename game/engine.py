@@ -126,6 +126,8 @@ class Hand:
         self.payments: list[Payment] = []
         self.deltas = [0, 0, 0, 0]
         self.result: HandResult | None = None
+        self._cut: tuple[int, ...] = ()
+        """Seats whose declared win was cut off by an earlier one (截胡), for the result."""
         self._legal: dict[int, tuple[Action, ...]] = {}
         # Derived values of the current state, dropped whenever the state changes.
         self._to_act_cache: tuple[int, ...] | None = None
@@ -577,6 +579,7 @@ class Hand:
         winners = [s for s in order if self.answers.get(s, PASS).kind is ActionKind.WIN]
         if winners:
             chosen = self.rules.winners(winners)  # 截胡 or all of them (M7, N2)
+            self._cut = tuple(s for s in winners if s not in chosen)
             return self._win(chosen, tile, source, robbing=self.phase is Phase.ROB)
         if self.phase is Phase.ROB:
             self.phase = Phase.DISCARD
@@ -744,7 +747,7 @@ class Hand:
         out.extend(self._pay(settlement.payments))
         d = self.deltas
         self.result = HandResult(winner, source, how, score, settlement, tuple(self.payments),
-                                 (d[0], d[1], d[2], d[3]), others, tile)
+                                 (d[0], d[1], d[2], d[3]), others, tile, self._cut)
         out.append(Event(ev.HAND_END, -1 if winner is None else winner, info=how))
         return out
 

@@ -226,6 +226,7 @@ def result_to_wire(r: HandResult) -> dict[str, Any]:
         "payments": _payments_wire(r.payments),
         "deltas": list(r.deltas),
         "others": [[seat, _score_wire(score)] for seat, score in r.others],
+        "cut": list(r.cut),
         "tile": None if r.tile is None else int(r.tile),
     }
 
@@ -245,6 +246,7 @@ def result_from_wire(w: dict[str, Any]) -> HandResult:
         payments=_payments_from(w["payments"]),
         deltas=(d[0], d[1], d[2], d[3]),
         others=tuple((int(seat), _score_from(x)) for seat, x in w.get("others", ())),
+        cut=tuple(int(seat) for seat in w.get("cut", ())),
         tile=_tile_or_none(w.get("tile")),
     )
 

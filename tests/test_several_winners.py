@@ -176,6 +176,8 @@ def test_first_only_the_first_in_turn_order_wins(options: dict[str, object]) -> 
     answer(hand, {S: "pong 9p", W: "win 9p", N: "win 9p"}, (N, S, W))
     result = finished(hand)
     assert result.winners == (W,) and result.others == ()
+    assert result.cut == (N,)  # N's win was cut off: the table calls 截胡
+    assert result_from_wire(result_to_wire(result)).cut == (N,)
     assert result.score is not None
     assert list(result.payments) == [
         Payment(E, W, result.score.total, "win_discard", "放炮", "Dealt in")]

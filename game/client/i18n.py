@@ -412,6 +412,7 @@ STRINGS: Final[dict[str, tuple[str, str]]] = {
     "call.self_draw": ("自摸", "Self-draw"),
     "call.robbing": ("搶槓", "Robbing the kong"),
     "call.kuaizhao": ("快照", "Quick win"),
+    "call.cut": ("截胡", "Win cut ahead"),
     "table.first_roll": ("擲骰定莊：{name} 坐莊 · 你坐{wind}",
                          "First-dealer roll: {name} deals · you are {wind}"),
     "table.first_roll_all": ("擲骰定莊：{name} 坐莊", "First-dealer roll: {name} deals"),

@@ -341,6 +341,7 @@ HANS: Final[dict[str, tuple[str, str]]] = {
     'call.self_draw': ('自摸', '自摸'),
     'call.robbing': ('搶槓', '抢杠'),
     'call.kuaizhao': ('快照', '快照'),
+    'call.cut': ('截胡', '截胡'),
     'table.first_roll': ('擲骰定莊：{name} 坐莊 · 你坐{wind}', '掷骰定庄：{name} 坐庄 · 你坐{wind}'),
     'table.first_roll_all': ('擲骰定莊：{name} 坐莊', '掷骰定庄：{name} 坐庄'),
     'setup.player': ('{n} 號', '{n} 号'),

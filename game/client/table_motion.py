@@ -211,7 +211,11 @@ class TableMotion(Scene):
             # the end of a hand queues many events at once: the win's call keeps its pace
             speed = self.ctx.speed
             self.ctx.sounds.play("win")
-            self._call(t(WIN_CALLS.get(event.info, "action.win")), rel, HIGHLIGHT, delay, speed)
+            result = self.view.result
+            key = WIN_CALLS.get(event.info, "action.win")
+            if key == "action.win" and result is not None and result.cut:
+                key = "call.cut"  # 截胡: a later seat declared a win on this tile too (M7, N2)
+            self._call(t(key), rel, HIGHLIGHT, delay, speed)
             self.hold = Tween(0.0, 1.0, (CALL_TIME + REVEAL_TIME) / speed, linear_ease, delay)
             self.layer = None
         elif event.kind == "exhausted":

@@ -88,6 +88,9 @@ class HandResult:
     tile: Tile | None = None
     """The tile won on (None for a drawn hand or 快照). It joins the first winner's hand only:
     the further winners' revealed hands lack it."""
+    cut: tuple[int, ...] = ()
+    """Seats that also declared a win on the same discard or robbed kong but lost it to a seat
+    earlier in turn order (截胡, rulings M7 and N2's default); called out at the table."""
 
     @property
     def dealer_keeps(self) -> bool:

@@ -49,7 +49,8 @@ def test_calls_show_at_the_callers_seat_and_the_win_before_its_panel(ctx: Contex
             continue
         win = scene.callouts[-1]
         assert (win.rel + scene.viewer) % 4 == result.winner
-        assert win.text == i18n.t(WIN_CALLS.get(result.how, "action.win"))
+        plain = "call.cut" if result.cut else "action.win"  # 截胡 when a later win was cut
+        assert win.text == i18n.t(WIN_CALLS.get(result.how, plain))
         assert scene.hold is not None and not scene.result_shown  # the open hand first
         scene.draw(surface)
         for _ in range(200):
@@ -60,6 +61,33 @@ def test_calls_show_at_the_callers_seat_and_the_win_before_its_panel(ctx: Contex
         if seen_meld:
             return
     raise AssertionError("no won hand with a call in 30 seeds")
+
+
+def test_a_win_that_cuts_off_another_is_called_jiehu(ctx: Context) -> None:
+    """Rulings M7 and N2's default: when two players declare a win on one discard, only the
+    first in turn order wins, and the table calls it 截胡 at the winner's seat."""
+    i18n.set_language("zh")
+    for seed in range(1, 200):
+        probe = LocalSession("mazhan", ["bot"] * 4, ["normal"] * 4, ["王", "李", "張", "劉"],
+                             seed, hands=1)
+        while not probe.hand_over:
+            probe.step()
+        found = probe.view(-1).result
+        if found is None or not found.cut:
+            continue
+        session, scene = _demo(ctx, seed)  # the same seed plays the same hand
+        while not session.hand_over:
+            session.step()
+            scene._poll()
+            scene.update(0.0)
+        result = scene.view.result
+        assert result is not None and result.cut == found.cut
+        assert result.winner not in result.cut
+        win = scene.callouts[-1]
+        assert (win.rel + scene.viewer) % 4 == result.winner
+        assert win.text == "截胡"
+        return
+    raise AssertionError("no hand with a cut-off win in 200 seeds")
 
 
 def test_floaters_are_drawn_over_the_results_panel(ctx: Context) -> None:
