@@ -8,11 +8,12 @@ import pytest
 
 from net.client import Client, JoinError
 from net.joincode import (
+    NONCE_BYTES,
     PER_ADDRESS_BURST,
     PER_ADDRESS_RATE,
     TOTAL_BURST,
     Attempts,
-    new_nonce,
+    is_nonce,
     proof,
     proof_ok,
 )
@@ -20,14 +21,17 @@ from tests.net.peers import LOOPBACK, make_host, within
 
 
 def test_proofs_bind_the_code_both_nonces_and_the_side() -> None:
-    hn, cn = new_nonce(), new_nonce()
+    # Fixed nonces keep the test deterministic (a random digest may hold "7391" by chance).
+    hn, cn = "a5" * NONCE_BYTES, "3c" * NONCE_BYTES
+    assert is_nonce(hn) and is_nonce(cn)
     p = proof("7391", "client", hn, cn)
     assert proof_ok("7391", "client", hn, cn, p)
     assert not proof_ok("7392", "client", hn, cn, p)
     assert not proof_ok("7391", "host", hn, cn, p)  # a client's proof is no host proof
-    assert not proof_ok("7391", "client", new_nonce(), cn, p)  # no replay on a new challenge
+    assert not proof_ok("7391", "client", "a6" * NONCE_BYTES, cn, p)  # no replay on a new one
     assert not proof_ok("7391", "client", hn, cn, None)
-    assert "7391" not in p
+    assert not proof_ok("7391", "client", hn, "3d" * NONCE_BYTES, p)
+    assert len(p) == 64 and "7391" not in p  # a digest, not the code (fixed: never by chance)
 
 
 def test_wrong_codes_are_limited_per_address_and_in_total_with_a_fake_clock() -> None:
