@@ -7,15 +7,17 @@ import os
 from pathlib import Path
 
 
-def write_atomic(path: Path, text: str) -> None:
+def write_atomic(path: Path, text: str, private: bool = False) -> None:
     """Write `text` (UTF-8) to `path` so a crash at any moment leaves either the old file or
     the new one, never a mix: a temporary file beside it, flushed to disk (fsync), renamed over
-    the old one, and the folder synced so the rename itself survives a power cut.
+    the old one, and the folder synced so the rename itself survives a power cut. `private`:
+    only the owner may read it (a key such as a LAN reconnect token), from its first byte.
     Raises OSError (full disk, no permission); the temporary file is then removed."""
     path.parent.mkdir(parents=True, exist_ok=True)
     tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
     try:
-        with open(tmp, "w", encoding="utf-8") as f:
+        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600 if private else 0o666)
+        with open(fd, "w", encoding="utf-8") as f:
             f.write(text)
             f.flush()
             os.fsync(f.fileno())

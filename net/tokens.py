@@ -1,9 +1,9 @@
 """Reconnect tokens kept between runs of `mahjong join` and the window, one file per table.
 
 A token is the key to a place at a table; whoever holds it can come back to that place (and
-needs no join code). It is kept in the data folder ($MAHJONG_DATA, else the user's data folder)
-under lan/tokens/, named by the table's fingerprint (or its address when that is unknown), and
-removed when the match ends.
+needs no join code). It is kept in the one data folder (game/paths.py: $MAHJONG_DATA, else the
+user's data folder) under lan/tokens/, named by the table's fingerprint (or its address when
+that is unknown), and removed when the match ends.
 """
 
 from __future__ import annotations
@@ -14,17 +14,13 @@ import os
 import re
 from pathlib import Path
 
-import platformdirs
-
-DATA_ENV = "MAHJONG_DATA"
+from game import paths
+from game.atomic import write_atomic
 
 
 def lan_dir() -> Path:
-    """The LAN folder of the data folder ($MAHJONG_DATA moves it, as for every saved file)."""
-    override = os.environ.get(DATA_ENV)
-    root = Path(override) if override else platformdirs.user_data_path("mahjong",
-                                                                        appauthor=False)
-    return root / "lan"
+    """The LAN folder of the one data folder ($MAHJONG_DATA moves it, as every saved file)."""
+    return paths.data_dir() / "lan"
 
 
 def table_key(address: str, port: int, fingerprint: str | None) -> str:
@@ -65,13 +61,8 @@ class TokenStore:
 
     def save(self, key: str, token: str) -> Path | None:
         path = self._path(key)
-        try:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            tmp = path.with_suffix(".tmp")
-            tmp.write_text(json.dumps({"token": token, "pid": os.getpid()}), encoding="utf-8")
-            with contextlib.suppress(OSError):
-                tmp.chmod(0o600)  # the key to a place: only its owner reads it
-            tmp.replace(path)
+        try:  # the key to a place: only its owner reads it
+            write_atomic(path, json.dumps({"token": token, "pid": os.getpid()}), private=True)
         except OSError:
             return None
         return path
