@@ -69,6 +69,18 @@ class Places(TableState):
         self.tokens = {t: p for t, p in self.tokens.items() if p != player}
         self._broadcast_seats()
 
+    def reserve(self, player: int, name: str) -> str:
+        """Hold an open place for someone who will come with the returned token: the host's own
+        place at a table hosted from the window, so a joiner who connects first cannot take it."""
+        if self.kinds[player] != "open" or player in self.by_seat:
+            raise ValueError(f"place {player} is not an open, empty place")
+        token = secrets.token_urlsafe(16)
+        self.tokens = {t: p for t, p in self.tokens.items() if p != player}
+        self.tokens[token] = player
+        self.names[player] = name
+        self._broadcast_seats()
+        return token
+
     def open_place(self, player: int) -> None:
         """Let a newcomer take a bot's place (they play from the next hand)."""
         self.kinds[player] = "open"

@@ -309,6 +309,12 @@ class HostScreen(_LanScene):
             self.refresh()
             return
         self.host = host
+        # The host's own place is held by a token before the table is announced, so a joiner
+        # who connects first cannot sit there and leave the host's own window without a place.
+        async def reserve() -> str:
+            return host.reserve(0, self.player)
+
+        token = self.net.submit(reserve()).result(5)
         announcer = Announcer(name=config.name, port=host.port, protocol=PROTOCOL_VERSION,
                               ruleset=config.ruleset, rules=host.rules,
                               free=len(host.free_seats), locked=bool(config.code),
@@ -331,7 +337,7 @@ class HostScreen(_LanScene):
         running.add_done_callback(lambda _done: forget_finished(
             config.save_path, host.match.match_over or host.hands_done == config.hands))
         self.session = RemoteSession("127.0.0.1", host.port, name=self.player, seat=0,
-                                     code=config.code)
+                                     code=config.code, token=token)
         self.refresh()
 
     def start_now(self) -> None:

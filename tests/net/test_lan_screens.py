@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import time
 from pathlib import Path
+from typing import Any
 
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
@@ -93,6 +94,48 @@ def test_host_screen_opens_a_table_and_a_join_screen_joins_it_by_address(ctx: Co
     ctx.stack.pop()  # the host leaves: the table closes
     assert host_screen.host is None and host_screen.net is None
     join_screen.back()
+
+
+def test_the_hosts_own_place_is_held_even_if_a_joiner_connects_first(
+        ctx: Context, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Before the fix a joiner who connected before the host's own window sat took place 0;
+    the host's window was then refused and the match waited for ever for a place nobody took.
+    Here the host's own session is held back until a joiner has sat, which forces that order."""
+    from game.client import lan_screens
+
+    held: dict[str, Any] = {}
+
+    def later(*args: Any, **kwargs: Any) -> RemoteSession:
+        held.update(kwargs, args=args)
+        return RemoteSession("127.0.0.1", 9, name="never used")  # a closed port: fails at once
+
+    monkeypatch.setattr(lan_screens, "RemoteSession", later)
+    host_screen = HostScreen(ctx, "Ann", interface="127.0.0.1", announce=False)
+    ctx.stack.push(host_screen)
+    host_screen.kinds = ["open", "open", "open", "bot"]
+    host_screen.open_table()
+    host = host_screen.host
+    assert host is not None and held["token"] is not None
+    assert host.tokens[held["token"]] == 0 and 0 not in host.free_seats
+    joiner = RemoteSession("127.0.0.1", host.port, name="Bob")
+    own = None
+    try:
+        deadline = time.monotonic() + 20
+        while joiner.place is None:
+            assert time.monotonic() < deadline and joiner.error is None, joiner.error
+            time.sleep(0.01)
+        assert joiner.place != 0  # the joiner came first, yet the host's place stayed free
+        own = RemoteSession("127.0.0.1", host.port, name=held["name"], seat=0,
+                            token=held["token"])
+        while own.place is None:
+            assert time.monotonic() < deadline and own.error is None, own.error
+            time.sleep(0.01)
+        assert own.place == 0 and host.names[0] == "Ann"
+    finally:
+        joiner.close()
+        if own is not None:
+            own.close()
+        host_screen.back()
 
 
 @pytest.mark.parametrize("language", ["zh-Hans", "en"])
