@@ -21,6 +21,7 @@ import random
 from collections.abc import Sequence
 
 from game.actions import PASS, Action, ActionKind
+from game.bots.kit import after_claim
 from game.shapes import deficiency, deficiency_after_discards, deficiency_after_draws
 from game.view import SeatView
 
@@ -152,14 +153,7 @@ class BaselineBot:
             if action.kind not in (ActionKind.CHOW, ActionKind.PONG, ActionKind.KONG) \
                     or action.tile is None:
                 continue
-            after = list(view.counts)
-            if action.kind is ActionKind.CHOW:
-                for t in action.tiles:
-                    if t != action.tile:
-                        after[t] -= 1
-            else:
-                after[action.tile] -= 3 if action.kind is ActionKind.KONG else 2
-            d = self._deficiency(view, after, melds + 1)
+            d = self._deficiency(view, after_claim(view, action), melds + 1)
             if d < best_d:
                 best, best_d = action, d
         return best

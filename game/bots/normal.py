@@ -13,6 +13,7 @@ from collections.abc import Sequence
 
 from game.actions import PASS, Action, ActionKind
 from game.bots import evaluate as ev
+from game.bots.kit import after_claim
 from game.view import SeatView
 
 _SLOPPY = {"easy": 0.3, "normal": 0.0}
@@ -97,15 +98,7 @@ class NormalBot:
 
 def claimed_hand(view: SeatView, action: Action) -> ev.Hand:
     """The bot's hand once `action` (a chow, pong or kong on the discard) is made."""
-    assert action.tile is not None
-    after = list(view.counts)
-    if action.kind is ActionKind.CHOW:
-        for t in action.tiles:
-            if t != action.tile:
-                after[t] -= 1
-    else:
-        after[action.tile] -= 3 if action.kind is ActionKind.KONG else 2
-    return ev.split(view, after, len(view.melds[view.seat]) + 1)
+    return ev.split(view, after_claim(view, action), len(view.melds[view.seat]) + 1)
 
 
 def connections(counts: Sequence[int], tile: int, unseen: Sequence[int]) -> int:
