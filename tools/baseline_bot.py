@@ -21,11 +21,9 @@ import random
 from collections.abc import Sequence
 
 from game.actions import PASS, Action, ActionKind
-from game.bots.kit import after_claim
-from game.shapes import deficiency, deficiency_after_discards, deficiency_after_draws
+from game.bots import kit
+from game.shapes import deficiency, deficiency_after_discards
 from game.view import SeatView
-
-_SETS = {"mazhan": 5, "nanjing": 4}
 
 
 class BaselineBot:
@@ -35,34 +33,14 @@ class BaselineBot:
         self.rng = random.Random(seed)
 
     # ---------------------------------------------------------------- shape of the own hand
-
-    def _split(self, view: SeatView, counts: Sequence[int], melds: int) -> tuple[list[int], int,
-                                                                                 int]:
-        """(naturals, wilds, sets still needed) of a concealed hand."""
-        naturals = list(counts)
-        wilds = 0
-        if view.wild is not None:
-            wilds = naturals[view.wild]
-            naturals[view.wild] = 0
-        return naturals, wilds, _SETS[view.ruleset] - melds
+    # (the documented helpers of game/bots/kit.py, as any outside bot would use them)
 
     def _deficiency(self, view: SeatView, counts: Sequence[int], melds: int) -> int:
-        naturals, wilds, need = self._split(view, counts, melds)
-        d = deficiency(naturals, wilds, need)
-        if view.ruleset == "nanjing" and melds == 0:  # seven pairs (N3)
-            d = min(d, 7 - sum(n // 2 for n in naturals))
-        return d
+        return kit.deficiency(view, counts, melds)  # seven pairs counted where open (N3)
 
-    def _ukeire(self, view: SeatView, counts: Sequence[int], melds: int,
-                unseen: Sequence[int]) -> int:
+    def _ukeire(self, view: SeatView, counts: Sequence[int], melds: int) -> int:
         """Unseen tiles whose draw lowers the deficiency of a hand waiting to draw."""
-        naturals, wilds, need = self._split(view, counts, melds)
-        base = deficiency(naturals, wilds, need)
-        total = sum(unseen[k] for k, d in deficiency_after_draws(naturals, wilds, need).items()
-                    if d < base and k != view.wild)
-        if view.wild is not None and base > 0:
-            total += unseen[view.wild]
-        return total
+        return sum(kit.improving(view, counts, melds).values())
 
     # ---------------------------------------------------------------- decisions
 
@@ -87,9 +65,8 @@ class BaselineBot:
                     return action
         discards = [a for a in view.legal if a.kind is ActionKind.DISCARD and a.tile is not None]
         safe = [a for a in discards if a.tile != view.wild] or discards
-        naturals, wilds, need = self._split(view, view.counts, melds)
+        naturals, wilds, need, _ = kit.own_hand(view)
         after_d = deficiency_after_discards(naturals, wilds, need)
-        unseen = view.unseen()
 
         def shape_of(tile: int) -> int:
             if tile == view.wild:
@@ -115,7 +92,7 @@ class BaselineBot:
                 continue
             rest = list(view.counts)
             rest[tile] -= 1
-            live = self._ukeire(view, rest, melds, unseen)
+            live = self._ukeire(view, rest, melds)
             if live > top_live:
                 top, top_live = [action], live
             elif live == top_live:
@@ -153,7 +130,7 @@ class BaselineBot:
             if action.kind not in (ActionKind.CHOW, ActionKind.PONG, ActionKind.KONG) \
                     or action.tile is None:
                 continue
-            d = self._deficiency(view, after_claim(view, action), melds + 1)
+            d = self._deficiency(view, kit.after_claim(view, action), melds + 1)
             if d < best_d:
                 best, best_d = action, d
         return best
