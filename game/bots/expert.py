@@ -31,7 +31,7 @@ from game.actions import Action, ActionKind
 from game.bots import evaluate as ev
 from game.bots import kit
 from game.bots.hard import HardBot, Plan
-from game.tiles import Tile
+from game.tiles import Tile, is_honor, is_terminal
 from game.view import SeatView
 
 _SELF_DRAW_SHARE = 0.3
@@ -70,7 +70,7 @@ class ExpertBot(HardBot):
         non-winners' settlement (M20)."""
         got = super()._claim_gain(view, plan, after, action, tile)
         if got is None and view.ruleset == "mazhan" and action.kind is ActionKind.PONG \
-                and (tile >= 27 or tile % 9 in (0, 8)) and plan.name == "plain" \
+                and (is_honor(tile) or is_terminal(tile)) and plan.name == "plain" \
                 and ev.now(after) <= plan.deficiency:
             return 0.3
         return got
