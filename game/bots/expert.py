@@ -25,7 +25,6 @@ Reads only its seat view; deterministic for a seed.
 from __future__ import annotations
 
 from math import comb
-from typing import ClassVar
 
 from game.actions import Action, ActionKind
 from game.bots import evaluate as ev
@@ -55,8 +54,6 @@ def win_chance(waits: int, unseen: int, draws: int, looks: int) -> float:
 
 class ExpertBot(HardBot):
     level = "expert"
-    kong_slack = 1
-    risk_weight: ClassVar[dict[str, float]] = {"nanjing": 3.0, "mazhan": 0.0}
 
     def __init__(self, seed: int) -> None:
         super().__init__(seed)

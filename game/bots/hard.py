@@ -46,11 +46,12 @@ class Plan(NamedTuple):
 
 class HardBot:
     level = "hard"
-    fold_rule: ClassVar[dict[str, tuple[int, float, int, int]]] = {
-        "nanjing": (3, 0.6, 2, 20), "mazhan": (99, 2.0, 99, -1)}
+    fold_rule: ClassVar[dict[str, tuple[int, float, int, int] | None]] = {
+        "nanjing": (3, 0.6, 2, 20), "mazhan": None}
     """(deficiency, threat): a hand this far from winning folds when an opponent looks this
     close (see `defence.threats`); (deficiency, wall): it folds late in the hand anyway.
-    Mazhan never folds: a win costs every loser the same whoever threw the tile (M21)."""
+    None: never folds, as in Mazhan, where a win costs every loser the same whoever threw the
+    tile (M21)."""
     risk_weight: ClassVar[dict[str, float]] = {"nanjing": 3.0, "mazhan": 0.0}
     """Danger against acceptance (in unseen tiles) when not folding. None in Mazhan: the
     discarder pays no more than anyone else there (ruling M21), so a safe tile buys nothing."""
@@ -183,13 +184,19 @@ class HardBot:
         discards = [a for a in view.legal if a.kind is ActionKind.DISCARD and a.tile is not None]
         after = self._plan_after(hand, plan)
         unseen = view.unseen()
-        found = threats(view)
+        rule = self.fold_rule[view.ruleset]
+        weight = self.risk_weight[view.ruleset]
+        # Opponents' threats matter only where this bot may fold or weighs danger (not Mazhan,
+        # M21): there they are not worked out at all.
+        found = threats(view) if rule is not None or weight else []
         seat_wind = 27 + view.seat
         best = min(after.get(a.tile, 99) for a in discards if a.tile is not None)
-        top = max((t.level for t in found), default=0.0)
-        far, close, late_far, late = self.fold_rule[view.ruleset]
-        folding = (best >= far and top >= close) or (best >= late_far and view.wall_left < late)
-        weight = self.risk_weight[view.ruleset]
+        folding = False
+        if rule is not None:
+            far, close, late_far, late = rule
+            top = max((t.level for t in found), default=0.0)
+            folding = (best >= far and top >= close) or (best >= late_far
+                                                         and view.wall_left < late)
         my_river = [t for t, _ in view.rivers[view.seat]]
         choices: list[tuple[float, Action]] = []
         for action in discards:
