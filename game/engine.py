@@ -10,6 +10,7 @@ import random
 from collections.abc import Sequence
 from enum import Enum
 from itertools import compress
+from typing import TypeVar
 
 from game import events as ev
 from game.actions import PASS, Action, ActionKind
@@ -67,6 +68,20 @@ def _chow_table(tile: int) -> tuple[tuple[int, int, Action], ...]:
 
 _CHOWS_ON = tuple(_chow_table(t) for t in range(PLAY_KINDS))
 _AFTER = tuple(((s + 1) % 4, (s + 2) % 4, (s + 3) % 4) for s in range(4))
+
+
+_T = TypeVar("_T")
+
+
+def _seat_tuples(lists: Sequence[list[_T]], parts: list[tuple[_T, ...] | None],
+                 ) -> tuple[tuple[_T, ...], tuple[_T, ...], tuple[_T, ...], tuple[_T, ...]]:
+    """The four seats' `lists` as tuples, rebuilding only the seats whose `parts` entry was
+    dropped (None) and keeping the rebuilt tuples in `parts`."""
+    if None in parts:
+        parts[:] = [tuple(m) if t is None else t for m, t in zip(lists, parts, strict=True)]
+    a, b, c, d = parts
+    assert a is not None and b is not None and c is not None and d is not None
+    return a, b, c, d
 
 
 def after(seat: int) -> tuple[int, int, int]:
@@ -191,33 +206,15 @@ class Hand:
         return cached
 
     def _melds_now(self) -> tuple[tuple[Meld, ...], ...]:
-        parts = self._melds_t
-        if None in parts:
-            parts[:] = [tuple(m) if t is None else t for m, t in zip(self.melds, parts,
-                                                                      strict=True)]
-        a, b, c, d = parts
-        assert a is not None and b is not None and c is not None and d is not None
-        self._melds_all = (a, b, c, d)
+        self._melds_all = _seat_tuples(self.melds, self._melds_t)
         return self._melds_all
 
     def _bonus_now(self) -> tuple[tuple[Tile, ...], ...]:
-        parts = self._bonus_t
-        if None in parts:
-            parts[:] = [tuple(m) if t is None else t for m, t in zip(self.bonus, parts,
-                                                                      strict=True)]
-        a, b, c, d = parts
-        assert a is not None and b is not None and c is not None and d is not None
-        self._bonus_all = (a, b, c, d)
+        self._bonus_all = _seat_tuples(self.bonus, self._bonus_t)
         return self._bonus_all
 
     def _rivers_now(self) -> tuple[tuple[tuple[Tile, bool], ...], ...]:
-        parts = self._river_t
-        if None in parts:
-            parts[:] = [tuple(m) if t is None else t for m, t in zip(self.rivers, parts,
-                                                                      strict=True)]
-        a, b, c, d = parts
-        assert a is not None and b is not None and c is not None and d is not None
-        return a, b, c, d
+        return _seat_tuples(self.rivers, self._river_t)
 
     def facts(self) -> TableFacts:
         """The public facts a ruleset hook reads, as they stand now."""

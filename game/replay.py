@@ -25,7 +25,7 @@ from game import __version__
 from game.actions import Action
 from game.atomic import write_atomic
 from game.errors import IllegalAction, MahjongError
-from game.events import Event
+from game.events import Event, event_lines
 from game.events import event_line as event_line  # re-exported: callers import it from here
 from game.match import Match
 from game.tiles import NotationError
@@ -95,10 +95,9 @@ def replay_hand(match: Match, number: int, actions: Sequence[Any],
     if seed is not None and (type(seed) is not int or seed < 0):
         raise LogError(f"hand {number}: damaged wall seed")
 
-    def feed(events: Iterable[Event]) -> None:
+    def feed(events: list[Event]) -> None:
         if digest is not None:
-            for e in events:
-                digest.update(event_line(e))
+            digest.update(event_lines(events))
 
     feed(match.start_hand(seed))
     try:
