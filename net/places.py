@@ -33,8 +33,12 @@ class Places(TableState):
         for place, since in list(self.left_at.items()):
             if now - since >= self.config.hold_before_start:
                 del self.left_at[place]
-                self.tokens = {t: p for t, p in self.tokens.items() if p != place}
+                self._drop_tokens(place)
                 self.names[place] = ""
+
+    def _drop_tokens(self, place: int) -> None:
+        """Nobody may come back to `place` with a token given out before."""
+        self.tokens = {t: p for t, p in self.tokens.items() if p != place}
 
     def _missing(self) -> list[int]:
         """Open places whose player is not here (before the match starts or resumes)."""
@@ -66,7 +70,7 @@ class Places(TableState):
             raise ValueError(f"place {player} has a player; a bot cannot take it")
         self.kinds[player] = "bot"
         self.names[player] = f"bot {player + 1}"
-        self.tokens = {t: p for t, p in self.tokens.items() if p != player}
+        self._drop_tokens(player)
         self._broadcast_seats()
 
     def reserve(self, player: int, name: str) -> str:
@@ -75,7 +79,7 @@ class Places(TableState):
         if self.kinds[player] != "open" or player in self.by_seat:
             raise ValueError(f"place {player} is not an open, empty place")
         token = secrets.token_urlsafe(16)
-        self.tokens = {t: p for t, p in self.tokens.items() if p != player}
+        self._drop_tokens(player)
         self.tokens[token] = player
         self.names[player] = name
         self._broadcast_seats()
@@ -101,7 +105,7 @@ class Places(TableState):
             conn.send(refusal("seat", f"place {seat} is not free", "taken", {"seat": seat}))
             return
         token = secrets.token_urlsafe(16)
-        self.tokens = {t: p for t, p in self.tokens.items() if p != seat}
+        self._drop_tokens(seat)
         self.tokens[token] = seat
         self.names[seat] = conn.name
         if self.started:
