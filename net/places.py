@@ -36,6 +36,11 @@ class Places(TableState):
                 self._drop_tokens(place)
                 self.names[place] = ""
 
+    def _away(self, place: int) -> bool:
+        """An open place whose player holds a token but is not here."""
+        return (self.kinds[place] == "open" and place not in self.by_seat
+                and place in self.tokens.values())
+
     def _drop_tokens(self, place: int) -> None:
         """Nobody may come back to `place` with a token given out before."""
         self.tokens = {t: p for t, p in self.tokens.items() if p != place}
@@ -48,8 +53,7 @@ class Places(TableState):
         free = self.free_seats
         out = [
             {"kind": k, "name": self.names[p], "taken": p not in free,
-             "bot": not self.human(p), "away": k == "open" and p not in self.by_seat
-             and p in self.tokens.values()}
+             "bot": not self.human(p), "away": self._away(p)}
             for p, k in enumerate(self.kinds)
         ]
         for p, left in self._flee_in().items():  # M12: the others see the clock run
