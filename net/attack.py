@@ -22,13 +22,10 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
-import hashlib
-import hmac
 import ipaddress
 import json
 import os
 import resource
-import secrets
 import socket
 import statistics
 import struct
@@ -42,6 +39,7 @@ import msgpack
 from net.client import Client, JoinError
 from net.frames import PROTOCOL_VERSION, FrameDecoder, encode
 from net.host import Host, HostConfig
+from net.joincode import new_nonce, proof
 
 VICTIM = "127.0.0.1"
 ATTACKER = "127.0.0.2"
@@ -315,14 +313,13 @@ def _read_msgs(sock: socket.socket) -> list[dict[str, Any]]:
 
 def _try_code(sock: socket.socket, code: str) -> bool:
     """One guess, by whichever way the host takes codes; True if the host let us in."""
-    cnonce = secrets.token_hex(16)
+    cnonce = new_nonce()
     sock.sendall(_hello("guess", code=code, cnonce=cnonce))
     got = _read_msgs(sock)
     challenge = next((m for m in got if m["t"] == "challenge"), None)
     if challenge is not None:
-        proof = hmac.new(code.encode(), b"client" + bytes.fromhex(challenge["nonce"])
-                         + bytes.fromhex(cnonce), hashlib.sha256).hexdigest()
-        sock.sendall(encode({"t": "prove", "proof": proof}))
+        sock.sendall(encode({"t": "prove", "proof": proof(code, "client", challenge["nonce"],
+                                                            cnonce)}))
         got = _read_msgs(sock)
     return any(m["t"] == "welcome" for m in got)
 

@@ -33,8 +33,17 @@ class Places(TableState):
         for place, since in list(self.left_at.items()):
             if now - since >= self.config.hold_before_start:
                 del self.left_at[place]
-                self.tokens = {t: p for t, p in self.tokens.items() if p != place}
+                self._drop_tokens(place)
                 self.names[place] = ""
+
+    def _away(self, place: int) -> bool:
+        """An open place whose player holds a token but is not here."""
+        return (self.kinds[place] == "open" and place not in self.by_seat
+                and place in self.tokens.values())
+
+    def _drop_tokens(self, place: int) -> None:
+        """Nobody may come back to `place` with a token given out before."""
+        self.tokens = {t: p for t, p in self.tokens.items() if p != place}
 
     def _missing(self) -> list[int]:
         """Open places whose player is not here (before the match starts or resumes)."""
@@ -44,8 +53,7 @@ class Places(TableState):
         free = self.free_seats
         out = [
             {"kind": k, "name": self.names[p], "taken": p not in free,
-             "bot": not self.human(p), "away": k == "open" and p not in self.by_seat
-             and p in self.tokens.values()}
+             "bot": not self.human(p), "away": self._away(p)}
             for p, k in enumerate(self.kinds)
         ]
         for p, left in self._flee_in().items():  # M12: the others see the clock run
@@ -66,7 +74,7 @@ class Places(TableState):
             raise ValueError(f"place {player} has a player; a bot cannot take it")
         self.kinds[player] = "bot"
         self.names[player] = f"bot {player + 1}"
-        self.tokens = {t: p for t, p in self.tokens.items() if p != player}
+        self._drop_tokens(player)
         self._broadcast_seats()
 
     def reserve(self, player: int, name: str) -> str:
@@ -75,7 +83,7 @@ class Places(TableState):
         if self.kinds[player] != "open" or player in self.by_seat:
             raise ValueError(f"place {player} is not an open, empty place")
         token = secrets.token_urlsafe(16)
-        self.tokens = {t: p for t, p in self.tokens.items() if p != player}
+        self._drop_tokens(player)
         self.tokens[token] = player
         self.names[player] = name
         self._broadcast_seats()
@@ -101,7 +109,7 @@ class Places(TableState):
             conn.send(refusal("seat", f"place {seat} is not free", "taken", {"seat": seat}))
             return
         token = secrets.token_urlsafe(16)
-        self.tokens = {t: p for t, p in self.tokens.items() if p != seat}
+        self._drop_tokens(seat)
         self.tokens[token] = seat
         self.names[seat] = conn.name
         if self.started:

@@ -93,7 +93,7 @@ class Table(TurnClock):
         for p in range(4):
             if not self.names[p]:
                 self.names[p] = f"bot {p + 1}"
-            if self.kinds[p] == "open" and p not in self.by_seat and p in self.tokens.values():
+            if self._away(p):
                 self.gone_since[p] = now
         self.match.names = tuple(self.names)
         self._broadcast_seats()

@@ -71,3 +71,12 @@ class RawPeer:
             data = await within(self.reader.read(65536), 20)
             assert data, f"closed while waiting for {kind}"
             self.got.extend(self.decoder.messages(data))
+
+
+async def sitting(port: int, name: str = "raw", seat: int = 0) -> RawPeer:
+    """A raw peer that has said hello as `name` and asked for `seat` (not yet answered)."""
+    peer = RawPeer()
+    await peer.open(port)
+    peer.send(hello(name))
+    peer.send({"t": "sit", "seat": seat})
+    return peer

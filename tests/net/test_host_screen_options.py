@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import os
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 os.environ["SDL_VIDEODRIVER"] = "dummy"
@@ -38,6 +40,23 @@ def ctx(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Context:
                    settings_path=tmp_path / "settings.json", size=screen.get_size())
 
 
+def _host_screen(ctx: Context) -> HostScreen:
+    screen = HostScreen(ctx, "Ann", interface="127.0.0.1", announce=False)
+    ctx.stack.push(screen)
+    return screen
+
+
+@contextmanager
+def _opened(screen: HostScreen, kinds: list[str]) -> Iterator[None]:
+    """The table opened with these places, shut down however the test ends."""
+    screen.kinds = kinds
+    screen.open_table()
+    try:
+        yield
+    finally:
+        screen.shutdown()
+
+
 def _key(screen: HostScreen, key: int) -> None:
     screen.handle(pygame.event.Event(pygame.KEYDOWN, {"key": key, "mod": 0, "unicode": "",
                                                       "scancode": 0}))
@@ -54,8 +73,7 @@ def _to_ruleset(screen: HostScreen, ruleset: str) -> None:
 
 @pytest.mark.parametrize("ruleset", sorted(OPTION_TABLES))
 def test_every_setup_option_is_a_row(ctx: Context, ruleset: str) -> None:
-    screen = HostScreen(ctx, "Ann", interface="127.0.0.1", announce=False)
-    ctx.stack.push(screen)
+    screen = _host_screen(ctx)
     _to_ruleset(screen, ruleset)
     assert [o.name for o in screen.option_rows.values()] == [
         o.name for o in setup_options(ruleset)]
@@ -67,8 +85,7 @@ def test_every_setup_option_is_a_row(ctx: Context, ruleset: str) -> None:
 def test_host_plays_the_options_set_on_the_screen(ctx: Context) -> None:
     surface = pygame.display.get_surface()
     assert surface is not None
-    screen = HostScreen(ctx, "Ann", interface="127.0.0.1", announce=False)
-    ctx.stack.push(screen)
+    screen = _host_screen(ctx)
     _to_ruleset(screen, "nanjing")
     several = _row(screen, "several_winners")
     screen.group.focus = several
@@ -81,64 +98,47 @@ def test_host_plays_the_options_set_on_the_screen(ctx: Context) -> None:
     screen.group.buttons[gold].action()  # a click steps to the next value
     _to_ruleset(screen, "mazhan")  # cycling away and back keeps what was set
     _to_ruleset(screen, "nanjing")
-    screen.kinds = ["open", "bot", "bot", "bot"]
-    screen.open_table()
-    try:
+    with _opened(screen, ["open", "bot", "bot", "bot"]):
         assert screen.host is not None and screen.status == ""
         played = screen.host.match.rules.options
         assert played["several_winners"] == "all"
         assert played["gold"] == 2  # one past the default 1
         assert played["until_broke"] is False  # untouched: the ruleset's default
         assert played["timers"] is True  # ruling M11: on at a LAN table
-    finally:
-        screen.shutdown()
     assert screen.host is None
 
 
 def test_mazhan_host_keeps_flee_and_timers_on(ctx: Context) -> None:
     """Ruling M12: a LAN host turns flee on; M11: timers too. The screen never offers them."""
-    screen = HostScreen(ctx, "Ann", interface="127.0.0.1", announce=False)
-    ctx.stack.push(screen)
+    screen = _host_screen(ctx)
     _to_ruleset(screen, "mazhan")
     assert not {"timers", "flee", "hands"} & {o.name for o in screen.option_rows.values()}
     bust = _row(screen, "bust_ends")
     screen.group.focus = bust
     _key(screen, pygame.K_LEFT)  # a switch flips either way
-    screen.kinds = ["open", "bot", "bot", "bot"]
-    screen.open_table()
-    try:
+    with _opened(screen, ["open", "bot", "bot", "bot"]):
         assert screen.host is not None
         played = screen.host.match.rules.options
         assert played["bust_ends"] is False
         assert played["timers"] is True and played["flee"] is True
         assert played["reserve"] == OPTION_TABLES["mazhan"]["reserve"].default
-    finally:
-        screen.shutdown()
 
 
 def test_waiting_screen_shows_the_address_and_port_for_a_manual_join(ctx: Context) -> None:
     """Issue 11: where discovery does not work, a joiner types what the host's screen says."""
-    screen = HostScreen(ctx, "Ann", interface="127.0.0.1", announce=False)
-    ctx.stack.push(screen)
-    screen.kinds = ["open", "bot", "bot", "bot"]
-    screen.open_table()
-    try:
+    screen = _host_screen(ctx)
+    with _opened(screen, ["open", "bot", "bot", "bot"]):
         assert screen.host is not None
         labels = [label for label, _act in screen.items()]
         assert labelled(t("lan.address"), f"127.0.0.1:{screen.host.port}") in labels
-    finally:
-        screen.shutdown()
 
 
 def test_host_place_buttons_change_a_running_hosts_places(ctx: Context) -> None:
     """Issue 11: the table's between-hands buttons act on the real Host, on its own loop."""
     from game.client.host_places import place_actions
 
-    screen = HostScreen(ctx, "Ann", interface="127.0.0.1", announce=False)
-    ctx.stack.push(screen)
-    screen.kinds = ["open", "open", "bot", "bot"]
-    screen.open_table()
-    try:
+    screen = _host_screen(ctx)
+    with _opened(screen, ["open", "open", "bot", "bot"]):
         host, net = screen.host, screen.net
         assert host is not None and net is not None
         actions = dict(place_actions(host, net.call, lambda: None))
@@ -148,5 +148,3 @@ def test_host_place_buttons_change_a_running_hosts_places(ctx: Context) -> None:
         while time.monotonic() < deadline and (host.kinds[1], host.kinds[2]) != ("bot", "open"):
             time.sleep(0.01)
         assert (host.kinds[1], host.kinds[2]) == ("bot", "open")
-    finally:
-        screen.shutdown()

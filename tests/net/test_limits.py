@@ -17,7 +17,7 @@ from net.client import Client, JoinError
 from net.frames import encode
 from net.limits import CLIENT_MAX_FRAME, Budget, ReplyLedger
 from net.peer import MAX_BACKLOG, Peer
-from tests.net.peers import LOOPBACK, RawPeer, hello, make_host, within
+from tests.net.peers import LOOPBACK, RawPeer, hello, make_host, sitting, within
 
 # ---------------------------------------------------------------- pure parts, fake clock
 
@@ -119,10 +119,7 @@ def test_a_client_flooding_unprompted_messages_is_still_dropped() -> None:
         got = await peer.until_closed()
         assert {"t": "error", "code": "protocol", "msg": "too many messages"} in got
         # Actions on states never sent are not replies either.
-        peer = RawPeer()
-        await peer.open(host.port)
-        peer.send(hello())
-        peer.send({"t": "sit", "seat": 0})
+        peer = await sitting(host.port)
         peer.send_raw(b"".join(encode({"t": "action", "seq": 1000 + i, "a": "pass"})
                                for i in range(30)))
         got = await peer.until_closed()
@@ -193,10 +190,7 @@ def test_one_address_cannot_take_every_slot_and_token_holders_get_back_in() -> N
         host = make_host("mazhan", ["open", "open", "bot", "bot"], max_connections=6,
                          per_address=4, start_after=60)
         await host.start()
-        ann = RawPeer()
-        await ann.open(host.port)
-        ann.send(hello("ann"))
-        ann.send({"t": "sit", "seat": 0})
+        ann = await sitting(host.port, "ann")
         token = (await ann.expect("seated"))["token"]
         ann.writer.close()
         # A flood from another address: four are held, the rest refused at once.
@@ -233,10 +227,7 @@ def test_a_place_left_before_the_start_is_freed_after_the_hold() -> None:
     async def scenario() -> None:
         host = make_host("mazhan", ["open", "open", "bot", "bot"], hold_before_start=0.0)
         await host.start()
-        gone = RawPeer()
-        await gone.open(host.port)
-        gone.send(hello("gone"))
-        gone.send({"t": "sit", "seat": 1})
+        gone = await sitting(host.port, "gone", 1)
         await gone.expect("seated")
         gone.writer.close()
         loop = asyncio.get_running_loop()

@@ -13,7 +13,7 @@ from game.replay import verify
 from net.client import Client, JoinError
 from net.host import Host
 from net.save import SaveError, read_save, replay
-from tests.net.peers import LOOPBACK, RawPeer, hello, make_host, within
+from tests.net.peers import LOOPBACK, make_host, sitting, within
 
 
 def _crash(host: Host, run: asyncio.Task[object]) -> None:
@@ -74,10 +74,7 @@ def test_a_save_with_flees_replays_to_the_same_scores(tmp_path: Path) -> None:
         host = make_host("mazhan", ["open", "bot", "bot", "bot"], hands=2, save_path=save,
                          discard_seconds=0.01, claim_seconds=0.01)
         await host.start()
-        peer = RawPeer()
-        await peer.open(host.port)
-        peer.send(hello("idle"))
-        peer.send({"t": "sit", "seat": 0})
+        peer = await sitting(host.port, "idle")
         summary, _ = await within(asyncio.gather(host.run(), peer.until_bye()))
         await host.close()
         assert summary["flees"] >= 1

@@ -8,7 +8,7 @@ import pytest
 
 from net.client import Client
 from net.frames import Message
-from tests.net.peers import LOOPBACK, RawPeer, hello, make_host, within
+from tests.net.peers import LOOPBACK, make_host, sitting, within
 
 
 def _payments(got: list[Message], info: str) -> list[dict[str, object]]:
@@ -23,10 +23,7 @@ def test_a_silent_player_times_out_flees_and_is_back_next_hand(ruleset: str) -> 
                          discard_seconds=0.02, claim_seconds=0.01)
         assert host.timers_on  # ruling M11: on by default for LAN
         await host.start()
-        peer = RawPeer()
-        await peer.open(host.port)
-        peer.send(hello("idle"))
-        peer.send({"t": "sit", "seat": 0})
+        peer = await sitting(host.port, "idle")
         summary, got = await within(asyncio.gather(host.run(), peer.until_bye()))
         await host.close()
         timeouts = [m for m in got if m["t"] == "notice" and m["code"] == "timeout"]
@@ -61,10 +58,7 @@ def test_a_long_disconnection_is_a_flee_and_everyone_is_told() -> None:
         host = make_host("mazhan", ["open", "open", "bot", "bot"], hands=1, move_pause=0.01,
                          flee_after=0.2)
         await host.start()
-        peer = RawPeer()
-        await peer.open(host.port)
-        peer.send(hello("leaver"))
-        peer.send({"t": "sit", "seat": 0})
+        peer = await sitting(host.port, "leaver")
         await peer.expect("seated")
         watcher = Client(LOOPBACK, host.port, name="stays", seed=1, seat=1)
         game = asyncio.gather(host.run(), watcher.run())
