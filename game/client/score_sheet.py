@@ -108,16 +108,12 @@ def mazhan_rows(items: Sequence[ScoreLine]) -> list[SheetRow]:
     hu = [i for i in items if i.unit == "hu"]
     total = next((i.value for i in items if i.unit == "total"), None)
     rows: list[SheetRow] = []
-    if base:
-        rows.append(SheetRow("head", t("sheet.base")))
-        rows += [_line_row(i) for i in base]
-        rows.append(SheetRow("subtotal", t("sheet.subtotal"),
-                             f"{sum(i.value for i in base)} {unit_name('base')}"))
-    if tai:
-        rows.append(SheetRow("head", t("sheet.tai")))
-        rows += [_line_row(i) for i in tai]
-        rows.append(SheetRow("subtotal", t("sheet.subtotal"),
-                             f"{sum(i.value for i in tai)} {unit_name('tai')}"))
+    for unit, lines in (("base", base), ("tai", tai)):
+        if lines:
+            rows.append(SheetRow("head", t(f"sheet.{unit}")))
+            rows += [_line_row(i) for i in lines]
+            rows.append(SheetRow("subtotal", t("sheet.subtotal"),
+                                 f"{sum(i.value for i in lines)} {unit_name(unit)}"))
     if hu:
         rows.append(SheetRow("head", t("sheet.special")))
         rows += [_line_row(i) for i in hu]

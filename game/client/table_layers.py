@@ -24,7 +24,7 @@ from game.client.scene import Scene
 from game.client.table_motion import Flight
 from game.client.tile_art import TileArt
 from game.client.tween import Tween
-from game.client.widgets import ACCENT, HIGHLIGHT, MUTED, felt_background
+from game.client.widgets import ACCENT, HIGHLIGHT, MUTED, Color, felt_background
 from game.melds import Meld, MeldKind
 from game.view import SeatView
 
@@ -35,6 +35,15 @@ HARD_FLOWERS_OPEN = 4
 
 Drawn = dict[int, dict[str, list[pygame.Rect]]]
 """Per seat: the screen rects of what was drawn for it ('hand', 'melds', 'bonus', 'river')."""
+
+
+def hard_flower_line(hard: int) -> tuple[str, Color]:
+    """Nanjing: a seat's hard-flower count and its colour, bright and marked once it reaches
+    the 4 that let an open hand win (ruling N4)."""
+    text = t("table.hard_flowers", n=hard)
+    if hard >= HARD_FLOWERS_OPEN:
+        return f"{text} · {t('table.may_win_open')}", HIGHLIGHT
+    return text, MUTED
 
 
 def meld_pieces(art: TileArt, meld: Meld, seat: int, w: int) -> list[pygame.Surface]:
@@ -250,12 +259,7 @@ class TableLayers(Scene):
         name = view.names[seat] if view.names else ""
         lines = [(f"{wind} {name}", ACCENT, True)]
         if view.ruleset == "nanjing":
-            hard = len(view.bonus[seat])
-            text = t("table.hard_flowers", n=hard)
-            if hard >= HARD_FLOWERS_OPEN:
-                lines.append((f"{text} · {t('table.may_win_open')}", HIGHLIGHT, False))
-            else:
-                lines.append((text, MUTED, False))
+            lines.append((*hard_flower_line(len(view.bonus[seat])), False))
         line_h = rect.h // 2
         size = 22  # the largest whose lines stay apart, but never under 14 px
         while size > 14 and fonts.font(size).get_linesize() > line_h + 2:
@@ -284,9 +288,7 @@ class TableLayers(Scene):
         counted = ""
         if rel == 0 and self.view.ruleset == "nanjing":
             # one's own hard flowers, counted beside them as the other seats' tags do
-            counted = t("table.hard_flowers", n=len(tiles))
-            if len(tiles) >= HARD_FLOWERS_OPEN:
-                counted += f" · {t('table.may_win_open')}"
+            counted, count_color = hard_flower_line(len(tiles))
             count_size = max(14, min(20, rect.h // 2))
             room -= self.ctx.fonts.font(count_size).size(counted)[0] + 8
         # too many to sit side by side: they overlap like a fanned stack
@@ -303,8 +305,7 @@ class TableLayers(Scene):
             self.drawn[seat]["bonus"].append(spot)
         if counted:
             x = self.drawn[seat]["bonus"][-1].right + 8
-            img = self.ctx.fonts.render(counted, count_size, HIGHLIGHT if len(tiles) >= (
-                HARD_FLOWERS_OPEN) else MUTED)
+            img = self.ctx.fonts.render(counted, count_size, count_color)
             layer.blit(img, img.get_rect(midleft=(x, rect.centery)))
 
     def _draw_river(self, layer: pygame.Surface, seat: int, rel: int) -> None:
@@ -328,4 +329,4 @@ class TableLayers(Scene):
                 pygame.draw.rect(layer, HIGHLIGHT, rect.inflate(4, 4), 3, border_radius=4)
 
 
-__all__ = ["Drawn", "TableLayers", "meld_pieces", "meld_strip", "meld_width"]
+__all__ = ["Drawn", "TableLayers", "hard_flower_line", "meld_pieces", "meld_strip", "meld_width"]

@@ -29,6 +29,22 @@ def _esc(scene: object) -> None:
     scene.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode=""))
 
 
+def _open_menu(ctx: Context, scene: TableScene) -> TableMenu:
+    """Escape on the table opens its game menu on top."""
+    _esc(scene)
+    menu = ctx.stack.top
+    assert isinstance(menu, TableMenu)
+    return menu
+
+
+def _saved_table(ctx: Context, kind: str, tmp_path: Path) -> tuple[TableScene, Path]:
+    """A table whose match is being saved, and its save file (already written)."""
+    scene = _table(ctx, kind, tmp_path)
+    save = MatchFiles(tmp_path / "data").save
+    assert save.exists()
+    return scene, save
+
+
 def _table(ctx: Context, kind: str, tmp_path: Path) -> TableScene:
     ctx.stack.push(MainMenu(ctx))
     seats = {"solo": ["human", "bot", "bot", "bot"], "hotseat": ["human", "human", "bot", "bot"],
@@ -49,9 +65,7 @@ def _labels(menu: TableMenu) -> list[str]:
 @pytest.mark.parametrize("kind", ["solo", "hotseat", "demo", "lan"])
 def test_esc_opens_the_menu_at_every_table(ctx: Context, kind: str, tmp_path: Path) -> None:
     scene = _table(ctx, kind, tmp_path)
-    _esc(scene)
-    menu = ctx.stack.top
-    assert isinstance(menu, TableMenu)
+    menu = _open_menu(ctx, scene)
     labels = _labels(menu)
     assert labels[:3] == [t("game_menu.resume"), t("menu.rules"), t("menu.settings")]
     leave = {"solo": "game_menu.save_leave", "hotseat": "game_menu.save_leave",
@@ -70,9 +84,7 @@ def test_esc_opens_the_menu_at_every_table(ctx: Context, kind: str, tmp_path: Pa
 def test_resume_rules_and_settings_come_back_to_the_table(ctx: Context, tmp_path: Path) -> None:
     i18n.set_language("zh")
     scene = _table(ctx, "solo", tmp_path)
-    _esc(scene)
-    menu = ctx.stack.top
-    assert isinstance(menu, TableMenu)
+    menu = _open_menu(ctx, scene)
     menu.rules()
     assert isinstance(ctx.stack.top, RulesScene) and ctx.stack.top.ruleset == "mazhan"
     ctx.stack.pop()
@@ -87,24 +99,16 @@ def test_resume_rules_and_settings_come_back_to_the_table(ctx: Context, tmp_path
 
 
 def test_save_and_leave_keeps_the_match_for_continue(ctx: Context, tmp_path: Path) -> None:
-    scene = _table(ctx, "solo", tmp_path)
-    save = MatchFiles(tmp_path / "data").save
-    assert save.exists()
-    _esc(scene)
-    menu = ctx.stack.top
-    assert isinstance(menu, TableMenu)
+    scene, save = _saved_table(ctx, "solo", tmp_path)
+    menu = _open_menu(ctx, scene)
     menu.leave()
     assert len(ctx.stack) == 1 and isinstance(ctx.stack.top, MainMenu)
     assert save.exists()
 
 
 def test_hotseat_can_end_the_match(ctx: Context, tmp_path: Path) -> None:
-    scene = _table(ctx, "hotseat", tmp_path)
-    save = MatchFiles(tmp_path / "data").save
-    assert save.exists()
-    _esc(scene)
-    menu = ctx.stack.top
-    assert isinstance(menu, TableMenu)
+    scene, save = _saved_table(ctx, "hotseat", tmp_path)
+    menu = _open_menu(ctx, scene)
     menu.end_match()
     assert isinstance(ctx.stack.top, StandingsScene)
     assert not save.exists()
