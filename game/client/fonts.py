@@ -97,6 +97,14 @@ class Fonts:
             self._text.popitem(last=False)
         return surf
 
+    def faded(self, text: str, size: int, color: Color, alpha: int,
+              bold: bool = False) -> pygame.Surface:
+        """`render` at `alpha` (0-255) for text that fades: a copy, since the rendered text is
+        cached and shared, and fading it in place would fade it wherever else it is drawn."""
+        img = self.render(text, size, color, bold=bold).copy()
+        img.set_alpha(alpha)
+        return img
+
     def _render_mixed(self, text: str, size: int, color: Color, bold: bool) -> pygame.Surface:
         """Each run in its face, set on one baseline."""
         parts = [(self.font(size, "latin" if latin else "ui", bold), piece)

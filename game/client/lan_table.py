@@ -409,6 +409,7 @@ class LanOverlay:
             pygame.draw.rect(back, (*PANEL, alpha), back.get_rect(), border_radius=8)
             pygame.draw.rect(back, (*ACCENT, alpha), back.get_rect(), width=2, border_radius=8)
             surface.blit(back, box)
+            img = img.copy()  # the rendered text is cached and shared: fade a copy of it
             img.set_alpha(max(alpha, 40))
             surface.blit(img, rect)
             y = box.top - 4

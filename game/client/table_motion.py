@@ -389,8 +389,8 @@ class TableMotion(Scene):
             text, tween = self.banner
             c = self.layout.center
             size = max(40, c.h // 2)
-            img = fonts.render(text, size, ACCENT, bold=True)
-            img.set_alpha(round(255 * min(1.0, (1 - tween.progress) * 3)))
+            img = fonts.faded(text, size, ACCENT, round(255 * min(1.0, (1 - tween.progress) * 3)),
+                              bold=True)
             surface.blit(img, img.get_rect(center=c.center))
         if self.dice_roll is not None:
             c = self.layout.center
@@ -407,8 +407,8 @@ class TableMotion(Scene):
             self._draw_callout(surface, callout)
         for floater in self.floaters:
             p = floater.tween.progress
-            img = fonts.render(floater.text, floater.size, floater.color, bold=True)
-            img.set_alpha(round(255 * (1 - p) if p > 0.5 else 255))
+            img = fonts.faded(floater.text, floater.size, floater.color,
+                              round(255 * (1 - p) if p > 0.5 else 255), bold=True)
             x, y = floater.pos
             surface.blit(img, img.get_rect(center=(x, round(y - p * self.layout.hand_w))))
 
@@ -420,17 +420,16 @@ class TableMotion(Scene):
         size = max(40, round(lay.hand_w * 1.4))
         if p < 0.15:  # it pops in, then holds, then fades
             size = round(size * (0.6 + 0.4 * p / 0.15))
-        img = self.ctx.fonts.render(callout.text, size, callout.color, bold=True)
+        alpha = round(255 * min(1.0, (1.0 - p) / 0.3))
+        img = self.ctx.fonts.faded(callout.text, size, callout.color, alpha, bold=True)
         rel = callout.rel
         at = lay.rivers[rel].center if rel >= 0 else lay.center.center
         box = img.get_rect(center=at).inflate(size // 2, size // 5)
         box.clamp_ip(surface.get_rect())
-        alpha = round(255 * min(1.0, (1.0 - p) / 0.3))
         back = pygame.Surface(box.size, pygame.SRCALPHA)
         pygame.draw.rect(back, (10, 24, 20, min(220, alpha)), back.get_rect(),
                          border_radius=box.h // 4)
         pygame.draw.rect(back, (*callout.color, alpha), back.get_rect(), 3,
                          border_radius=box.h // 4)
         surface.blit(back, box)
-        img.set_alpha(alpha)
         surface.blit(img, img.get_rect(center=box.center))

@@ -89,3 +89,15 @@ def test_a_claimed_tile_moves_from_its_river_to_the_melds(ctx: Context) -> None:
     assert move.tile == pong[0]
     assert scene.layout.rivers[2].collidepoint(move.start)  # across: the top river
     assert move.end == scene.layout.melds[1].center  # to the right seat's melds
+
+
+def test_a_fading_text_leaves_the_shared_rendered_text_whole(ctx: Context) -> None:
+    """Calls, floaters and banners fade; the text image render() caches is shared with every
+    other place that draws the same words, so fading must work on a copy."""
+    fonts = ctx.fonts
+    shared = fonts.render("碰", 48, (250, 220, 90), bold=True)
+    before = shared.get_alpha()
+    faded = fonts.faded("碰", 48, (250, 220, 90), 60, bold=True)
+    assert faded.get_alpha() == 60 and faded is not shared
+    assert fonts.render("碰", 48, (250, 220, 90), bold=True) is shared
+    assert shared.get_alpha() == before
