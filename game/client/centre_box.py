@@ -12,13 +12,13 @@ from game.client.context import Context
 from game.client.dice import draw_dice
 from game.client.fonts import Fonts
 from game.client.i18n import t
-from game.client.layout import TableLayout
+from game.client.layout import MIN_TEXT, TableLayout
 from game.client.wall_view import draw_wall
 from game.client.widgets import ACCENT, FELT_DARK, HIGHLIGHT, MUTED, PANEL, TEXT
 from game.view import SeatView
 
-MIN_TEXT = 14
-"""No text on the table is drawn smaller (issue 11); what does not fit is cut, not shrunk."""
+__all__ = ["MIN_TEXT", "draw_centre", "name_plates", "plate_pos", "seat_anchor",
+           "wall_thickness"]
 
 
 def _fit(fonts: Fonts, text: str, size: int, width: int) -> int:
@@ -132,12 +132,12 @@ def draw_centre(layer: pygame.Surface, ctx: Context, view: SeatView, viewer: int
     wt = 2 * thick
     mid = pygame.Rect(0, 0, c.w - 2 * plates[1].w - 12 - wt, c.h - 2 * plates[0].h - 12 - wt)
     mid.center = c.center
-    small = max(MIN_TEXT, min(mid.h // 3, 22))
+    small = min(layout.text_px(), max(MIN_TEXT, mid.h // 3))
     indicator_w = 0
     if view.indicator is not None:
         tw = max(16, min(layout.river_w, mid.h * 2 // 3))
         face = ctx.art.face(view.indicator, tw)
-        label = fonts.render(t("table.wild"), MIN_TEXT, ACCENT)
+        label = fonts.render(t("table.wild"), layout.text_px(0.8), ACCENT)
         spot = face.get_rect(topright=(mid.right, mid.y))
         layer.blit(face, spot)
         layer.blit(label, label.get_rect(midtop=(spot.centerx, spot.bottom + 1)))

@@ -263,7 +263,7 @@ class LanOverlay:
     # ------------------------------------------------------------ geometry
 
     def text_size(self) -> int:
-        return max(14, self.ctx.size[1] // 52)
+        return self.layout.text_px()
 
     def panel_rect(self) -> pygame.Rect:
         """The chat lines' corner of the table."""

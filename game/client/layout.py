@@ -31,6 +31,11 @@ TOP_BONUS_SLOTS = 6
 """The top seat's bonus strip in small-tile widths (more tiles overlap to fit)."""
 MELD_SHARE = 0.6
 """Of a side seat's outer column, the part for melds (the rest holds its bonus tiles)."""
+MIN_TEXT = 14
+"""No text on the table is drawn smaller (issue 11); what does not fit is cut, not shrunk."""
+TEXT_SHARE = 0.02
+"""The table's body text as a share of the window height (16 px at 800 high, 43 at 4K), so
+the text grows with the tiles and the name plates instead of staying small at large sizes."""
 
 
 @dataclass(frozen=True)
@@ -64,6 +69,12 @@ class TableLayout:
     """Each river's whole block: RIVER_ROWS rows of RIVER_COLS at `river_w`."""
     hints: pygame.Rect
     """A strip above the action band: waits, unseen counts, the suggested play, the timer."""
+
+    def text_px(self, scale: float = 1.0) -> int:
+        """The one size rule for the table's text: `scale` times the body size, which follows
+        the window height, never under MIN_TEXT. Callers may fit a text down to its room (not
+        below MIN_TEXT), never up past this."""
+        return max(MIN_TEXT, round(self.size[1] * TEXT_SHARE * scale))
 
     def all_rects(self) -> dict[str, pygame.Rect]:
         out = {"hand": self.hand, "actions": self.actions, "center": self.center,

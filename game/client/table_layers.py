@@ -14,6 +14,7 @@ from game.client.centre_box import draw_centre
 from game.client.i18n import t
 from game.client.lan_table import LanOverlay
 from game.client.layout import (
+    MIN_TEXT,
     TableLayout,
     full_height,
     river_grid,
@@ -261,13 +262,13 @@ class TableLayers(Scene):
         if view.ruleset == "nanjing":
             lines.append((*hard_flower_line(len(view.bonus[seat])), False))
         line_h = rect.h // 2
-        size = 22  # the largest whose lines stay apart, but never under 14 px
-        while size > 14 and fonts.font(size).get_linesize() > line_h + 2:
+        size = self.layout.text_px()  # shrunk only until its lines stay apart
+        while size > MIN_TEXT and fonts.font(size).get_linesize() > line_h + 2:
             size -= 1
         anchor = "midright" if rel == 1 else "midleft"
         x = rect.right if rel == 1 else rect.x
         for i, (text, color, bold) in enumerate(lines):
-            fit = max(14, fonts.fit(text, size, rect.w))
+            fit = max(MIN_TEXT, fonts.fit(text, size, rect.w))
             img = fonts.render(text, fit, color, bold=bold)
             spot = img.get_rect(**{anchor: (x, rect.y + line_h * i + line_h // 2)})
             # a name too long for the felt there is cut at the tag's edge
@@ -289,7 +290,7 @@ class TableLayers(Scene):
         if rel == 0 and self.view.ruleset == "nanjing":
             # one's own hard flowers, counted beside them as the other seats' tags do
             counted, count_color = hard_flower_line(len(tiles))
-            count_size = max(14, min(20, rect.h // 2))
+            count_size = min(self.layout.text_px(), max(MIN_TEXT, rect.h // 2))
             room -= self.ctx.fonts.font(count_size).size(counted)[0] + 8
         # too many to sit side by side: they overlap like a fanned stack
         step = along + 1 if len(faces) * (along + 1) <= room else max(

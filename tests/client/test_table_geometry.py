@@ -6,12 +6,15 @@ from __future__ import annotations
 
 import itertools
 import math
+import re
 
 import pygame
 import pytest
 
+from game.client import i18n
 from game.client.centre_box import name_plates
 from game.client.context import Context
+from game.client.i18n import t
 from game.client.layout import full_height
 from game.client.session import LocalSession
 from game.client.table import TableScene
@@ -19,7 +22,9 @@ from game.client.table_layers import meld_pieces
 from game.melds import Meld, MeldKind
 from game.tiles import TILES, parse_tiles
 
-SIZES = [(1024, 640), (1280, 800), (1920, 1080)]
+from .test_screens_text import _claim_offered
+
+SIZES = [(1024, 640), (1280, 800), (1920, 1080), (2560, 1440), (3840, 2160)]
 
 
 def _melds(seat: int) -> tuple[Meld, ...]:
@@ -146,3 +151,40 @@ def test_melds_turn_the_claimed_tile_toward_its_source(ctx: Context) -> None:
     back = pygame.image.tobytes(art.back(w), "RGBA")
     shown = [pygame.image.tobytes(p, "RGBA") == back for p in pieces]
     assert shown == [True, False, False, True]
+
+
+KEY_HINT = re.compile(r"^(Enter|Esc|Space|Tab|PgDn|PgUp|F?[0-9A-Z])(/[0-9A-Z])?$")
+"""A key's name in a button's corner (1/C: the first chow, or C): may be 11 px."""
+
+
+@pytest.mark.parametrize("language", ["zh", "en"])
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("ruleset", ["mazhan", "nanjing"])
+def test_table_text_grows_with_the_window(ctx: Context, size: tuple[int, int], ruleset: str,
+                                          language: str) -> None:
+    """Every table text (the centre box's hand, wall and stake line, the seat tags, the hard
+    flowers, the claim prompt, the plates) follows the layout's one size rule: never under
+    14 px, and at 1440 and 2160 high not left at a small fixed size beside large names."""
+    i18n.set_language(language)
+    surface = pygame.display.set_mode(size)
+    ctx.size = size
+    ctx.settings.hints = True
+    session, _seat = _claim_offered(ruleset)
+    scene = TableScene(ctx, session)
+    ctx.stack.push(scene)
+    scene.update(0.01)
+    _crowded(scene, False)  # full rivers and bonus tiles (melds made up would puzzle the hints)
+    ctx.fonts.seen = {}
+    scene.draw(surface)
+    assert scene.actions.buttons  # the claim prompt is up
+    seen = dict(ctx.fonts.seen)
+    lay = scene.layout
+    wall_line = [text for text in seen if t("table.wall", n=session.view(-1).wall_left) in text]
+    assert wall_line, sorted(seen)
+    assert any(f"{t(f'wind.name.{s}')} " in text for text in seen for s in range(4))
+    floor = max(14, round(lay.text_px() * 0.6))
+    small = sorted((px, text) for text, px in seen.items()
+                   if px < floor and not (KEY_HINT.match(text) and px >= 11))
+    assert not small, (size, floor, small)
+    # the centre line and the side tags are drawn at the body size where they have room
+    assert seen[wall_line[0]] >= min(lay.text_px(), 14 + (size[1] - 640) // 40), seen
