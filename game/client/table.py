@@ -127,8 +127,10 @@ class TableScene(TableMotion, TableLayers):
         self.moves: list[Move] = []
         self.flip: tuple[Tile, Tween] | None = None
         self.first_roll: tuple[str, tuple[int, int], Tween] | None = None
+        self.wall_pos = [0, 0]
         self.solo = not demo and len(session.humans) == 1
         self.intro = 0.0
+        self.deal_end = 0.0
         match = getattr(session, "match", None)
         dice = getattr(match, "first_dice", None)
         self.first_dice: tuple[int, int] | None = (

@@ -21,7 +21,13 @@ from game.client.layout import TableLayout, river_grid, river_rotation, river_ti
 from game.client.scene import Scene
 from game.client.tile_names import tile_name
 from game.client.tween import Tween, Tweens, ease_out_cubic
-from game.client.wall_view import ring_position, stack_rects
+from game.client.wall_view import (
+    dealt_blocks,
+    draw_stack,
+    ring_position,
+    stack_rects,
+    wall_heights,
+)
 from game.client.widgets import ACCENT, HIGHLIGHT
 from game.events import Event
 from game.tiles import Tile
@@ -36,6 +42,10 @@ DEAL_STEP = 0.05
 """Seconds between two blocks of the deal (four tiles each, as at a real table)."""
 DEAL_FLIGHT = 0.25
 DRAW_FLIGHT = 0.3
+DRAW_STEP = 0.15
+"""Seconds between the deal's flower replacements, drawn one by one from the tail."""
+DICE_TIME = 0.9
+"""The hand's roll, which breaks the wall."""
 FLIP_TIME = 0.8
 """The wild indicator turning face up (Mazhan)."""
 FIRST_ROLL_TIME = 2.0
@@ -91,6 +101,9 @@ class Move:
     tween: Tween
     tile: Tile | None = None
     """A face-up tile (a claimed discard going into a meld); None: face-down tiles."""
+    stacks: tuple[tuple[int, int], ...] = ()
+    """(side, stack) of each tile taken from the wall: the wall shows them until the move
+    starts (the still layer already draws the wall as it is after the deal)."""
 
 
 def linear_ease(t: float) -> float:
@@ -125,12 +138,18 @@ class TableMotion(Scene):
     flip: tuple[Tile, Tween] | None
     first_roll: tuple[str, tuple[int, int], Tween] | None
     intro: float
+    deal_end: float
+    """While a hand's first events start: when the deal (and the wild's flip) will have
+    shown, so the deal's flower replacements follow it; 0 otherwise."""
     """While a hand's first events start: the delay the deal waits for (the rolls)."""
     solo: bool
     """One person plays here: the first roll tells them their seat."""
     first_dice: tuple[int, int] | None
     """The match's first roll (who deals first), shown before its first hand; None once
     shown or when the session does not know it."""
+    wall_pos: list[int]
+    """Tiles taken from the wall's head and tail before the event being animated (the view
+    is already past the whole batch, so each draw's stack is counted back from it)."""
 
     def _speed(self) -> float:
         return self.ctx.speed * (3.0 if len(self.queue) > BACKLOG else 1.0)
@@ -149,9 +168,12 @@ class TableMotion(Scene):
                                    Tween(0.0, 1.0, FIRST_ROLL_TIME / pace, linear_ease, delay))
                 delay += FIRST_ROLL_TIME / pace
             self.first_dice = None
-            self.dice_roll = Tween(0.0, 1.0, 0.9 / speed, ease_out_cubic, delay)
-            # the deal and the wild's flip follow the roll that broke the wall
-            self.intro = delay + 0.9 / speed
+            self.wall_pos = [0, 0]
+            # the roll that breaks the wall keeps its own pace too, however many events the
+            # deal queued behind it; the deal and the wild's flip follow it
+            pace = self.ctx.speed
+            self.dice_roll = Tween(0.0, 1.0, DICE_TIME / pace, ease_out_cubic, delay)
+            self.intro = delay + DICE_TIME / pace
             self.result_shown = False
             if event.amount and self.view.ruleset == "mazhan":  # 底注 shown at each hand's start
                 # over the (still empty) own river, clear of the dice in the centre box
@@ -159,19 +181,26 @@ class TableMotion(Scene):
                 self._float(t("table.stake", n=event.amount), river.center, ACCENT,
                             delay + 0.3 / speed, speed / 2, big=True)
         elif event.kind == "deal" and rel >= 0:
-            # the deal keeps its own pace, however many events a hand's start queues
-            self._deal(event, rel, delay + self.intro, self.ctx.speed)
+            # the deal keeps its own pace, however many events a hand's start queues, and
+            # times every seat's blocks from one start so they leave the wall in its order
+            self._deal(event, rel, self.intro, self.ctx.speed)
         elif event.kind == "draw" and rel >= 0:
             tail = event.info == "tail"
-            self.moves.append(Move(1, self._wall_spot(tail), self._seat_spot(rel), rel,
-                                   Tween(0.0, 1.0, DRAW_FLIGHT / speed, ease_out_cubic,
-                                         delay + self.intro)))
+            self.wall_pos[1 if tail else 0] += 1
+            taken = self.wall_pos[1 if tail else 0]
+            at = delay + self.intro
+            if self.deal_end:  # the deal's flower replacements, one by one after the deal
+                at = max(at, self.deal_end)
+                self.deal_end = at + DRAW_STEP / self.ctx.speed
+            self.moves.append(Move(1, self._wall_spot(tail, taken), self._seat_spot(rel), rel,
+                                   Tween(0.0, 1.0, DRAW_FLIGHT / speed, ease_out_cubic, at)))
         elif event.kind == "wild" and event.tile is not None:
-            # after the deal's blocks (4 seats × up to 5 blocks)
+            self.wall_pos[0] += 1 + len(event.tiles)
+            # after the deal's blocks; the flowers are replaced once it has turned
             pace = self.ctx.speed
-            after = self.intro + (0.3 + 20 * DEAL_STEP + DEAL_FLIGHT) / pace
-            self.flip = (event.tile, Tween(0.0, 1.0, FLIP_TIME / pace, linear_ease,
-                                           delay + after))
+            after = max(self.deal_end, delay + self.intro)
+            self.flip = (event.tile, Tween(0.0, 1.0, FLIP_TIME / pace, linear_ease, after))
+            self.deal_end = after + FLIP_TIME / pace
         elif event.kind == "discard" and event.tile is not None and rel >= 0:
             self.ctx.sounds.play("tile")
             self.flights.append(Flight(event.seat, event.tile,
@@ -226,32 +255,70 @@ class TableMotion(Scene):
             self.ctx.hands_completed += 1
 
     def _deal(self, event: Event, rel: int, delay: float, speed: float) -> None:
-        """A seat's dealt tiles in blocks of four, the seats taking turns from the dealer."""
+        """A seat's dealt tiles in blocks of four, the seats taking turns from the dealer,
+        each block flying from the wall's stacks it is taken from: the head, which starts at
+        the break (ruling M4)."""
         count = len(event.tiles) or event.amount
-        order = event.seat  # E (the dealer) takes the first block
-        start = self.layout.center.center
-        for block in range(-(-count // 4)):
-            n = min(4, count - 4 * block)
-            at = delay + (0.3 + (block * 4 + order) * DEAL_STEP) / speed
-            self.moves.append(Move(n, start, self._seat_spot(rel), rel,
-                                   Tween(0.0, 1.0, DEAL_FLIGHT / speed, ease_out_cubic, at)))
+        # the deal is the hand's first take from the head: offsets count from the break
+        for offset, n in dealt_blocks(event.seat, count):
+            stacks = tuple(self._head_stack(offset + i) for i in range(n))
+            at = delay + (0.3 + offset / 4 * DEAL_STEP) / speed
+            self.moves.append(Move(n, self._stacks_centre(stacks), self._seat_spot(rel), rel,
+                                   Tween(0.0, 1.0, DEAL_FLIGHT / speed, ease_out_cubic, at),
+                                   stacks=stacks))
+            self.deal_end = max(self.deal_end, at + DEAL_FLIGHT / speed)
+        self.wall_pos[0] += count  # the draws after it count on from here
+
+    def _head_stack(self, index: int) -> tuple[int, int]:
+        """(side, stack) of the head's tile `index` (0: the first after the break)."""
+        return ring_position(*self.view.wall_break, index // 2)
+
+    def _stacks_centre(self, stacks: tuple[tuple[int, int], ...]) -> tuple[int, int]:
+        """The middle of the wall stacks a block is taken from, on screen."""
+        cells = [self._stack_rect(side, stack) for side, stack in stacks]
+        return (sum(c.centerx for c in cells) // len(cells),
+                sum(c.centery for c in cells) // len(cells))
+
+    def _stack_rect(self, side: int, stack: int) -> pygame.Rect:
+        thick = wall_thickness(self.layout)
+        rel = (side - self.viewer) % 4
+        return stack_rects(self.layout.center.inflate(-4, -4), thick, rel)[stack]
+
+    def _sync_wall(self) -> None:
+        """Count back from the view (already past the queued events) to where the wall stood
+        before them; a batch holding a hand's start begins from that start instead."""
+        events = list(self.queue)
+        starts = [i for i, e in enumerate(events) if e.kind == "hand_start"]
+        if starts:
+            return  # the hand's start sets the count to nothing taken
+        head = tail = 0
+        for e in events:
+            if e.kind == "deal":
+                head += len(e.tiles) or e.amount
+            elif e.kind == "draw":
+                if e.info == "tail":
+                    tail += 1
+                else:
+                    head += 1
+            elif e.kind == "wild" and e.tile is not None:
+                head += 1 + len(e.tiles)
+        taken_head, taken_tail = self.view.wall_taken
+        self.wall_pos = [max(0, taken_head - head), max(0, taken_tail - tail)]
 
     def _seat_spot(self, rel: int) -> tuple[int, int]:
         """Where tiles arriving at a seat's hand go."""
         return self.layout.hand.center if rel == 0 else self.layout.seats[rel].center
 
-    def _wall_spot(self, tail: bool) -> tuple[int, int]:
-        """The wall stack the last tile was taken from: the head, or the tail for a
-        replacement (the view is already past the draw)."""
-        head_taken, tail_taken = self.view.wall_taken
-        taken = tail_taken if tail else head_taken
+    def _wall_spot(self, tail: bool, taken: int | None = None) -> tuple[int, int]:
+        """The wall stack the `taken`-th tile from the head (or, for a replacement, the tail)
+        came from; by default the last one the view has taken."""
+        if taken is None:
+            head_taken, tail_taken = self.view.wall_taken
+            taken = tail_taken if tail else head_taken
         if taken <= 0:
             return self.layout.center.center
         step = -1 - (taken - 1) // 2 if tail else (taken - 1) // 2
-        side, stack = ring_position(*self.view.wall_break, step)
-        thick = wall_thickness(self.layout)
-        rel = (side - self.viewer) % 4
-        return stack_rects(self.layout.center.inflate(-4, -4), thick, rel)[stack].center
+        return self._stack_rect(*ring_position(*self.view.wall_break, step)).center
 
     def skip_motion(self) -> None:
         """Finish every animation at once (a key for people who would rather not watch)."""
@@ -299,10 +366,13 @@ class TableMotion(Scene):
         """Start the queued events' animations (staggered) and move every tween on by `dt`."""
         speed = self._speed()
         delay = 0.0
+        if self.queue:
+            self._sync_wall()
         while self.queue:
             self._animate(self.queue.popleft(), delay)
             delay += 0.05 / speed
         self.intro = 0.0
+        self.deal_end = 0.0
         for flight in list(self.flights):
             if not flight.tween.update(dt):
                 self.flights.remove(flight)
@@ -329,8 +399,25 @@ class TableMotion(Scene):
             self.layer = None
         self.tweens.update(dt)
 
+    def _draw_waiting_stacks(self, surface: pygame.Surface) -> None:
+        """The wall's stacks whose tiles have not left yet (the deal's later blocks): the
+        still layer draws the wall as it stands after them."""
+        waiting: dict[tuple[int, int], int] = {}
+        for move in self.moves:
+            if move.stacks and move.tween.elapsed <= move.tween.delay:
+                for spot in move.stacks:
+                    waiting[spot] = waiting.get(spot, 0) + 1
+        if not waiting:
+            return
+        heights = wall_heights(self.view)
+        for (side, stack), n in waiting.items():
+            rel = (side - self.viewer) % 4
+            draw_stack(surface, self._stack_rect(side, stack), rel,
+                       min(2, n + heights[side][stack]))
+
     def _draw_moving(self, surface: pygame.Surface) -> None:
         fonts = self.ctx.fonts
+        self._draw_waiting_stacks(surface)
         for flight in self.flights:
             rel = (flight.seat - self.viewer) % 4
             river = self.view.rivers[flight.seat]

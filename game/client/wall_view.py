@@ -70,6 +70,45 @@ def stack_rects(rect: pygame.Rect, thickness: int, rel: int) -> list[pygame.Rect
     return out
 
 
+def draw_stack(surface: pygame.Surface, cell: pygame.Rect, rel: int, height: int) -> None:
+    """One stack of the wall holding `height` tiles (0, 1 or 2), seen from above."""
+    body = cell.inflate(-1, -1)
+    if height == 0:
+        pygame.draw.rect(surface, EMPTY, body, 1)
+        return
+    pygame.draw.rect(surface, STACK_TOP if height == 2 else STACK_ONE, body, border_radius=2)
+    # an ivory seam shows where the top tile lies on the one below
+    edge = body.copy()
+    if rel in (0, 2):
+        edge.h = max(1, body.h // 5)
+        edge.bottom = body.bottom - (body.h // 3 if height == 2 else 0)
+    else:
+        edge.w = max(1, body.w // 5)
+        edge.right = body.right - (body.w // 3 if height == 2 else 0)
+    pygame.draw.rect(surface, STACK_SIDE, edge)
+
+
+def dealt_blocks(seat: int, count: int) -> list[tuple[int, int]]:
+    """(tiles taken from the head before it, tiles in it) for each block of `count` tiles
+    dealt to `seat` (0 = the dealer), in the engine's order (M5, N2): the seats take four
+    at a time from the dealer round the table until the hands are full (the last round one
+    or three each if the hand size asks), then the dealer one more."""
+    size = count - 1 if seat == 0 else count
+    taken = [0] * SIDES
+    head = 0
+    out: list[tuple[int, int]] = []
+    while taken[SIDES - 1] < size:
+        for s in range(SIDES):
+            n = min(4, size - taken[s])
+            if s == seat and n:
+                out.append((head, n))
+            taken[s] += n
+            head += n
+    if seat == 0 and count > size:
+        out.append((head, 1))
+    return out
+
+
 def draw_wall(surface: pygame.Surface, rect: pygame.Rect, thickness: int, view: SeatView,
               viewer: int) -> None:
     """Draw the ring of stacks inside `rect`'s edge, with a mark at the break."""
@@ -77,22 +116,7 @@ def draw_wall(surface: pygame.Surface, rect: pygame.Rect, thickness: int, view: 
     for side in range(SIDES):
         rel = (side - viewer) % SIDES
         for k, cell in enumerate(stack_rects(rect, thickness, rel)):
-            body = cell.inflate(-1, -1)
-            h = heights[side][k]
-            if h == 0:
-                pygame.draw.rect(surface, EMPTY, body, 1)
-                continue
-            pygame.draw.rect(surface, STACK_TOP if h == 2 else STACK_ONE, body,
-                             border_radius=2)
-            # an ivory seam shows where the top tile lies on the one below
-            edge = body.copy()
-            if rel in (0, 2):
-                edge.h = max(1, body.h // 5)
-                edge.bottom = body.bottom - (body.h // 3 if h == 2 else 0)
-            else:
-                edge.w = max(1, body.w // 5)
-                edge.right = body.right - (body.w // 3 if h == 2 else 0)
-            pygame.draw.rect(surface, STACK_SIDE, edge)
+            draw_stack(surface, cell, rel, heights[side][k])
     side, stack = view.wall_break
     rel = (side - viewer) % SIDES
     cells = stack_rects(rect, thickness, rel)

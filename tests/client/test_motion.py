@@ -1,15 +1,18 @@
 """What moves at a hand's start and on draws (issue 11): the first-dealer roll, the deal in
-blocks of four, draws from the wall's head or tail, the wild's flip; Tab skips it all, and
-the session never waits for it."""
+blocks of four from the wall's stacks after the break, draws from the wall's head or tail,
+the wild's flip; Tab skips it all, and the session never waits for it."""
 
 from __future__ import annotations
 
 import pygame
+import pytest
 
 from game.client import i18n
+from game.client.centre_box import wall_thickness
 from game.client.context import Context
 from game.client.session import LocalSession
 from game.client.table import TableScene
+from game.client.wall_view import ring_position, stack_rects
 from game.events import Event
 from game.melds import Meld, MeldKind
 from game.tiles import parse_tiles
@@ -33,7 +36,7 @@ def test_a_match_starts_with_the_first_roll_then_the_deal_in_blocks(ctx: Context
     assert dice == session.match.first_dice
     wind = i18n.t(f"wind.name.{scene.viewer}")
     assert text.endswith(f"you are {wind}")
-    deal = [m for m in scene.moves if m.tween.delay > 1.0]
+    deal = [m for m in scene.moves if m.stacks]
     counts = sorted(m.count for m in deal)
     hand = 16  # Mazhan: four blocks of four for each seat
     assert sum(counts) >= 4 * hand and set(counts) <= {1, 2, 3, 4}
@@ -41,6 +44,10 @@ def test_a_match_starts_with_the_first_roll_then_the_deal_in_blocks(ctx: Context
     # every block waits for the roll that picks the dealer and the roll that breaks the wall
     assert min(m.tween.delay for m in deal) >= scene.first_roll[2].duration
     assert scene.flip is not None and scene.flip[1].delay > max(m.tween.delay for m in deal)
+    # the deal's flower replacements come from the tail once the wild has turned
+    flip = scene.flip[1]
+    replacements = [m for m in scene.moves if not m.stacks]
+    assert all(m.tween.delay >= flip.delay + flip.duration for m in replacements)
     surface = pygame.display.get_surface()
     assert surface is not None
     for _ in range(8):
@@ -61,6 +68,67 @@ def test_draws_come_from_the_head_or_the_tail(ctx: Context) -> None:
     scene.update(0.0)
     starts = [m.start for m in scene.moves]
     assert starts == [tail, head]
+
+
+@pytest.mark.parametrize("ruleset", ["mazhan", "nanjing"])
+def test_the_deal_flies_from_the_wall_after_the_break(ctx: Context, ruleset: str) -> None:
+    """Each block leaves from the two stacks it is taken from, the head running from the
+    break, in the engine's order (four each from the dealer round the table); the wall shows
+    a block's stacks until it leaves."""
+    ctx.options.speed = 1.0
+    session = LocalSession(ruleset, ["bot"] * 4, ["normal"] * 4, ["王", "李", "張", "劉"], 4,
+                           hands=1)
+    scene = TableScene(ctx, session, demo=True)
+    ctx.stack.push(scene)
+    scene.update(0.0)
+    view = scene.view
+    deal = sorted((m for m in scene.moves if m.stacks), key=lambda m: m.tween.delay)
+    size = 16 if ruleset == "mazhan" else 13
+    assert sum(m.count for m in deal) == 4 * size + 1
+    expected: list[tuple[int, int]] = []
+    for i in range(4 * size + 1):
+        expected.append(ring_position(*view.wall_break, i // 2))
+    assert [spot for m in deal for spot in m.stacks] == expected
+    cells = {(side, k): cell for side in range(4)
+             for k, cell in enumerate(stack_rects(scene.layout.center.inflate(-4, -4),
+                                                  wall_thickness(scene.layout),
+                                                  (side - scene.viewer) % 4))}
+    first = deal[0]
+    assert first.count == 4 and first.rel == (0 - scene.viewer) % 4  # the dealer's block
+    for move in deal:  # from between its own stacks, never from the middle of the table
+        around = cells[move.stacks[0]].unionall([cells[spot] for spot in move.stacks])
+        assert around.inflate(2, 2).collidepoint(move.start), (move.start, move.stacks)
+        assert not scene.layout.center.inflate(-4 * wall_thickness(scene.layout),
+                                               -4 * wall_thickness(scene.layout)).collidepoint(
+            move.start)
+    # a block that has not left yet still stands in the wall, drawn over the emptied stacks
+    surface = pygame.display.get_surface()
+    assert surface is not None
+    scene.draw(surface)
+    last = deal[-1]
+    spot = cells[last.stacks[0]]
+    empty = scene._table_layer(surface.get_size()).get_at(spot.center)
+    assert surface.get_at(spot.center) != empty
+    for _ in range(30):
+        scene.update(0.2)
+    assert not any(m.stacks for m in scene.moves)
+
+
+def test_draws_in_one_batch_leave_from_consecutive_stacks(ctx: Context) -> None:
+    """The view is past the whole batch: each draw's stack is counted back from it."""
+    _session, scene = _scene(ctx, ["bot"] * 4)
+    scene.update(0.0)
+    scene.skip_motion()
+    head, tail = scene.view.wall_taken
+    scene.view = scene.view._replace(wall_taken=(head + 4, tail + 2))
+    for info in ("", "tail", "", "", "tail", ""):
+        scene.queue.append(Event("draw", 1, info=info))
+    scene.update(0.0)
+    starts = [m.start for m in scene.moves]
+    heads = [scene._wall_spot(False, head + k) for k in range(1, 5)]
+    tails = [scene._wall_spot(True, tail + k) for k in range(1, 3)]
+    assert starts == [heads[0], tails[0], heads[1], heads[2], tails[1], heads[3]]
+    assert scene.wall_pos == [head + 4, tail + 2]
 
 
 def test_tab_skips_and_the_human_never_waits(ctx: Context) -> None:
