@@ -227,7 +227,10 @@ class HostScreen(_LanScene):
             free = len(self.host.free_seats)
             # for a manual join (no discovery on this network): the address and port
             where = labelled(t("lan.address"), f"{lan_address(self.interface)}:{self.host.port}")
+            # what a joiner's screen lists beside the table's name, to compare (no look-alike)
+            print_row = labelled(t("lan.fingerprint"), self.host.fingerprint)
             return [(t("lan.waiting", n=free), lambda: None), (where, lambda: None),
+                    (print_row, lambda: None),
                     (t("lan.start_now"), self.start_now), (t("back"), self.back)]
         out: list[tuple[str, Callable[[], None]]] = [
             (labelled(t('lan.table_name'), self.name.shown()), self.edit(self.name)),
@@ -273,6 +276,8 @@ class HostScreen(_LanScene):
         super().handle(event)
 
     def tip(self) -> str:
+        if self.host is not None:
+            return t("lan.fingerprint_tip")
         option = None if self.host is not None else self.option_rows.get(self.group.focus)
         # the focused option's whole description (the button holds a short form)
         if option is not None:

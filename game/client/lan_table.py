@@ -7,6 +7,7 @@ reads their lengths and new items, so no lock is needed and drawing never waits.
 
 from __future__ import annotations
 
+import math
 from collections import deque
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -99,8 +100,17 @@ def notice_text(msg: Mapping[str, Any], names: Sequence[str]) -> str:
     return t(key if i18n.has(key) else "lan.notice.other", name=name or "?")
 
 
-def seat_tag(seat: Mapping[str, Any]) -> str:
-    """The name plate's mark for a place a bot plays now; "" for a person playing."""
+def clock_text(seconds: float) -> str:
+    """A countdown as minutes and seconds (2:05), rounded up so 0:00 means now."""
+    whole = max(0, math.ceil(seconds))
+    return f"{whole // 60}:{whole % 60:02d}"
+
+
+def seat_tag(seat: Mapping[str, Any], flee_in: float | None = None) -> str:
+    """The name plate's mark for a place a bot plays now; "" for a person playing.
+    `flee_in`: seconds until the absent player counts as fled (M12), counted down here."""
+    if flee_in is not None:
+        return t("lan.tag.flee_in", time=clock_text(flee_in))
     if not seat.get("bot"):
         return ""
     if seat.get("kind") == "bot":
@@ -136,6 +146,10 @@ class LanOverlay:
         self._seen_chat = 0
         self._seen_notices = 0
         self._seats_key: tuple[tuple[object, ...], ...] = ()
+        self._flee_key: tuple[object, ...] = ()
+        self.flee_at: dict[int, float] = {}
+        """Place → the scene time its absent player counts as fled (M12): the host's seat
+        list says how long is left when it is sent, and the plate counts down from there."""
         self.now = 0.0
         self.layout = table_layout(ctx.size)
         """The table's layout (the scene sets it again when the window changes size)."""
@@ -176,8 +190,16 @@ class LanOverlay:
         if len(kept) != len(self.toasts):
             self.toasts = kept
             changed = True
+        seats = self.feed.seats
+        flees = tuple(s.get("flee_in") for s in seats)
+        if flees != self._flee_key:  # a new seat list: count down from what it says
+            self._flee_key = flees
+            self.flee_at = {p: now + float(left) for p, left in enumerate(flees[:4])
+                            if isinstance(left, int | float)}
+        # the plates show whole seconds: they are drawn again as each one goes
         key = tuple((s.get("kind"), s.get("bot"), s.get("away"), s.get("name"))
-                    for s in self.feed.seats)
+                    for s in seats) + tuple(
+            (p, math.ceil(max(0.0, at - now))) for p, at in sorted(self.flee_at.items()))
         plates = key != self._seats_key
         self._seats_key = key
         return changed or plates, plates
@@ -185,12 +207,18 @@ class LanOverlay:
     def wake_in(self) -> float:
         """Seconds until a banner goes; chat is looked for a few times a second anyway."""
         soonest = min((until - self.now for _text, until in self.toasts), default=0.25)
+        for at in self.flee_at.values():  # the next second of a flee countdown
+            left = at - self.now
+            if left > 0:
+                soonest = min(soonest, left - math.floor(left) or 1.0)
         return max(0.0, min(soonest, 0.25))
 
     def tags(self) -> list[str]:
         """Per place, the bot mark for its name plate."""
-        return [seat_tag(seat) for seat in self.feed.seats[:4]] + [""] * (4 - len(
-            self.feed.seats[:4]))
+        seats = self.feed.seats[:4]
+        flee = {p: at - self.now for p, at in self.flee_at.items()}
+        return [seat_tag(seat, flee.get(p)) for p, seat in enumerate(seats)] + [""] * (
+            4 - len(seats))
 
     # ------------------------------------------------------------ input
 

@@ -151,6 +151,12 @@ class RemoteSession:
         return list(self._client.state.seats)
 
     @property
+    def fingerprint(self) -> str:
+        """The table's fingerprint from its welcome ("" before it arrives): what a joiner's
+        screen shows for this table, shown at the table so players can compare."""
+        return str(self._client.state.table.get("fp") or "")
+
+    @property
     def results(self) -> list[dict[str, Any]]:
         """The host's summary of each finished hand (winner, deltas, scores per place)."""
         return list(self._client.state.results)

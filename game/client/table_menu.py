@@ -14,7 +14,7 @@ import pygame
 
 from game.client.i18n import t
 from game.client.scene import Scene
-from game.client.widgets import ACCENT, PANEL, Button, ButtonGroup, column
+from game.client.widgets import ACCENT, PANEL, TEXT, Button, ButtonGroup, column
 
 if TYPE_CHECKING:
     from game.client.table import TableScene
@@ -30,6 +30,9 @@ class TableMenu(Scene):
         self.table = table
         self.group = ButtonGroup()
         self.panel = pygame.Rect(0, 0, 0, 0)
+        self.note = ""
+        """Under the buttons at a LAN table: the table's fingerprint, to compare with what a
+        joiner's screen shows."""
         self.layout()
 
     def items(self) -> list[tuple[str, Callable[[], None], int | None, str]]:
@@ -56,11 +59,16 @@ class TableMenu(Scene):
         bh = max(36, min(54, h // 14))
         bw = max(280, w // 4)
         title_h = bh
+        fingerprint = str(getattr(self.table.session, "fingerprint", "") or "")
+        self.note = (f"{t('lan.fingerprint')}: {fingerprint}" if self.table.lan is not None
+                     and fingerprint else "")
         height = title_h + len(items) * bh + (len(items) - 1) * (bh // 4) + bh
+        note_h = bh * 2 // 3 if self.note else 0
+        height += note_h
         self.panel = pygame.Rect(0, 0, bw + bh, height)
         self.panel.center = (w // 2, h // 2)
         area = pygame.Rect(self.panel.x + bh // 2, self.panel.y + title_h + bh // 2, bw,
-                           height - title_h - bh)
+                           height - title_h - bh - note_h)
         rects = column(area, len(items), bh, bh // 4)
         self.group.set([Button(r, label, act, key, hint=hint)
                         for r, (label, act, key, hint) in zip(rects, items, strict=True)])
@@ -110,4 +118,9 @@ class TableMenu(Scene):
         title = fonts.render(t("game_menu.title"), max(18, bh * 3 // 5), ACCENT, bold=True)
         surface.blit(title, title.get_rect(midtop=(self.panel.centerx, self.panel.y + bh // 3)))
         self.group.draw(surface, fonts)
+        if self.note:
+            size = max(14, fonts.fit(self.note, max(14, bh * 2 // 5), self.panel.w - 16))
+            img = fonts.render(self.note, size, TEXT)
+            surface.blit(img, img.get_rect(midbottom=(self.panel.centerx,
+                                                      self.panel.bottom - bh // 3)))
         self.dirty = False

@@ -21,6 +21,7 @@ from game.client.lan_table import (
     LanOverlay,
     chat_area,
     chat_line,
+    clock_text,
     lan_feed,
     notice_text,
     seat_tag,
@@ -96,9 +97,11 @@ def test_lan_table_chat_notices_bot_marks_and_a_failed_wall_check(
         # ann never plays: the host plays for her (M11), then three in a row is a flee (M12)
         _run(scene, screen, lambda: any("ann" in text and "超時" in text
                                         for text in _texts(overlay)))
-        # bo leaves: a banner says a bot plays for him and his plate is marked
+        # bo leaves: a banner says a bot plays for him and his plate counts down the time
+        # until he counts as fled (M12: the host's seat list carries it)
         bo.close()
-        _run(scene, screen, lambda: overlay.tags()[1] == t("lan.tag.away")
+        countdowns = {t("lan.tag.flee_in", time=clock_text(left)) for left in range(0, 181)}
+        _run(scene, screen, lambda: overlay.tags()[1] in countdowns
              and any("bo" in text and "電腦代打" in text for text in _texts(overlay)))
         assert overlay.tags()[2] == t("lan.tag.bot") and overlay.tags()[0] in (
             "", t("lan.tag.standin"))
