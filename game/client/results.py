@@ -121,7 +121,7 @@ class ResultsPanel:
         panel = pygame.Rect(round(w * 0.04), round(h * 0.03), round(w * 0.92), round(h * 0.8))
         self.rect = panel
         shade = pygame.Surface(panel.size, pygame.SRCALPHA)
-        shade.fill((*PANEL, 246))
+        shade.fill((*PANEL, 255))  # opaque: the table under it only blurred the text
         surface.blit(shade, panel)
         pygame.draw.rect(surface, ACCENT, panel, 2, border_radius=8)
         pad = max(8, h // 60)
@@ -275,11 +275,15 @@ class ResultsPanel:
         for row in shown:
             cell = pygame.Rect(box.x, y, box.w, row_h)
             if row.kind in ("head", "seat"):
-                put(surface, row.label, pygame.Rect(cell.x, y, box.w * 2 // 3, row_h), size,
+                label_w = box.w * 2 // 3
+                if row.value:  # right-aligned with the values of the lines it heads
+                    right = min(box.right, box.x + indent + name_w + tiles_w + value_w)
+                    vw = fonts.size(row.value, size)[0]
+                    label_w = max(size, min(label_w, right - vw - size // 2 - cell.x))
+                    put(surface, row.value, pygame.Rect(right - vw, y, vw, row_h), size,
+                        ACCENT, align="right")
+                put(surface, row.label, pygame.Rect(cell.x, y, label_w, row_h), size,
                     ACCENT, bold=True)
-                if row.value:
-                    put(surface, row.value, pygame.Rect(cell.x + box.w * 2 // 3, y, box.w // 3,
-                                                        row_h), size, ACCENT, align="right")
             elif row.kind in ("formula", "total"):
                 label_w = fonts.font(size, bold=True).size(row.label)[0] + size
                 color = HIGHLIGHT if row.kind == "total" else TEXT

@@ -110,6 +110,16 @@ def linear_ease(t: float) -> float:
     return t
 
 
+def floater_spot(floater: Floater, size: tuple[int, int], rise: int,
+                 screen: pygame.Rect) -> pygame.Rect:
+    """Where a floater's text of `size` is drawn: risen `rise` pixels at the end, and kept
+    on screen (one at the top seat would rise past the window's edge)."""
+    x, y = floater.pos
+    spot = pygame.Rect((0, 0), size)
+    spot.center = (x, round(y - floater.tween.progress * rise))
+    return spot.clamp(screen)
+
+
 WIN_CALLS = {"self_draw": "call.self_draw", "robbing": "call.robbing",
              "kuaizhao": "call.kuaizhao"}
 """A win's call by how it was won; any other way is a plain 胡."""
@@ -496,8 +506,8 @@ class TableMotion(Scene):
             p = floater.tween.progress
             img = fonts.faded(floater.text, floater.size, floater.color,
                               round(255 * (1 - p) if p > 0.5 else 255), bold=True)
-            x, y = floater.pos
-            surface.blit(img, img.get_rect(center=(x, round(y - p * self.layout.hand_w))))
+            surface.blit(img, floater_spot(floater, img.get_size(), self.layout.hand_w,
+                                           surface.get_rect()))
 
     def _draw_callout(self, surface: pygame.Surface, callout: Callout) -> None:
         p = callout.tween.progress

@@ -12,6 +12,8 @@ from game.client.centre_box import wall_thickness
 from game.client.context import Context
 from game.client.session import LocalSession
 from game.client.table import TableScene
+from game.client.table_motion import Floater, floater_spot
+from game.client.tween import Tween
 from game.client.wall_view import ring_position, stack_rects
 from game.events import Event
 from game.melds import Meld, MeldKind
@@ -169,3 +171,15 @@ def test_a_fading_text_leaves_the_shared_rendered_text_whole(ctx: Context) -> No
     assert faded.get_alpha() == 60 and faded is not shared
     assert fonts.render("碰", 48, (250, 220, 90), bold=True) is shared
     assert shared.get_alpha() == before
+
+
+def test_a_floater_at_the_top_seat_stays_on_screen() -> None:
+    screen = pygame.Rect(0, 0, 1024, 640)
+    tween = Tween(0.0, 1.0, 1.0)
+    floater = Floater("Winter", (512, 20), (255, 255, 255), tween, 30)
+    assert floater_spot(floater, (90, 36), 40, screen).center == (512, 20)
+    tween.update(2.0)  # risen all the way: past the top, were it not kept on screen
+    spot = floater_spot(floater, (90, 36), 40, screen)
+    assert screen.contains(spot) and spot.top == 0
+    low = Floater("+8", (512, 400), (255, 255, 255), tween, 30)
+    assert floater_spot(low, (40, 30), 40, screen).center == (512, 360)

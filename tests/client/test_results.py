@@ -177,3 +177,37 @@ def test_match_end_standings_chart(ctx: Context, screen: pygame.Surface) -> None
     ranked = sorted(range(4), key=lambda p: -finals[p])
     listed = [n for n in names if n in scene.session.player_names]
     assert listed == [scene.session.player_names[p] for p in ranked]
+
+
+def test_a_losers_hand_value_sits_in_the_value_column(ctx: Context) -> None:
+    """Mazhan (M20): a loser's heading carries its hand value right-aligned with the values of
+    the lines under it, not at the far side of the panel."""
+    i18n.set_language("zh")
+    screen = pygame.display.set_mode((1920, 1080))
+    ctx.size = (1920, 1080)
+    label = i18n.t("result.value")
+    for seed in range(1, 40):
+        scene = finish_hand(ctx, "mazhan", seed)
+        result = scene.view.result
+        assert result is not None
+        if result.winner is None or not any(result.settlement.loser_lines):
+            continue
+        scene.resize((1920, 1080))
+        page = 0
+        while True:
+            scene.sheet_page = page
+            scene._result_cache = None
+            scene.draw(screen)
+            panel = scene.panel
+            assert panel is not None
+            placed = panel.boxes.placed
+            heads = [rect for text, rect, _box in placed if text.startswith(label)]
+            values = [rect for text, rect, _box in placed if text.endswith(" 分")
+                      and rect.right < panel.rect.centerx]
+            if heads and values:
+                column = max(rect.right for rect in values)
+                assert all(abs(rect.right - column) <= 2 for rect in heads), (heads, column)
+                return
+            page += 1
+            assert page < panel.pages, "no loser's heading drawn"
+    raise AssertionError("no win with a loser's lines in 40 seeds")
