@@ -525,6 +525,7 @@ class TableScene(TableMotion, TableLayers):
             self.dirty = False
             return
         surface.blit(self._table_layer(surface.get_size()), (0, 0))
+        self.cover_flying(surface)
         self._draw_hand(surface)
         self._draw_hints(surface)
         self.actions.draw(surface, self.ctx.fonts)

@@ -309,10 +309,25 @@ class TableLayers(Scene):
             img = self.ctx.fonts.render(counted, count_size, count_color)
             layer.blit(img, img.get_rect(midleft=(x, rect.centery)))
 
+    def cover_flying(self, surface: pygame.Surface) -> None:
+        """Felt over the river spot of each discard still in flight (the layer holds it)."""
+        if not self.flights:
+            return
+        felt = felt_background(surface.get_size())
+        for flight in self.flights:
+            rel = (flight.seat - self.viewer) % 4
+            count = len(self.view.rivers[flight.seat])
+            if not count:
+                continue
+            width, spots = river_grid(self.layout.rivers[rel], rel, count, self.layout.river_w)
+            rect = river_tile_rect(spots[-1], rel, width)
+            surface.blit(felt, rect, area=rect)
+
     def _draw_river(self, layer: pygame.Surface, seat: int, rel: int) -> None:
         river = self.view.rivers[seat]
-        hidden = sum(1 for f in self.flights if f.seat == seat)
-        shown = river[: len(river) - hidden] if hidden else river
+        # every tile, a flying one too: the frame covers its spot until it lands
+        # (cover_flying), so a landing does not draw this whole layer again
+        shown = river
         if not river:
             return
         width, spots = river_grid(self.layout.rivers[rel], rel, len(river), self.layout.river_w)

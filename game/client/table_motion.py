@@ -385,8 +385,7 @@ class TableMotion(Scene):
         self.deal_end = 0.0
         for flight in list(self.flights):
             if not flight.tween.update(dt):
-                self.flights.remove(flight)
-                self.layer = None
+                self.flights.remove(flight)  # the layer already holds it: nothing to redraw
         for floater in list(self.floaters):
             if not floater.tween.update(dt):
                 self.floaters.remove(floater)

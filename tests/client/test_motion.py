@@ -10,11 +10,13 @@ import pytest
 from game.client import i18n
 from game.client.centre_box import wall_thickness
 from game.client.context import Context
+from game.client.layout import river_grid, river_tile_rect
 from game.client.session import LocalSession
 from game.client.table import TableScene
-from game.client.table_motion import Floater, floater_spot
+from game.client.table_motion import Flight, Floater, floater_spot
 from game.client.tween import Tween
 from game.client.wall_view import ring_position, stack_rects
+from game.client.widgets import felt_background
 from game.events import Event
 from game.melds import Meld, MeldKind
 from game.tiles import parse_tiles
@@ -183,3 +185,38 @@ def test_a_floater_at_the_top_seat_stays_on_screen() -> None:
     assert screen.contains(spot) and spot.top == 0
     low = Floater("+8", (512, 400), (255, 255, 255), tween, 30)
     assert floater_spot(low, (40, 30), 40, screen).center == (512, 360)
+
+
+def test_a_flying_discard_lands_without_drawing_the_table_again(ctx: Context) -> None:
+    """The still layer holds every river tile; while a discard flies its spot shows felt, and
+    its landing only stops covering it (a layer redraw per landing cost frame time)."""
+    session, scene = _scene(ctx, ["bot"] * 4)
+    scene.update(0.0)
+    scene.skip_motion()
+    for _ in range(200):
+        if all(scene.view.rivers[s] for s in range(4)) and not session.hand_over:
+            break
+        session.step()
+        scene._poll()
+        scene.update(0.0)
+        scene.skip_motion()
+    surface = pygame.display.get_surface()
+    assert surface is not None
+    seat = (scene.viewer + 2) % 4
+    river = scene.view.rivers[seat]
+    assert river and not scene.flights
+    scene.draw(surface)
+    layer = scene.layer
+    rel = (seat - scene.viewer) % 4
+    width, spots = river_grid(scene.layout.rivers[rel], rel, len(river), scene.layout.river_w)
+    spot = river_tile_rect(spots[-1], rel, width)
+    landed = surface.get_at(spot.center)
+    felt = felt_background(surface.get_size()).get_at(spot.center)
+    assert landed != felt
+    scene.flights.append(Flight(seat, river[-1][0], Tween(0.0, 1.0, 0.2), width))
+    scene.draw(surface)
+    assert surface.get_at(spot.center) == felt  # the tile is on its way, its spot empty
+    scene.update(0.5)
+    scene.draw(surface)
+    assert not scene.flights and scene.layer is layer
+    assert surface.get_at(spot.center) == landed
