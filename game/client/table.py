@@ -336,9 +336,34 @@ class TableScene(TableMotion, TableLayers):
         self.next_bot_at = self.now + THINK_DELAY / self.ctx.speed
 
     def _build_actions(self) -> None:
-        self.actions.set(action_buttons(self.view.legal, self.layout.actions, self.ctx.fonts,
-                                        self.ctx.art, self._submitter)
-                         if self._my_turn() else [])
+        if not self._my_turn():
+            self.actions.set([])
+            return
+        area = self.layout.actions
+        buttons = action_buttons(self.view.legal, area, self.ctx.fonts, self.ctx.art,
+                                 self._submitter)
+        shown = [b.rect for b in buttons if b.rect.w]
+        if shown:
+            # the prompt ends just past the own hand's right end (at a wide window the band's
+            # end is far from a centred hand), never past the band's start
+            x, row = self._hand_row()
+            target = max(x + row + self.layout.hand_w // 2, area.x + area.w // 3)
+            shift = max(0, min(area.right - target, min(r.x for r in shown) - area.x))
+            for rect in shown:
+                rect.x -= shift
+        self.actions.set(buttons)
+
+    def _hand_row(self) -> tuple[int, int]:
+        """The own concealed row's left end and length (the drawn tile set apart): centred
+        in front of the player, clear of the melds at the row's right end."""
+        view, lay = self.view, self.layout
+        w = lay.hand_w
+        concealed, drawn = self._hand_tiles()
+        count = len(concealed) + (1 if drawn is not None else 0)
+        row = count * w + (w // 2 if drawn is not None else 0)
+        melds_w = meld_width(self.ctx.art, view.melds[self.viewer], self.viewer, lay.meld_w)
+        rect = lay.hand
+        return max(rect.x, min(rect.centerx - row // 2, rect.right - melds_w - w // 2 - row)), row
 
     def _submitter(self, action: Action) -> Callback:
         return lambda: self._submit(action)
@@ -586,10 +611,7 @@ class TableScene(TableMotion, TableLayers):
         entries = [(tile, False) for tile in concealed]
         if drawn is not None:
             entries.append((drawn, True))
-        # centred in front of the player, clear of the melds at the row's right end
-        row = len(entries) * w + (w // 2 if drawn is not None else 0)
-        melds_w = meld_width(art, view.melds[self.viewer], self.viewer, lay.meld_w)
-        x = max(rect.x, min(rect.centerx - row // 2, rect.right - melds_w - w // 2 - row))
+        x, _row = self._hand_row()
         for i, (tile, is_drawn) in enumerate(entries):
             if is_drawn:
                 x += w // 2

@@ -188,3 +188,26 @@ def test_table_text_grows_with_the_window(ctx: Context, size: tuple[int, int], r
     assert not small, (size, floor, small)
     # the centre line and the side tags are drawn at the body size where they have room
     assert seen[wall_line[0]] >= min(lay.text_px(), 14 + (size[1] - 640) // 40), seen
+
+
+@pytest.mark.parametrize("size", [(1024, 640), (1920, 1080), (3840, 2160)])
+def test_the_claim_prompt_sits_by_the_own_hand(ctx: Context, size: tuple[int, int]) -> None:
+    """A wide window's action band ends far right of a centred hand: the prompt moves left to
+    end just past the hand's right end, inside the band, above the hand."""
+    surface = pygame.display.set_mode(size)
+    ctx.size = size
+    session, _seat = _claim_offered("mazhan")
+    scene = TableScene(ctx, session)
+    ctx.stack.push(scene)
+    scene.update(0.01)
+    scene.draw(surface)
+    shown = [b.rect for b in scene.actions.buttons if b.rect.w]
+    assert shown
+    band = scene.layout.actions
+    hand_right = max(r.right for r in scene.drawn[scene.viewer]["hand"])
+    for rect in shown:
+        assert band.contains(rect), (rect, band)
+        assert not any(rect.colliderect(r) for r in scene.drawn[scene.viewer]["hand"])
+    right = max(r.right for r in shown)
+    assert right <= max(hand_right + scene.layout.hand_w,
+                        band.x + band.w // 3 + 1), (right, hand_right)
