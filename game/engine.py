@@ -128,6 +128,12 @@ class Hand:
         """Every discard of the hand as (seat, tile), in order."""
         self.since_claim = 0
         """How many of the latest discards came after the last claim."""
+        self._run: tuple[tuple[int, Tile], ...] = ()
+        """The latest discards since the last claim, at most four (the facts' `run`)."""
+        self._seat_discards = [0, 0, 0, 0]
+        self._thrown = [[0] * PLAY_KINDS for _ in range(4)]
+        """Per seat, how many of each kind it has discarded."""
+        self._same_kind = 0
         self.last_discard: tuple[int, Tile] | None = None
         """The latest discard while it lies in the river unclaimed."""
         self.last_kong: KongFact | None = None
@@ -161,6 +167,7 @@ class Hand:
         self._reserve = rules.reserve()
         self._bonus_kinds = rules.bonus_kinds
         self._has_chow = rules.has_chow
+        self._discard_hook = rules.discard_hook
 
     # ----------------------------------------------------------------- queries
 
@@ -219,18 +226,19 @@ class Hand:
     def facts(self) -> TableFacts:
         """The public facts a ruleset hook reads, as they stand now."""
         c = self.claims
+        d = self._seat_discards
         melds = self._melds_all
         bonus = self._bonus_all
-        # positional, and the cached tuples read directly when none is stale: a hook is
-        # called on every discard, and this is most of its cost
+        # positional, and the cached tuples read directly when none is stale: a hook may be
+        # called on every discard; every field is kept as play goes, none walks the history
         return TableFacts(
             self.stake,
             self._melds_now() if melds is None else melds,
             self._bonus_now() if bonus is None else bonus,
-            tuple(self.discard_log),
+            self.discards, self._run,
             self.since_claim, (c[0], c[1], c[2], c[3]), self.wall.left,
             None if self.pending is None else self.pending[0], self.last_kong,
-            self.dealer_streak)
+            self.dealer_streak, (d[0], d[1], d[2], d[3]), self._same_kind)
 
     def left(self) -> int:
         """Tiles that can still be drawn from the head before the hand is drawn."""
@@ -410,14 +418,21 @@ class Hand:
         self.discards += 1
         self.discard_log.append((seat, tile))
         self.since_claim += 1
+        run = self._run
+        self._run = (*run[-3:], (seat, tile)) if len(run) >= 4 else (*run, (seat, tile))
+        self._seat_discards[seat] += 1
+        thrown = self._thrown[seat]
+        thrown[tile] += 1
+        self._same_kind = thrown[tile]
         self.last_discard = (seat, tile)
         self.last_kong = None
         self.drawn = None
         self.after_kong = self.after_flower = self.just_claimed = False
         out = [ev.DISCARDS[seat][tile]]
-        paid = self.rules.on_discard(self.facts(), seat, tile)
-        if paid:
-            out.extend(self._pay(paid))
+        if self._discard_hook:
+            paid = self.rules.on_discard(self.facts(), seat, tile)
+            if paid:
+                out.extend(self._pay(paid))
         offers = self._claim_offers(seat, tile)
         if offers:
             self.phase = Phase.CLAIM
@@ -596,6 +611,7 @@ class Hand:
         hand = self.hands[seat]
         self.claims[seat] += 1
         self.since_claim = 0
+        self._run = ()
         if action.kind is ActionKind.CHOW:
             for k in action.tiles:
                 if k != tile:

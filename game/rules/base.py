@@ -123,6 +123,9 @@ class Ruleset(Protocol):
     has_chow: bool
     uses_wild: bool
     seven_pairs: bool
+    discard_hook: bool
+    """Whether `on_discard` can ever pay; when False the engine never calls it (nor builds
+    the facts for it), which is most of the cost of a discard."""
     bonus_kinds: frozenset[int]
     start_score: int
 
