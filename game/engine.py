@@ -20,7 +20,7 @@ from game.melds import Meld, MeldKind
 from game.rules.base import HandResult, Payment, Ruleset, Settlement, combined
 from game.rules.facts import HandHow, KongFact, KongKind, TableFacts, WinFacts, WinHow
 from game.scoring import ScoreResult, WinContext
-from game.shapes import is_seven_pairs, is_win, seven_pairs_waits, waits
+from game.shapes import is_seven_pairs, is_win, seven_pairs_waits_of_key, waits_of_key
 from game.tiles import PLAY_KINDS, TILES, Tile, tiles_of
 from game.wall import Wall
 
@@ -67,7 +67,9 @@ def _chow_table(tile: int) -> tuple[tuple[int, int, Action], ...]:
 
 
 _CHOWS_ON = tuple(_chow_table(t) for t in range(PLAY_KINDS))
+_NO_CHOWS: tuple[tuple[tuple[int, int, Action], ...], ...] = ((),) * PLAY_KINDS
 _AFTER = tuple(((s + 1) % 4, (s + 2) % 4, (s + 3) % 4) for s in range(4))
+_NEXT = (1, 2, 3, 0)
 
 
 _T = TypeVar("_T")
@@ -124,8 +126,6 @@ class Hand:
         self.just_claimed = False
         self.discards = 0
         self.claims = [0, 0, 0, 0]
-        self.discard_log: list[tuple[int, Tile]] = []
-        """Every discard of the hand as (seat, tile), in order."""
         self.since_claim = 0
         """How many of the latest discards came after the last claim."""
         self._run: tuple[tuple[int, Tile], ...] = ()
@@ -163,11 +163,15 @@ class Hand:
         """All seats' melds / bonus tiles as one tuple, dropped with any seat's part."""
         self._waits_memo: list[tuple[bytes, frozenset[int]] | None] = [None] * 4
         self._received: list[Tile | None] = [None, None, None, None]
+        self._draw_wins: tuple[list[int], Tile, bool] | None = None
+        """(the drawer's counts list, the tile drawn, whether it completed the hand), worked
+        out from the waits of the hand before the draw: the turn's win check reads it."""
         # What the rules fix for the whole hand, read on every draw and discard.
         self._reserve = rules.reserve()
         self._bonus_kinds = rules.bonus_kinds
-        self._has_chow = rules.has_chow
+        self._chows = _CHOWS_ON if rules.has_chow else _NO_CHOWS
         self._discard_hook = rules.discard_hook
+        self._seven_pairs = rules.seven_pairs
 
     # ----------------------------------------------------------------- queries
 
@@ -416,7 +420,6 @@ class Hand:
         self.rivers[seat].append((tile, False))
         self._river_t[seat] = None
         self.discards += 1
-        self.discard_log.append((seat, tile))
         self.since_claim += 1
         run = self._run
         self._run = (*run[-3:], (seat, tile)) if len(run) >= 4 else (*run, (seat, tile))
@@ -480,38 +483,48 @@ class Hand:
             tile = TILES[self.wall.draw_tail()]
             events.append(ev.TAIL_DRAWS[seat][tile])
             self.after_flower = True
-        self.hands[seat][tile] += 1
+        hand = self.hands[seat]
+        if tile != self.wild:
+            # the waits of the hand before the draw are usually known already (claim offers
+            # read them), so whether this tile completes it costs a set test
+            key = bytes(hand)
+            memo = self._waits_memo[seat]
+            found = memo[1] if memo is not None and memo[0] == key else self._waits_of(seat, key)
+            self._draw_wins = (hand, tile, tile in found)
+        else:  # a drawn wild may stand for any kind: `_complete` decides
+            self._draw_wins = None
+        hand[tile] += 1
         return tile
 
     def _claim_offers(self, seat: int, tile: Tile) -> dict[int, tuple[Action, ...]]:
         if tile == self.wild:  # a discarded wild is dead (M6)
             return {}
         offers: dict[int, tuple[Action, ...]] = {}
-        can_kong = self.wall.left > 0
-        chows = _CHOWS_ON[tile] if self._has_chow else ()
-        wild = self.wild
+        chows = self._chows[tile]
         hands = self.hands
         memos = self._waits_memo
-        nxt = (seat + 1) % 4
+        nxt = _NEXT[seat]
         for other in _AFTER[seat]:
             hand = hands[other]
             held = hand[tile]
-            # cheap tests first: most discards interest nobody
-            if held < 2 and (other != nxt or not chows):
-                memo = memos[other]
-                if memo is not None and memo[0] == bytes(hand):
-                    if tile not in memo[1]:
-                        continue
-                elif tile not in self._waits(other):
-                    continue
+            # every seat's waits are known (remembered since its hand last changed): one set
+            # test and one count rule out most seats, and most discards interest nobody
+            key = bytes(hand)
+            memo = memos[other]
+            wins = tile in (memo[1] if memo is not None and memo[0] == key
+                            else self._waits_of(other, key))
+            if not wins and held < 2 and (other != nxt or not chows):
+                continue
             acts: list[Action] = []
-            if self._can_win_on(other, tile, robbing=False):
+            if wins and held < 4 and self.rules.may_win(
+                    self.context(other, tile, self_draw=False, discarder=None, robbing=False)):
                 acts.append(_WIN_ON[tile])
-            if held >= 3 and can_kong:
-                acts.append(_KONG_ON[tile])
             if held >= 2:
+                if held >= 3 and self.wall.left > 0:
+                    acts.append(_KONG_ON[tile])
                 acts.append(_PONG_ON[tile])
             if other == nxt:
+                wild = self.wild
                 for a, b, chow in chows:
                     if hand[a] and hand[b] and a != wild and b != wild:  # wilds never chow (M6)
                         acts.append(chow)
@@ -528,20 +541,23 @@ class Hand:
 
     def _waits(self, seat: int) -> frozenset[int]:
         """Kinds that would complete `seat`'s waiting hand, remembered until the hand changes."""
-        hand = self.hands[seat]
-        key = bytes(hand)
+        key = bytes(self.hands[seat])
         memo = self._waits_memo[seat]
         if memo is not None and memo[0] == key:
             return memo[1]
+        return self._waits_of(seat, key)
+
+    def _waits_of(self, seat: int, key: bytes) -> frozenset[int]:
+        """`_waits` worked out for the hand whose counts are `key`, and remembered."""
         wild = self.wild
-        if wild is not None and hand[wild]:
-            counts = hand[:]
-            counts[wild] = 0
-            found = set(waits(counts, hand[wild]))
+        if wild is not None and key[wild]:
+            found = waits_of_key(key[:wild] + b"\0" + key[wild + 1:], key[wild])
         else:
-            found = set(waits(hand))
-        if self.rules.seven_pairs and not self.melds[seat]:
-            found.update(seven_pairs_waits(hand))
+            found = waits_of_key(key)
+        if self._seven_pairs and not self.melds[seat]:
+            pairs = seven_pairs_waits_of_key(key)
+            if pairs:
+                found = found + pairs
         result = frozenset(found)
         self._waits_memo[seat] = (key, result)
         return result
@@ -564,7 +580,12 @@ class Hand:
         hand = self.hands[seat]
         acts: list[Action] = []
         if not self.just_claimed:
-            if self._complete(seat):
+            known = self._draw_wins
+            if known is not None and known[0] is hand and known[1] == self.drawn:
+                complete = known[2]
+            else:
+                complete = self._complete(seat)
+            if complete:
                 win_tile = self.drawn
                 ctx = self.context(seat, win_tile, self_draw=True, discarder=None, robbing=False)
                 if self.rules.may_win(ctx):

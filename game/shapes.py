@@ -212,6 +212,14 @@ def waits(counts: Sequence[int], wilds: int = 0) -> list[int]:
     """
     try:
         key = bytes(counts)
+    except (TypeError, ValueError):
+        _bad_counts(counts)
+    return waits_of_key(key, wilds)
+
+
+def waits_of_key(key: bytes, wilds: int = 0) -> list[int]:
+    """`waits` of the counts whose `bytes` are `key` (the engine keeps its hands' keys)."""
+    try:
         shape = _SHAPE
         km, kp, ks, kz = key[:9], key[9:18], key[18:27], key[27:34]
         a, da = shape[km]
@@ -219,10 +227,8 @@ def waits(counts: Sequence[int], wilds: int = 0) -> list[int]:
         c, dc = shape[ks]
         d, dd = shape[kz]
     except KeyError:
-        _fill(_key_of(counts))
-        return waits(counts, wilds)
-    except (TypeError, ValueError):
-        _bad_counts(counts)
+        _fill(_key_of(key))
+        return waits_of_key(key, wilds)
     total = a + b + c + d
     low = min(da, db, dc, dd)
     # One more natural lowers the wilds needed by at most one (a wild could take its place);
@@ -263,7 +269,11 @@ def seven_pairs_waits(counts: Sequence[int]) -> list[int]:
 
     Three of a kind waiting on the fourth counts (ruling N3: four identical = two pairs).
     """
-    key = _key_of(counts)
+    return seven_pairs_waits_of_key(_key_of(counts))
+
+
+def seven_pairs_waits_of_key(key: bytes) -> list[int]:
+    """`seven_pairs_waits` of the 34 counts whose `bytes` are `key`."""
     # quick reject (C-speed counts): exactly one kind may be odd, held once or three times
     ones = key.count(1)
     if ones + key.count(3) != 1 or sum(key) != 13 or max(key) > 4:
