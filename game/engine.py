@@ -171,6 +171,8 @@ class Hand:
         self._bonus_kinds = rules.bonus_kinds
         self._chows = _CHOWS_ON if rules.has_chow else _NO_CHOWS
         self._discard_hook = rules.discard_hook
+        self._bonus_hook = rules.bonus_hook
+        self._claim_hook = rules.claim_hook
         self._seven_pairs = rules.seven_pairs
 
     # ----------------------------------------------------------------- queries
@@ -324,6 +326,8 @@ class Hand:
         self.bonus[seat].append(tile)
         self._bonus_t[seat] = None
         self._bonus_all = None
+        if not self._bonus_hook:
+            return [ev.BONUSES[seat][tile]]
         paid = self._pay(self.rules.on_bonus(self.facts(), seat, tile))
         return [ev.BONUSES[seat][tile], *paid]
 
@@ -421,13 +425,13 @@ class Hand:
         self._river_t[seat] = None
         self.discards += 1
         self.since_claim += 1
+        last = self.last_discard = (seat, tile)
         run = self._run
-        self._run = (*run[-3:], (seat, tile)) if len(run) >= 4 else (*run, (seat, tile))
+        self._run = (run[1], run[2], run[3], last) if len(run) == 4 else (*run, last)
         self._seat_discards[seat] += 1
         thrown = self._thrown[seat]
         thrown[tile] += 1
         self._same_kind = thrown[tile]
-        self.last_discard = (seat, tile)
         self.last_kong = None
         self.drawn = None
         self.after_kong = self.after_flower = self.just_claimed = False
@@ -439,7 +443,7 @@ class Hand:
         offers = self._claim_offers(seat, tile)
         if offers:
             self.phase = Phase.CLAIM
-            self.pending = (seat, tile)
+            self.pending = last
             self.offers = offers
             self.answers = {}
             return out
@@ -661,7 +665,7 @@ class Hand:
             if self.rules.quick_win(table, seat):
                 return out + self._quick_win(seat, source)
             return out + self._kong_draw(seat)
-        if self.rules.quick_win(self.facts(), seat):
+        if self._claim_hook and self.rules.quick_win(self.facts(), seat):
             return out + self._quick_win(seat, source)
         self.just_claimed = True
         return out

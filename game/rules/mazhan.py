@@ -50,6 +50,8 @@ class Mazhan:
     uses_wild = True
     seven_pairs = False
     discard_hook = False  # no discard ever pays: the engine need not ask `on_discard`
+    bonus_hook = False  # nor a bonus tile (`on_bonus`)
+    claim_hook = False  # nor does a claim win at once (`quick_win`)
     bonus_kinds = frozenset({*FLOWERS, WHITE})  # M2
     start_score = START_SCORE
 

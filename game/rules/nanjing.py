@@ -55,6 +55,8 @@ class Nanjing:
     uses_wild = False
     seven_pairs = True  # N3
     discard_hook = True  # N12: discards may pay at once
+    bonus_hook = True  # N11: a flower kong pays at once
+    claim_hook = True  # N13d: 快照
     bonus_kinds = scoring.HARD_FLOWER_KINDS  # N1
     start_score = START_GOLD
 
