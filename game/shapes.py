@@ -362,6 +362,132 @@ def _search_usage(key: bytes) -> _Usage:
     return rows[0], rows[1]
 
 
+
+# --- usage rows by number -----------------------------------------------------------------------
+#
+# Hands of up to 23 tiles need at most 7 sets, so every suit's usage rows fit in _ROW_WIDTH
+# entries. Each distinct pair of rows gets a small number once; a suit key maps to its number,
+# and two numbers combine (best usage with s sets shared between the two, for every s) into
+# the number of the combined rows. The combinations are remembered by a pair of ints, so
+# measuring a hand is a handful of dict lookups on int keys: a suit whose tiles did not change
+# costs nothing new, and the three suits a discard leaves alone are combined once for all the
+# discards of the fourth.
+
+_ROWS_OF: list[_Usage] = []
+"""Number → (plain, paired) rows, each exactly _ROW_WIDTH long."""
+_NUMBER: dict[_Usage, int] = {}
+_SUIT_NUMBER: dict[bytes, int] = {}
+"""Suit key → the number of its usage rows."""
+_JOINED: dict[int, int] = {}
+"""(a << 32 | b) → the number of rows a and b combined."""
+
+
+def _number(rows: _Usage) -> int:
+    found = _NUMBER.get(rows)
+    if found is None:
+        found = _NUMBER[rows] = len(_ROWS_OF)
+        _ROWS_OF.append(rows)
+    return found
+
+
+def _suit_number(key: bytes) -> int:
+    """The number of a suit key's usage rows (cut to _ROW_WIDTH)."""
+    found = _SUIT_NUMBER.get(key)
+    if found is None:
+        plain, paired = _usage(key)
+        found = _SUIT_NUMBER[key] = _number((plain[:_ROW_WIDTH], paired[:_ROW_WIDTH]))
+    return found
+
+
+def _join(a: int, b: int) -> int:
+    """The number of rows `a` and `b` combined (max-plus over how the sets are shared)."""
+    memo_key = a << 32 | b
+    found = _JOINED.get(memo_key)
+    if found is None:
+        a_plain, a_paired = _ROWS_OF[a]
+        b_plain, b_paired = _ROWS_OF[b]
+        rows = (
+            tuple([max(map(add, a_plain, b_plain[s::-1])) for s in range(_ROW_WIDTH)]),
+            tuple([max(max(map(add, a_plain, b_paired[s::-1])),
+                       max(map(add, a_paired, b_plain[s::-1]))) for s in range(_ROW_WIDTH)]),
+        )
+        if len(_JOINED) >= 400_000:
+            _JOINED.clear()  # bounded memory in long runs (the numbers themselves stay)
+        found = _JOINED[memo_key] = _number(rows)
+    return found
+
+
+def _hand_numbers(key: bytes) -> tuple[int, int, int, int]:
+    """The numbers of a 34-count key's four suits."""
+    number = _SUIT_NUMBER
+    try:
+        return (number[key[:9]], number[key[9:18]], number[key[18:27]], number[key[27:34]])
+    except KeyError:
+        return (_suit_number(key[:9]), _suit_number(key[9:18]), _suit_number(key[18:27]),
+                _suit_number(key[27:34]))
+
+
+_MOVE_NUMBERS: tuple[dict[bytes, tuple[tuple[int, int], ...]], ...] = ({}, {})
+"""[step > 0] suit key → (offset, number of the suit with one tile there taken or added)."""
+
+
+def _move_numbers(key: bytes, step: int) -> tuple[tuple[int, int], ...]:
+    table = _MOVE_NUMBERS[step > 0]
+    found = table.get(key)
+    if found is None:
+        work = bytearray(key)
+        moves: list[tuple[int, int]] = []
+        for t, n in enumerate(key):
+            if (step < 0 and n == 0) or (step > 0 and n >= 4):
+                continue
+            work[t] += step
+            moves.append((t, _suit_number(bytes(work))))
+            work[t] -= step
+        found = table[key] = tuple(moves)
+    return found
+
+
+_SUIT_USED: dict[tuple[bytes, int, int, int], tuple[tuple[int, int], ...]] = {}
+"""(suit key, number of the other suits, sets, step) → (offset, most naturals used) for each
+move of one tile in the suit."""
+
+
+def _suit_used(part: bytes, rest: int, sets: int, step: int) -> tuple[tuple[int, int], ...]:
+    memo_key = (part, rest, sets, step)
+    found = _SUIT_USED.get(memo_key)
+    if found is None:
+        # far fewer (rows, rest) pairs exist than (suit key, rest) ones: each move's count is
+        # remembered by the pair of numbers
+        pairs = _PAIR_USED
+        high = (rest << 3 | sets) << 32
+        out: list[tuple[int, int]] = []
+        for offset, number in _move_numbers(part, step):
+            used = pairs.get(high | number)
+            if used is None:
+                used = _pair_used(number, rest, sets)
+            out.append((offset, used))
+        if len(_SUIT_USED) >= 200_000:
+            _SUIT_USED.clear()  # bounded memory in long runs
+        found = _SUIT_USED[memo_key] = tuple(out)
+    return found
+
+
+_PAIR_USED: dict[int, int] = {}
+"""((rest << 3 | sets) << 32 | number) → most naturals rows `number` and `rest` use in
+`sets` sets and a pair."""
+
+
+def _pair_used(number: int, rest: int, sets: int) -> int:
+    plain, paired = _ROWS_OF[number]
+    rest_plain, rest_paired = _ROWS_OF[rest]
+    used: int = max(max(map(add, paired, rest_plain[sets::-1])),
+                    max(map(add, plain, rest_paired[sets::-1])))
+    if len(_PAIR_USED) >= 400_000:
+        _PAIR_USED.clear()  # bounded memory in long runs
+    _PAIR_USED[(rest << 3 | sets) << 32 | number] = used
+    return used
+
+
 def deficiency(counts: Sequence[int], wilds: int = 0, sets_needed: int | None = None) -> int:
     """Tiles still to draw before the hand is complete: 0 = complete, 1 = ready, and so on.
 
@@ -384,6 +510,20 @@ def deficiency(counts: Sequence[int], wilds: int = 0, sets_needed: int | None = 
         known = _from_last_discards(key, wilds, sets)
     if known is not None:
         return known
+    if sets < _ROW_WIDTH:
+        m, p, s, z = _hand_numbers(key)
+        used = _ROWS_OF[_join(_join(m, p), _join(s, z))][1][sets]
+    else:
+        used = _used_by_rows(key, sets)
+    result = max(0, 3 * sets + 2 - used - wilds)
+    if len(_DEFICIENCY_MEMO) >= 50_000:
+        _DEFICIENCY_MEMO.clear()  # bounded memory in long runs
+    _DEFICIENCY_MEMO[memo_key] = result
+    return result
+
+
+def _used_by_rows(key: bytes, sets: int) -> int:
+    """Most naturals of `key` used in `sets` sets and a pair, any number of sets."""
     width = sets + 1
     best: tuple[list[int], list[int]] | None = None
     for lo, hi in _SUIT_SLICES:
@@ -411,13 +551,7 @@ def deficiency(counts: Sequence[int], wilds: int = 0, sets_needed: int | None = 
                 for s in range(width)
             ],
         )
-    used = best[1][sets] if best is not None else 0
-    missing = 3 * sets + 2 - used
-    result = max(0, missing - wilds)
-    if len(_DEFICIENCY_MEMO) >= 50_000:
-        _DEFICIENCY_MEMO.clear()  # bounded memory in long runs
-    _DEFICIENCY_MEMO[memo_key] = result
-    return result
+    return best[1][sets] if best is not None else 0
 
 
 _DEFICIENCY_MEMO: dict[tuple[bytes, int, int], int] = {}
@@ -560,11 +694,34 @@ def _deficiency_moves(
     found = _MOVES_MEMO.get(memo_key)
     if found is not None:
         return dict(found)  # callers may change their copy
-    width = sets + 1
     parts = [key[lo:hi] for lo, hi in _SUIT_SLICES]
     target = 3 * sets + 2 - wilds
-    rests = _rests(parts, width)
     out: dict[int, int] = {}
+    if sets < _ROW_WIDTH:
+        m, p, s, z = _hand_numbers(key)
+        low, high = _join(m, p), _join(s, z)
+        for base, part, rest in ((0, parts[0], _join(p, high)), (9, parts[1], _join(m, high)),
+                                 (18, parts[2], _join(low, z)), (27, parts[3], _join(low, s))):
+            if step > 0 or any(part):
+                for offset, used in _suit_used(part, rest, sets, step):
+                    out[base + offset] = target - used if used < target else 0
+    else:
+        _moves_by_rows(out, parts, target, sets, step)
+    if len(_MOVES_MEMO) >= 50_000:
+        _MOVES_MEMO.clear()  # bounded memory in long runs
+    _MOVES_MEMO[memo_key] = out
+    if step < 0:
+        # Each answer is `deficiency` of the hand less one tile, which a bot weighing a
+        # discard may ask next (acceptance): `deficiency` looks here before searching.
+        _LAST_DISCARDS[0] = (key, wilds, sets, out)
+    return dict(out)
+
+
+def _moves_by_rows(out: dict[int, int], parts: list[bytes], target: int, sets: int,
+                   step: int) -> None:
+    """`_deficiency_moves` for any number of sets, into `out`."""
+    width = sets + 1
+    rests = _rests(parts, width)
     for suit, part in enumerate(parts):
         if step > 0 or any(part):
             base = _SUIT_SLICES[suit][0]
@@ -575,14 +732,6 @@ def _deficiency_moves(
                 continue
             for offset, used in _suit_moves(part, others, sets, step):
                 out[base + offset] = target - used if used < target else 0
-    if len(_MOVES_MEMO) >= 50_000:
-        _MOVES_MEMO.clear()  # bounded memory in long runs
-    _MOVES_MEMO[memo_key] = out
-    if step < 0:
-        # Each answer is `deficiency` of the hand less one tile, which a bot weighing a
-        # discard may ask next (acceptance): `deficiency` looks here before searching.
-        _LAST_DISCARDS[0] = (key, wilds, sets, out)
-    return dict(out)
 
 
 _LAST_DISCARDS: list[tuple[bytes, int, int, dict[int, int]] | None] = [None]
