@@ -472,6 +472,22 @@ def _suit_used(part: bytes, rest: int, sets: int, step: int) -> tuple[tuple[int,
     return found
 
 
+_SUIT_MOVE_ANSWERS: dict[tuple[bytes, int, int, int, int, int], tuple[tuple[int, int], ...]] = {}
+"""(suit key, its first kind, number of the other suits, sets, step, naturals wanted less the
+wilds) → (kind, deficiency after the move) for each move of one tile in the suit."""
+
+
+def _suit_move_answers(memo_key: tuple[bytes, int, int, int, int, int],
+                       ) -> tuple[tuple[int, int], ...]:
+    part, base, rest, sets, step, target = memo_key
+    found = tuple((base + offset, target - used if used < target else 0)
+                  for offset, used in _suit_used(part, rest, sets, step))
+    if len(_SUIT_MOVE_ANSWERS) >= 200_000:
+        _SUIT_MOVE_ANSWERS.clear()  # bounded memory in long runs
+    _SUIT_MOVE_ANSWERS[memo_key] = found
+    return found
+
+
 _PAIR_USED: dict[int, int] = {}
 """((rest << 3 | sets) << 32 | number) → most naturals rows `number` and `rest` use in
 `sets` sets and a pair."""
@@ -700,11 +716,15 @@ def _deficiency_moves(
     if sets < _ROW_WIDTH:
         m, p, s, z = _hand_numbers(key)
         low, high = _join(m, p), _join(s, z)
+        found_moves = _SUIT_MOVE_ANSWERS
         for base, part, rest in ((0, parts[0], _join(p, high)), (9, parts[1], _join(m, high)),
                                  (18, parts[2], _join(low, z)), (27, parts[3], _join(low, s))):
             if step > 0 or any(part):
-                for offset, used in _suit_used(part, rest, sets, step):
-                    out[base + offset] = target - used if used < target else 0
+                answer_key = (part, base, rest, sets, step, target)
+                answers = found_moves.get(answer_key)
+                if answers is None:
+                    answers = _suit_move_answers(answer_key)
+                out.update(answers)
     else:
         _moves_by_rows(out, parts, target, sets, step)
     if len(_MOVES_MEMO) >= 50_000:

@@ -10,6 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from game import shapes
 from game.bots import LegalChooser, make_bot
 from game.bots.random_bot import RandomBot
 from game.engine import Phase
@@ -178,3 +179,62 @@ def test_bench_memory_and_cost_figures() -> None:
     # a fresh process: Python and the game's tables take some megabytes, not the caller's heap
     assert 1_000 < figures["traced"] < figures["rss"] < 500_000
     assert cost_per_hand_ms(3) > 0
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.integers(0, 33), min_size=0, max_size=20), st.integers(0, 7),
+       st.integers(0, 3))
+def test_numbered_rows_equal_the_row_by_row_combination(tiles: list[int], sets: int,
+                                                        wilds: int) -> None:
+    counts = [0] * 34
+    for t in tiles:
+        if counts[t] < 4:
+            counts[t] += 1
+    key = bytes(counts)
+    m, p, s, z = shapes._hand_numbers(key)
+    joined = shapes._ROWS_OF[shapes._join(shapes._join(m, p), shapes._join(s, z))]
+    assert joined[1][sets] == shapes._used_by_rows(key, sets)
+    assert deficiency(counts, wilds, sets) == max(0, 3 * sets + 2 - wilds
+                                                  - shapes._used_by_rows(key, sets))
+    parts = [key[lo:hi] for lo, hi in shapes._SUIT_SLICES]
+    for step, numbered in ((-1, deficiency_after_discards(counts, wilds, sets)),
+                           (1, deficiency_after_draws(counts, wilds, sets))):
+        by_rows: dict[int, int] = {}
+        shapes._moves_by_rows(by_rows, parts, 3 * sets + 2 - wilds, sets, step)
+        assert numbered == by_rows
+
+
+def test_view_fields_hold_what_their_names_say() -> None:
+    """`build_view` fills the view's tuple by position: each field must still be its own."""
+    for ruleset in ("mazhan", "nanjing"):
+        match = Match(ruleset, 6)
+        rng = random.Random(6)
+        for _ in range(2):
+            match.start_hand()
+            while not match.hand_over:
+                hand = match.hand
+                assert hand is not None
+                wall = hand.wall
+                for seat in range(4):
+                    v = match.view(seat)
+                    assert (v.seat, v.ruleset, v.hand_no, v.phase, v.current) == (
+                        seat, ruleset, match.hand_no, hand.phase.value, hand.current)
+                    assert v.counts == tuple(hand.hands[seat])
+                    assert v.drawn == (hand.drawn if hand.current == seat
+                                       and hand.phase is Phase.DISCARD else None)
+                    assert (v.hand_sizes, v.melds, v.bonus, v.rivers) == hand.public()
+                    assert (v.last_discard, v.wall_left, v.wall_remaining, v.wall_taken) == (
+                        hand.last_discard, hand.left(), wall.left, (wall.head, wall.tail))
+                    assert (v.dice, v.wall_break, v.wild, v.indicator) == (
+                        wall.dice, (wall.side, wall.stack), hand.wild, hand.indicator)
+                    assert v.legal == hand.legal_actions(seat)
+                    assert (v.players, v.stake, v.dealer_streak, v.result, v.revealed) == (
+                        match.hand_players(), hand.stake, hand.dealer_streak, None, ())
+                    assert len(v.names) == 4 and len(v.scores) == 4
+                    assert v.to_act == (hand.to_act() if hand.phase is Phase.DISCARD
+                                        else ((seat,) if seat in hand.to_act() else ()))
+                seat = match.to_act()[0]
+                match.apply(seat, rng.choice(match.legal_actions(seat)))
+            over = match.view(0)
+            assert over.phase == "over" and over.result is not None
+            assert over.revealed == tuple(tuple(hand.concealed(s)) for s in range(4))
