@@ -403,7 +403,7 @@ def _join(a: int, b: int) -> int:
     """The number of rows `a` and `b` combined (max-plus over how the sets are shared)."""
     memo_key = a << 32 | b
     found = _JOINED.get(memo_key)
-    if found is None:
+    if found is None:  # both orders are remembered: the combination is symmetric
         a_plain, a_paired = _ROWS_OF[a]
         b_plain, b_paired = _ROWS_OF[b]
         rows = (
@@ -413,7 +413,7 @@ def _join(a: int, b: int) -> int:
         )
         if len(_JOINED) >= 400_000:
             _JOINED.clear()  # bounded memory in long runs (the numbers themselves stay)
-        found = _JOINED[memo_key] = _number(rows)
+        found = _JOINED[memo_key] = _JOINED[b << 32 | a] = _number(rows)
     return found
 
 
@@ -447,31 +447,6 @@ def _move_numbers(key: bytes, step: int) -> tuple[tuple[int, int], ...]:
     return found
 
 
-_SUIT_USED: dict[tuple[bytes, int, int, int], tuple[tuple[int, int], ...]] = {}
-"""(suit key, number of the other suits, sets, step) → (offset, most naturals used) for each
-move of one tile in the suit."""
-
-
-def _suit_used(part: bytes, rest: int, sets: int, step: int) -> tuple[tuple[int, int], ...]:
-    memo_key = (part, rest, sets, step)
-    found = _SUIT_USED.get(memo_key)
-    if found is None:
-        # far fewer (rows, rest) pairs exist than (suit key, rest) ones: each move's count is
-        # remembered by the pair of numbers
-        pairs = _PAIR_USED
-        high = (rest << 3 | sets) << 32
-        out: list[tuple[int, int]] = []
-        for offset, number in _move_numbers(part, step):
-            used = pairs.get(high | number)
-            if used is None:
-                used = _pair_used(number, rest, sets)
-            out.append((offset, used))
-        if len(_SUIT_USED) >= 200_000:
-            _SUIT_USED.clear()  # bounded memory in long runs
-        found = _SUIT_USED[memo_key] = tuple(out)
-    return found
-
-
 _SUIT_MOVE_ANSWERS: dict[tuple[bytes, int, int, int, int, int], tuple[tuple[int, int], ...]] = {}
 """(suit key, its first kind, number of the other suits, sets, step, naturals wanted less the
 wilds) → (kind, deficiency after the move) for each move of one tile in the suit."""
@@ -480,8 +455,17 @@ wilds) → (kind, deficiency after the move) for each move of one tile in the su
 def _suit_move_answers(memo_key: tuple[bytes, int, int, int, int, int],
                        ) -> tuple[tuple[int, int], ...]:
     part, base, rest, sets, step, target = memo_key
-    found = tuple((base + offset, target - used if used < target else 0)
-                  for offset, used in _suit_used(part, rest, sets, step))
+    # far fewer (rows, rest) pairs exist than (suit key, rest) ones: each move's naturals used
+    # are remembered by the pair of numbers
+    pairs = _PAIR_USED
+    high = (rest << 3 | sets) << 32
+    out: list[tuple[int, int]] = []
+    for offset, number in _move_numbers(part, step):
+        used = pairs.get(high | number)
+        if used is None:
+            used = _pair_used(number, rest, sets)
+        out.append((base + offset, target - used if used < target else 0))
+    found = tuple(out)
     if len(_SUIT_MOVE_ANSWERS) >= 200_000:
         _SUIT_MOVE_ANSWERS.clear()  # bounded memory in long runs
     _SUIT_MOVE_ANSWERS[memo_key] = found
@@ -522,14 +506,15 @@ def deficiency(counts: Sequence[int], wilds: int = 0, sets_needed: int | None = 
         raise ValueError("no kind can be held more than four times")
     memo_key = (key, wilds, sets)
     known = _DEFICIENCY_MEMO.get(memo_key)
-    if known is None:
-        known = _from_last_discards(key, wilds, sets)
     if known is not None:
         return known
-    if sets < _ROW_WIDTH:
+    if sets < _ROW_WIDTH:  # a few int-keyed lookups: cheaper than reading the last answer
         m, p, s, z = _hand_numbers(key)
         used = _ROWS_OF[_join(_join(m, p), _join(s, z))][1][sets]
     else:
+        known = _from_last_discards(key, wilds, sets)
+        if known is not None:
+            return known
         used = _used_by_rows(key, sets)
     result = max(0, 3 * sets + 2 - used - wilds)
     if len(_DEFICIENCY_MEMO) >= 50_000:
@@ -710,15 +695,18 @@ def _deficiency_moves(
     found = _MOVES_MEMO.get(memo_key)
     if found is not None:
         return dict(found)  # callers may change their copy
-    parts = [key[lo:hi] for lo, hi in _SUIT_SLICES]
     target = 3 * sets + 2 - wilds
     out: dict[int, int] = {}
+    km, kp, ks, kz = parts = key[:9], key[9:18], key[18:27], key[27:34]
     if sets < _ROW_WIDTH:
-        m, p, s, z = _hand_numbers(key)
+        number = _SUIT_NUMBER
+        m, p, s, z = number.get(km), number.get(kp), number.get(ks), number.get(kz)
+        if m is None or p is None or s is None or z is None:
+            m, p, s, z = _hand_numbers(key)
         low, high = _join(m, p), _join(s, z)
         found_moves = _SUIT_MOVE_ANSWERS
-        for base, part, rest in ((0, parts[0], _join(p, high)), (9, parts[1], _join(m, high)),
-                                 (18, parts[2], _join(low, z)), (27, parts[3], _join(low, s))):
+        for base, part, rest in ((0, km, _join(p, high)), (9, kp, _join(m, high)),
+                                 (18, ks, _join(low, z)), (27, kz, _join(low, s))):
             if step > 0 or any(part):
                 answer_key = (part, base, rest, sets, step, target)
                 answers = found_moves.get(answer_key)
@@ -726,7 +714,7 @@ def _deficiency_moves(
                     answers = _suit_move_answers(answer_key)
                 out.update(answers)
     else:
-        _moves_by_rows(out, parts, target, sets, step)
+        _moves_by_rows(out, list(parts), target, sets, step)
     if len(_MOVES_MEMO) >= 50_000:
         _MOVES_MEMO.clear()  # bounded memory in long runs
     _MOVES_MEMO[memo_key] = out
