@@ -811,6 +811,79 @@ def deficiency_after_draws(
     return _deficiency_moves(counts, wilds, sets_needed, 1)
 
 
+class DrawsAfterDiscard:
+    """`deficiency_after_draws` of a hand less one tile, for any of its tiles: a bot weighing
+    each discard by the draws that would help it (acceptance) asks this once per discard, and
+    the work that depends only on the hand (its suits' rows, the other suits combined) is done
+    once here. `of(kind)` equals `deficiency_after_draws(counts - kind, wilds, sets_needed)`."""
+
+    def __init__(self, counts: Sequence[int], wilds: int, sets_needed: int) -> None:
+        key = _key_of(counts)
+        if wilds < 0 or sets_needed < 0:
+            raise ValueError("wilds and sets_needed cannot be negative")
+        if max(key) > 4:
+            raise ValueError("no kind can be held more than four times")
+        self.key = key
+        self.wilds = wilds
+        self.sets = sets_needed
+        self.target = 3 * sets_needed + 2 - wilds
+        self.parts = (key[:9], key[9:18], key[18:27], key[27:34])
+        self.fast = sets_needed < _ROW_WIDTH
+        if self.fast:
+            n = _hand_numbers(key)
+            self.numbers = n
+            # per suit a: the other three suits combined (the draws of suit a see them); per
+            # pair of suits: the two combined (with a changed suit a, they are the rest of b)
+            self.joined = {(a, b): _join(n[a], n[b]) for a in range(4) for b in range(a + 1, 4)}
+            self.rest = tuple(_join(n[_FIRST_OTHER[a]],
+                                    self.joined[_PAIR_BESIDE[a][_FIRST_OTHER[a]]])
+                              for a in range(4))
+
+    def of(self, kind: int) -> dict[int, int]:
+        if not self.key[kind]:
+            raise ValueError(f"kind {kind} is not held")
+        if not self.fast:
+            less = list(self.key)
+            less[kind] -= 1
+            return deficiency_after_draws(less, self.wilds, self.sets)
+        a = kind // 9 if kind < 27 else 3
+        base_a = _SUIT_SLICES[a][0]
+        moved = bytearray(self.parts[a])
+        moved[kind - base_a] -= 1
+        part_a = bytes(moved)
+        number_a = _SUIT_NUMBER.get(part_a)
+        if number_a is None:
+            number_a = _suit_number(part_a)
+        sets, target = self.sets, self.target
+        found = _SUIT_MOVE_ANSWERS
+        out: dict[int, int] = {}
+        for b in range(4):
+            if b == a:
+                part, rest = part_a, self.rest[a]
+            else:
+                part = self.parts[b]
+                rest = _join(number_a, self.joined[_PAIR_BESIDE[a][b]])
+            answer_key = (part, _SUIT_SLICES[b][0], rest, sets, 1, target)
+            answers = found.get(answer_key)
+            if answers is None:
+                answers = _suit_move_answers(answer_key)
+            out.update(answers)
+        return out
+
+
+def _beside(a: int, b: int) -> tuple[int, int]:
+    """The two suits other than a and b (a != b), in order."""
+    c, d = (x for x in range(4) if x != a and x != b)
+    return c, d
+
+
+_PAIR_BESIDE: Final[tuple[tuple[tuple[int, int], ...], ...]] = tuple(
+    tuple(_beside(a, b) if a != b else (0, 0) for b in range(4)) for a in range(4))
+"""[a][b] → the two suits other than a and b, in order."""
+_FIRST_OTHER: Final = (1, 0, 0, 0)
+"""Per suit, the first other suit."""
+
+
 # --- readings ----------------------------------------------------------------------------------
 
 

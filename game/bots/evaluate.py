@@ -92,12 +92,15 @@ def discard_hand(hand: Hand, kind: int) -> Hand:
 
 
 def acceptance(
-    hand: Hand, unseen: Sequence[int], allowed: Container[int] | None = None
+    hand: Hand, unseen: Sequence[int], allowed: Container[int] | None = None,
+    draws: dict[int, int] | None = None,
 ) -> tuple[int, int]:
     """(deficiency, unseen tiles whose draw lowers it) of a hand waiting to draw; with
-    `allowed`, only draws of those kinds count (a flush cannot use the other suits)."""
+    `allowed`, only draws of those kinds count (a flush cannot use the other suits). `draws`
+    is `deficiency_after_draws` of the hand when the caller has it already (it is changed)."""
     base = deficiency(hand.naturals, hand.wilds, hand.need)
-    draws = deficiency_after_draws(hand.naturals, hand.wilds, hand.need)
+    if draws is None:
+        draws = deficiency_after_draws(hand.naturals, hand.wilds, hand.need)
     if hand.pairs_ok:
         pairs_now = pairs_deficiency(hand.naturals)
         if pairs_now < base:
