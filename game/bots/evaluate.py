@@ -47,7 +47,7 @@ def split(view: SeatView, counts: Sequence[int] | None = None, melds: int | None
 
 def pairs_deficiency(counts: Sequence[int]) -> int:
     """Seven pairs (N3): tiles to exchange; four of a kind counts as two pairs."""
-    return 7 - sum(n // 2 for n in counts)
+    return 7 - sum([n >> 1 for n in counts])
 
 
 _NOW: dict[tuple[bytes, int, int, bool], int] = {}
@@ -97,21 +97,23 @@ def acceptance(
 ) -> tuple[int, int]:
     """(deficiency, unseen tiles whose draw lowers it) of a hand waiting to draw; with
     `allowed`, only draws of those kinds count (a flush cannot use the other suits). `draws`
-    is `deficiency_after_draws` of the hand when the caller has it already (it is changed)."""
-    base = deficiency(hand.naturals, hand.wilds, hand.need)
+    is `deficiency_after_draws` of the hand when the caller has it already."""
+    naturals = hand.naturals
+    wild = hand.wild
+    base = deficiency(naturals, hand.wilds, hand.need)
     if draws is None:
-        draws = deficiency_after_draws(hand.naturals, hand.wilds, hand.need)
+        draws = deficiency_after_draws(naturals, hand.wilds, hand.need)
+    odd_helps = False
     if hand.pairs_ok:
-        pairs_now = pairs_deficiency(hand.naturals)
-        if pairs_now < base:
+        pairs_now = pairs_deficiency(naturals)
+        if pairs_now <= base:
+            # seven pairs (N3) is as close: any draw pairing an odd kind brings the hand
+            # closer, whatever the sets-and-pair reading says; an even kind helps only there
             base = pairs_now
-        for kind, d in draws.items():
-            if hand.naturals[kind] % 2:
-                draws[kind] = min(d, pairs_now - 1)
-            else:
-                draws[kind] = min(d, pairs_now)
-    good = sum(unseen[k] for k, d in draws.items()
-               if d < base and k != hand.wild and (allowed is None or k in allowed))
+            odd_helps = True
+    good = sum([unseen[k] for k, d in draws.items()
+                if (d < base or (odd_helps and naturals[k] % 2)) and k != wild
+                and (allowed is None or k in allowed)])
     if hand.wild is not None and base > 0:
         good += unseen[hand.wild]  # a wild drawn always brings the hand one tile closer
     return base, good
