@@ -411,7 +411,7 @@ def _join(a: int, b: int) -> int:
             tuple([max(max(map(add, a_plain, b_paired[s::-1])),
                        max(map(add, a_paired, b_plain[s::-1]))) for s in range(_ROW_WIDTH)]),
         )
-        if len(_JOINED) >= 400_000:
+        if len(_JOINED) >= 200_000:
             _JOINED.clear()  # bounded memory in long runs (the numbers themselves stay)
         found = _JOINED[memo_key] = _JOINED[b << 32 | a] = _number(rows)
     return found
@@ -447,6 +447,11 @@ def _move_numbers(key: bytes, step: int) -> tuple[tuple[int, int], ...]:
     return found
 
 
+_KNOWN_DEFICIENCIES: Final = 32
+_KIND_DEFICIENCY: Final = tuple(tuple((kind, d) for d in range(_KNOWN_DEFICIENCIES))
+                                for kind in range(34))
+"""(kind, deficiency) pairs made once: the remembered answers share them."""
+
 _SUIT_MOVE_ANSWERS: dict[tuple[bytes, int, int, int, int, int], tuple[tuple[int, int], ...]] = {}
 """(suit key, its first kind, number of the other suits, sets, step, naturals wanted less the
 wilds) → (kind, deficiency after the move) for each move of one tile in the suit."""
@@ -464,9 +469,10 @@ def _suit_move_answers(memo_key: tuple[bytes, int, int, int, int, int],
         used = pairs.get(high | number)
         if used is None:
             used = _pair_used(number, rest, sets)
-        out.append((base + offset, target - used if used < target else 0))
+        kind, d = base + offset, target - used if used < target else 0
+        out.append(_KIND_DEFICIENCY[kind][d] if d < _KNOWN_DEFICIENCIES else (kind, d))
     found = tuple(out)
-    if len(_SUIT_MOVE_ANSWERS) >= 200_000:
+    if len(_SUIT_MOVE_ANSWERS) >= 100_000:
         _SUIT_MOVE_ANSWERS.clear()  # bounded memory in long runs
     _SUIT_MOVE_ANSWERS[memo_key] = found
     return found
@@ -482,7 +488,7 @@ def _pair_used(number: int, rest: int, sets: int) -> int:
     rest_plain, rest_paired = _ROWS_OF[rest]
     used: int = max(max(map(add, paired, rest_plain[sets::-1])),
                     max(map(add, plain, rest_paired[sets::-1])))
-    if len(_PAIR_USED) >= 400_000:
+    if len(_PAIR_USED) >= 200_000:
         _PAIR_USED.clear()  # bounded memory in long runs
     _PAIR_USED[(rest << 3 | sets) << 32 | number] = used
     return used
