@@ -344,7 +344,8 @@ class Hand:
             options = ", ".join(str(a) for a in legal)
             raise UnknownAction(f"{'ESWN'[seat]} cannot '{action}' now; legal: {options}",
                                 values={"action": action.kind.value})
-        self._changed()
+        # the derived values are dropped once the action is done; nothing the action reads
+        # is cached (the hands revealed at the end are read afresh, `_finish`)
         try:
             if self.phase is Phase.DISCARD:
                 return self._turn(seat, action)
@@ -781,6 +782,7 @@ class Hand:
         self.offers = {}
         self.answers = {}
         self._legal.clear()
+        self._concealed_cache.clear()
         out = [Event(ev.REVEAL, s, tiles=tuple(self.concealed(s))) for s in range(4)]
         out.extend(self._pay(settlement.payments))
         d = self.deltas
