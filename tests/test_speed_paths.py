@@ -12,11 +12,13 @@ from hypothesis import strategies as st
 
 from game import shapes
 from game.bots import LegalChooser, make_bot
+from game.bots import evaluate as ev
 from game.bots.random_bot import RandomBot
 from game.engine import Phase
 from game.events import Event, _format_line, event_line, event_lines
 from game.match import Match
 from game.shapes import (
+    DrawsAfterDiscard,
     deficiency,
     deficiency_after_discards,
     deficiency_after_draws,
@@ -238,3 +240,47 @@ def test_view_fields_hold_what_their_names_say() -> None:
             over = match.view(0)
             assert over.phase == "over" and over.result is not None
             assert over.revealed == tuple(tuple(hand.concealed(s)) for s in range(4))
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(st.integers(0, 33), min_size=1, max_size=17), st.integers(0, 3),
+       st.integers(0, 9))
+def test_draws_after_each_discard_equal_fresh_draws(tiles: list[int], wilds: int,
+                                                    sets: int) -> None:
+    counts = [0] * 34
+    for t in tiles:
+        if counts[t] < 4:
+            counts[t] += 1
+    table = DrawsAfterDiscard(counts, wilds, sets)
+    for kind in range(34):
+        if counts[kind]:
+            less = counts[:]
+            less[kind] -= 1
+            fresh = deficiency_after_draws(less, wilds, sets)
+            assert list(table.of(kind).items()) == list(fresh.items())
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(st.integers(0, 33), min_size=4, max_size=16), st.booleans(),
+       st.lists(st.integers(0, 4), min_size=34, max_size=34))
+def test_acceptance_with_given_draws_and_seven_pairs(tiles: list[int], pairs_ok: bool,
+                                                     unseen: list[int]) -> None:
+    counts = [0] * 34
+    for t in tiles:
+        if counts[t] < 4:
+            counts[t] += 1
+    need = (sum(counts) + 1) // 3
+    hand = ev.Hand(counts, 0, need, pairs_ok, None)
+    draws = deficiency_after_draws(counts, 0, need)
+    base, good = ev.acceptance(hand, unseen, None, dict(draws))
+    assert (base, good) == ev.acceptance(hand, unseen)
+    # the rule spelled out: a draw helps when it lowers the best of the two readings
+    pairs_now = ev.pairs_deficiency(counts) if pairs_ok else 99
+    assert base == min(deficiency(counts, 0, need), pairs_now)
+    helped = 0
+    for kind, d in draws.items():
+        if pairs_ok:
+            d = min(d, pairs_now - 1 if counts[kind] % 2 else pairs_now)
+        if d < base:
+            helped += unseen[kind]
+    assert good == helped
