@@ -158,8 +158,15 @@ def event_line(e: Event) -> bytes:
 
 def event_lines(events: list[Event]) -> bytes:
     """The hash lines of `events`, joined: one `update` of the digest for a whole batch."""
+    prebuilt = _PREBUILT_LINES.get
     get = _LINES.get
-    return b"".join([get(e) or event_line(e) for e in events])
+    return b"".join([prebuilt(id(e)) or get(e) or event_line(e) for e in events])
+
+
+_PREBUILT_LINES: dict[int, bytes] = {}
+"""id → hash line of each prebuilt event: they live as long as the module, so their ids are
+theirs alone, and an int key is found without hashing the event's fields (an enum's hash is a
+Python call)."""
 
 
 def _reset_lines() -> None:
@@ -167,7 +174,7 @@ def _reset_lines() -> None:
     for table in (DISCARDS, DRAWS, TAIL_DRAWS, BONUSES):
         for row in table:
             for e in row:
-                _LINES[e] = _format_line(e)
+                _LINES[e] = _PREBUILT_LINES[id(e)] = _format_line(e)
 
 
 _reset_lines()
