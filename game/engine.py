@@ -235,16 +235,17 @@ class Hand:
         d = self._seat_discards
         melds = self._melds_all
         bonus = self._bonus_all
-        # positional, and the cached tuples read directly when none is stale: a hook may be
-        # called on every discard; every field is kept as play goes, none walks the history
-        return TableFacts(
+        # made straight into the tuple, and the cached tuples read directly when none is
+        # stale: a hook may be called on every discard; every field is kept as play goes,
+        # none walks the history
+        return tuple.__new__(TableFacts, (
             self.stake,
             self._melds_now() if melds is None else melds,
             self._bonus_now() if bonus is None else bonus,
             self.discards, self._run,
             self.since_claim, (c[0], c[1], c[2], c[3]), self.wall.left,
             None if self.pending is None else self.pending[0], self.last_kong,
-            self.dealer_streak, (d[0], d[1], d[2], d[3]), self._same_kind)
+            self.dealer_streak, (d[0], d[1], d[2], d[3]), self._same_kind))
 
     def left(self) -> int:
         """Tiles that can still be drawn from the head before the hand is drawn."""

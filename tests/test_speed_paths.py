@@ -11,12 +11,14 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from game import shapes
+from game.actions import ActionKind
 from game.bots import LegalChooser, make_bot
 from game.bots import evaluate as ev
 from game.bots.random_bot import RandomBot
 from game.engine import Phase
 from game.events import Event, _format_line, event_line, event_lines
 from game.match import Match
+from game.rules.facts import TableFacts
 from game.shapes import (
     DrawsAfterDiscard,
     deficiency,
@@ -284,3 +286,37 @@ def test_acceptance_with_given_draws_and_seven_pairs(tiles: list[int], pairs_ok:
         if d < base:
             helped += unseen[kind]
     assert good == helped
+
+
+def test_table_facts_fields_hold_what_their_names_say() -> None:
+    """The engine fills the facts' tuple by position: each field must still be its own."""
+    for ruleset in ("mazhan", "nanjing"):
+        match = Match(ruleset, 8)
+        rng = random.Random(8)
+        match.start_hand()
+        thrown: dict[tuple[int, int], int] = {}
+        run: list[tuple[int, int]] = []
+        while not match.hand_over:
+            hand = match.hand
+            assert hand is not None
+            facts = hand.facts()
+            assert len(facts) == len(TableFacts._fields)
+            assert (facts.stake, facts.discards, facts.since_claim, facts.wall_left) == (
+                hand.stake, hand.discards, hand.since_claim, hand.wall.left)
+            assert (facts.melds, facts.bonus) == hand.public()[1:3]
+            assert facts.claims == tuple(hand.claims)
+            assert facts.answering == (None if hand.pending is None else hand.pending[0])
+            assert (facts.last_kong, facts.dealer_streak) == (hand.last_kong, hand.dealer_streak)
+            assert facts.seat_discards == tuple(len(r) for r in hand.rivers)
+            assert facts.run == tuple(run[len(run) - facts.since_claim:][-4:])
+            if run:
+                assert facts.same_kind == thrown[run[-1]]
+            seat = match.to_act()[0]
+            action = rng.choice(match.legal_actions(seat))
+            claims = sum(hand.claims)
+            match.apply(seat, action)
+            if sum(hand.claims) > claims:
+                run.clear()
+            if action.kind is ActionKind.DISCARD and action.tile is not None:
+                run.append((seat, action.tile))
+                thrown[seat, action.tile] = thrown.get((seat, action.tile), 0) + 1
