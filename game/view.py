@@ -278,7 +278,7 @@ def build_view(hand: Hand, seat: int, hand_no: int, seat_scores: tuple[int, ...]
     included), the players and their names by seat as tuples: the match builds one per
     decision of every seat that needs a view, so nothing here is converted again."""
     own = 0 <= seat < 4
-    phase = _VIEW_PHASE[hand.phase.value]
+    phase = _VIEW_PHASE[hand.phase._value_]  # (`.value` is a Python-level property)
     over = phase == "over"
     sizes, melds, bonus, rivers = hand.public()
     wall = hand.wall
