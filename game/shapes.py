@@ -709,10 +709,21 @@ def _deficiency_moves(
         m, p, s, z = number.get(km), number.get(kp), number.get(ks), number.get(kz)
         if m is None or p is None or s is None or z is None:
             m, p, s, z = _hand_numbers(key)
-        low, high = _join(m, p), _join(s, z)
+        joined = _JOINED.get  # `_join`'s memo read inline: six combinations per hand
+        low = joined(m << 32 | p)
+        if low is None:
+            low = _join(m, p)
+        high = joined(s << 32 | z)
+        if high is None:
+            high = _join(s, z)
+        rest_m, rest_p = joined(p << 32 | high), joined(m << 32 | high)
+        rest_s, rest_z = joined(low << 32 | z), joined(low << 32 | s)
+        if rest_m is None or rest_p is None or rest_s is None or rest_z is None:
+            rest_m, rest_p = _join(p, high), _join(m, high)
+            rest_s, rest_z = _join(low, z), _join(low, s)
         found_moves = _SUIT_MOVE_ANSWERS
-        for base, part, rest in ((0, km, _join(p, high)), (9, kp, _join(m, high)),
-                                 (18, ks, _join(low, z)), (27, kz, _join(low, s))):
+        for base, part, rest in ((0, km, rest_m), (9, kp, rest_p), (18, ks, rest_s),
+                                 (27, kz, rest_z)):
             if step > 0 or any(part):
                 answer_key = (part, base, rest, sets, step, target)
                 answers = found_moves.get(answer_key)
@@ -724,9 +735,10 @@ def _deficiency_moves(
     if len(_MOVES_MEMO) >= 50_000:
         _MOVES_MEMO.clear()  # bounded memory in long runs
     _MOVES_MEMO[memo_key] = out
-    if step < 0:
+    if step < 0 and sets >= _ROW_WIDTH:
         # Each answer is `deficiency` of the hand less one tile, which a bot weighing a
-        # discard may ask next (acceptance): `deficiency` looks here before searching.
+        # discard may ask next (acceptance): `deficiency` of so many sets looks here before
+        # searching (fewer sets are cheaper to work out than to look up here).
         _LAST_DISCARDS[0] = (key, wilds, sets, out)
     return dict(out)
 
