@@ -858,12 +858,17 @@ class DrawsAfterDiscard:
                               for a in range(4))
 
     def of(self, kind: int) -> dict[int, int]:
+        return self.after(kind)[1]
+
+    def after(self, kind: int) -> tuple[int, dict[int, int]]:
+        """(`deficiency`, `deficiency_after_draws`) of the hand less one `kind`."""
         if not self.key[kind]:
             raise ValueError(f"kind {kind} is not held")
         if not self.fast:
             less = list(self.key)
             less[kind] -= 1
-            return deficiency_after_draws(less, self.wilds, self.sets)
+            return (deficiency(less, self.wilds, self.sets),
+                    deficiency_after_draws(less, self.wilds, self.sets))
         a = kind // 9 if kind < 27 else 3
         base_a = _SUIT_SLICES[a][0]
         moved = bytearray(self.parts[a])
@@ -886,7 +891,8 @@ class DrawsAfterDiscard:
             if answers is None:
                 answers = _suit_move_answers(answer_key)
             out.update(answers)
-        return out
+        used = _ROWS_OF[_join(number_a, self.rest[a])][1][sets]
+        return (target - used if used < target else 0), out
 
 
 def _beside(a: int, b: int) -> tuple[int, int]:

@@ -260,6 +260,7 @@ def test_draws_after_each_discard_equal_fresh_draws(tiles: list[int], wilds: int
             less[kind] -= 1
             fresh = deficiency_after_draws(less, wilds, sets)
             assert list(table.of(kind).items()) == list(fresh.items())
+            assert table.after(kind)[0] == deficiency(less, wilds, sets)
 
 
 @settings(max_examples=150, deadline=None)
@@ -274,7 +275,8 @@ def test_acceptance_with_given_draws_and_seven_pairs(tiles: list[int], pairs_ok:
     need = (sum(counts) + 1) // 3
     hand = ev.Hand(counts, 0, need, pairs_ok, None)
     draws = deficiency_after_draws(counts, 0, need)
-    base, good = ev.acceptance(hand, unseen, None, dict(draws))
+    known = (deficiency(counts, 0, need), dict(draws))
+    base, good = ev.acceptance(hand, unseen, None, known)
     assert (base, good) == ev.acceptance(hand, unseen)
     # the rule spelled out: a draw helps when it lowers the best of the two readings
     pairs_now = ev.pairs_deficiency(counts) if pairs_ok else 99

@@ -237,10 +237,10 @@ class HardBot:
             if tile != hand.wild and counts[tile]:
                 counts[tile] -= 1
             rest = rest._replace(naturals=counts, pairs_ok=False)
-        draws = None
+        known = None
         if tile != hand.wild and source[tile]:  # `rest` is `source` less one `tile`
-            draws = self._draws_after(source, hand.wilds, hand.need).of(tile)
-        return float(ev.acceptance(rest, unseen, plan.scope, draws)[1])
+            known = self._draws_after(source, hand.wilds, hand.need).after(tile)
+        return float(ev.acceptance(rest, unseen, plan.scope, known)[1])
 
     _draw_table: tuple[bytes, int, int, DrawsAfterDiscard] | None = None
 
