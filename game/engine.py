@@ -312,7 +312,7 @@ class Hand:
         for seat in range(4):  # dealer first, then in turn order (M5)
             for tile in unreplaced[seat]:
                 out.extend(self._set_aside(seat, tile))
-                drawn = self._draw_from(seat, tail=True, events=out)
+                drawn = self._draw_from(seat, True, out)
                 if drawn is None:
                     return out
                 self._received[seat] = drawn
@@ -415,7 +415,7 @@ class Hand:
 
     def _kong_draw(self, seat: int) -> list[Event]:
         out: list[Event] = []
-        tile = self._draw_from(seat, tail=True, events=out)
+        tile = self._draw_from(seat, True, out)
         if tile is not None:
             self.after_kong = True
             self._start_turn(seat, tile)
@@ -449,17 +449,23 @@ class Hand:
             self.offers = offers
             self.answers = {}
             return out
-        # the next seat draws (`_next_draw`, inlined: this is most turns of a hand)
-        nxt = (seat + 1) % 4
-        drawn = self._draw_from(nxt, tail=False, events=out)
+        # the next seat draws (`_next_draw` and `_start_turn`, inlined: this is most turns of
+        # a hand)
+        nxt = _NEXT[seat]
+        drawn = self._draw_from(nxt, False, out)
         if drawn is not None:
-            self._start_turn(nxt, drawn)
+            self.current = nxt
+            self.drawn = drawn
+            self.phase = Phase.DISCARD
+            self.pending = None
+            self.offers = {}
+            self.answers = {}
         return out
 
     def _next_draw(self, discarder: int, out: list[Event]) -> list[Event]:
         """The next seat draws; its events are added to `out`, which is returned."""
         seat = (discarder + 1) % 4
-        tile = self._draw_from(seat, tail=False, events=out)
+        tile = self._draw_from(seat, False, out)
         if tile is not None:
             self._start_turn(seat, tile)
         return out
@@ -472,7 +478,7 @@ class Hand:
         self.offers = {}
         self.answers = {}
 
-    def _draw_from(self, seat: int, *, tail: bool, events: list[Event]) -> Tile | None:
+    def _draw_from(self, seat: int, tail: bool, events: list[Event]) -> Tile | None:
         """Draw for `seat`, setting bonus tiles aside; None (hand drawn) if the wall is done."""
         wall = self.wall
         if wall.left <= (0 if tail else self._reserve):  # the tail may use up the reserve

@@ -146,13 +146,16 @@ _NOT_KEPT = frozenset({HAND_START})
 
 def event_line(e: Event) -> bytes:
     """A canonical line per event for the match's events hash (every field, fixed order)."""
-    line = _LINES.get(e)
-    if line is None:
-        line = _format_line(e)
-        if e.tile is None and not e.tiles and e.kind not in _NOT_KEPT:
-            if len(_LINES) >= _LINES_MAX:
-                _reset_lines()  # bounded memory in long runs
-            _LINES[e] = line
+    return _LINES.get(e) or _new_line(e)
+
+
+def _new_line(e: Event) -> bytes:
+    """The line of an event not in `_LINES`, kept there if it may come again."""
+    line = _format_line(e)
+    if e.tile is None and not e.tiles and e.kind not in _NOT_KEPT:
+        if len(_LINES) >= _LINES_MAX:
+            _reset_lines()  # bounded memory in long runs
+        _LINES[e] = line
     return line
 
 
@@ -160,7 +163,7 @@ def event_lines(events: list[Event]) -> bytes:
     """The hash lines of `events`, joined: one `update` of the digest for a whole batch."""
     prebuilt = _PREBUILT_LINES.get
     get = _LINES.get
-    return b"".join([prebuilt(id(e)) or get(e) or event_line(e) for e in events])
+    return b"".join([prebuilt(id(e)) or get(e) or _new_line(e) for e in events])
 
 
 _PREBUILT_LINES: dict[int, bytes] = {}
