@@ -128,9 +128,8 @@ def suit_of(kind: int) -> int:
 
 def suit_totals(view: SeatView, hand: Hand) -> list[int]:
     """Natural tiles of each suit (and honours) in the concealed hand and the declared sets."""
-    totals = [0, 0, 0, 0]
-    for kind, n in enumerate(hand.naturals):
-        totals[suit_of(kind)] += n
+    naturals = hand.naturals
+    totals = [sum(naturals[:9]), sum(naturals[9:18]), sum(naturals[18:27]), sum(naturals[27:])]
     for meld in view.melds[view.seat]:
         totals[suit_of(meld.first)] += 3
     return totals
