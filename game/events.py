@@ -129,7 +129,7 @@ BONUSES: tuple[tuple[Event, ...], ...] = tuple(
 
 
 def _format_line(e: Event) -> bytes:
-    tiles = "".join(str(t) for t in e.tiles)
+    tiles = "".join(map(str, e.tiles))
     meld = "" if e.meld is None else f"{e.meld}/{e.meld.source}"
     return (f"{e.kind}|{e.seat}|{e.tile}|{tiles}|{meld}|{e.other}|{e.amount}|{e.info}\n"
             .encode())
