@@ -101,10 +101,10 @@ async def honest(hands: int) -> dict[str, Any]:
                                    return_exceptions=True)
     await host.close()
     refused = [str(r) for r in results[1:] if isinstance(r, BaseException)]
-    sent = sum(host.played)
+    sent = sum(host.table.played)
     return {"hands": host.hands_done, "seconds": round(time.monotonic() - start, 1),
             "clients_refused": len(refused), "refusals": refused[:4],
-            "actions_sent": sent, "host_dropped": host.dropped}
+            "actions_sent": sent, "host_dropped": host.table.dropped}
 
 
 # ---------------------------------------------------------------- trickle before hello
@@ -160,7 +160,7 @@ async def slots(count: int) -> dict[str, Any]:
 
     socks = await asyncio.to_thread(flood)
     await asyncio.sleep(0.2)
-    accepted = len(host.conns)
+    accepted = len(host.table.peers)
 
     async def tries(**kw: Any) -> str:
         client = Client(VICTIM, host.port, autoplay=None, **kw)
@@ -211,7 +211,7 @@ async def nonreader(count: int, hands: int) -> dict[str, Any]:
     await asyncio.sleep(0.5)
     figures = {"connections": count, "hands": host.hands_done,
                "fds_added": _fds() - fds0, "rss_mb_added": round(_rss_mb() - rss0, 1),
-               "still_held_by_host": len(host.conns)}
+               "still_held_by_host": len(host.table.peers)}
     for s in socks:
         s.close()
     await host.close()
@@ -291,11 +291,10 @@ async def codes(seconds: float) -> dict[str, Any]:
 
     figures = await asyncio.to_thread(guess)
     await host.close()
-    checks = getattr(host, "attempts", None)
-    if checks is not None:  # how many guesses the host actually checked
-        figures["codes_checked"] = checks.wrong + (figures["found"] is not None)
-        figures["refused_unchecked"] = checks.refused
-        figures["checked_per_s"] = round(figures["codes_checked"] / seconds, 1)
+    checks = host.table.attempts  # how many guesses the host actually checked
+    figures["codes_checked"] = checks.wrong + (figures["found"] is not None)
+    figures["refused_unchecked"] = checks.refused
+    figures["checked_per_s"] = round(figures["codes_checked"] / seconds, 1)
     return figures
 
 
@@ -370,18 +369,14 @@ async def soak(hands: int, folder: str) -> dict[str, Any]:
     # Latency is measured up to here: after a reconnect a client's sequence numbers restart.
     applied = [dict(c.stats.applied_at) for c in players]
     measured = list(arrivals)
-    if 0 in host.by_seat:
-        host.by_seat[0].abort()  # player 0's line drops
+    host.cut(0)  # player 0's line drops
     while host.hands_done < 2 * hands // 3 and not first.done() and loop.time() < deadline:
         await asyncio.sleep(0.01)
     while ((host.match.hand_over or len(host.match.actions) < 10) and not first.done()
            and loop.time() < deadline):
         await asyncio.sleep(0.001)  # crash mid-hand, not between hands
     first.cancel()
-    for conn in list(host.conns):
-        host._writers[conn].transport.abort()
-    assert host._server is not None
-    host._server.close()
+    host.crash()
     cut_at = (host.hands_done, len(host.match.actions))
     saved = read_save(Path(save))
     again = Host(config, saved=saved)
