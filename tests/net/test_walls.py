@@ -9,6 +9,7 @@ from game.bots import make_bot
 from game.replay import read_log, verify
 from net.save import HandLog, read_save, replay
 from net.table import WALL_SEED_BITS, Table
+from tests.net.fake import FakeClient, Room
 from tests.net.peers import make_table
 
 
@@ -109,3 +110,55 @@ def test_a_save_whose_cut_off_hand_does_not_replay_deals_a_fresh_wall(tmp_path: 
     saved.current = HandLog([[0, "discard 9z"]], [], 12345)  # not a legal first move
     again = Table(host.config, saved=saved)
     assert again.match.hand_over and again.match.hand_no == 1
+
+
+def test_resume_in_a_claim_phase_shows_each_seat_what_a_live_table_would(
+        tmp_path: Path) -> None:
+    """--resume into a claim phase: the seat asked about the discard sees its offer; the other
+    seats and the spectator get their first state only once it is settled (issue 13: the
+    resumed snapshot leaked who had an offer)."""
+    save = tmp_path / "t.save.json"
+    table = make_table("mazhan", ["open", "open", "bot", "bot"], hands=3, save_path=save,
+                       save_every=0.0, secret_walls=True)
+    room = Room(table)
+    players = [room.raw_peer(n, f"10.0.0.{i}") for i, n in enumerate(("ann", "bob"))]
+    for place, peer in enumerate(players):
+        peer.send({"t": "sit", "seat": place})
+    tokens = [p.first("seated")["token"] for p in players]
+    room.tick()
+    bots = [make_bot("random", 40 + p) for p in range(4)]
+    asked: int | None = None
+    for _ in range(5000):  # play until exactly one of the two people is asked about a discard
+        hand = table.match.hand
+        assert hand is not None and not table.match.hand_over
+        offered = [table.match.players[s] for s in table.match.to_act()]
+        if hand.phase.value == "claim" and len({0, 1} & set(offered)) == 1:
+            asked = 0 if 0 in offered else 1
+            break
+        seat = table.match.to_act()[0]
+        player = table.match.players[seat]
+        table._apply(player, bots[player].choose(table.match.view(seat)))
+    assert asked is not None
+    saved = read_save(save)
+    assert saved.current is not None and len(saved.current.actions) == len(table.match.actions)
+
+    again = Table(table.config, saved=saved)
+    assert again.match.hand is not None and again.match.hand.phase.value == "claim"
+    resumed = Room(again)
+    clients = [FakeClient(resumed, name=n, token=tokens[i], autoplay=None,
+                          address=f"10.0.0.{i}") for i, n in enumerate(("ann", "bob"))]
+    eve = FakeClient(resumed, name="eve", autoplay=None, watch=True, address="10.0.0.9")
+    resumed.tick()  # both players are back: the cut-off hand goes on
+    assert again.started
+    other = 1 - asked
+    mine = clients[asked].state.mirror.state
+    assert mine is not None and mine["p"] == "claim" and mine["s"] in mine["a"]
+    assert mine == again.state_of(asked)
+    # Not asked: nothing yet, neither for the other player nor for the spectator.
+    assert clients[other].state.mirror.state is None and eve.state.mirror.state is None
+    clients[asked].act("pass")  # the offer is declined: the claim phase is settled
+    resumed.run(lambda: not again.publisher.hidden(again.hand_seats()[other]))
+    for client, place in ((clients[other], other), (eve, -1)):
+        state = client.state.mirror.state
+        assert state is not None and state["p"] not in ("claim", "rob")
+        assert state == again.state_of(place) and client.stats.desyncs == 0
