@@ -1,18 +1,17 @@
 """What a LAN table keeps of its match so that nothing is lost: the events hash, each finished
-hand's actions, flees and wall seed, the save (net/save.py) and the match log (game/replay.py).
+hand's actions, flees and wall seed, and the text of the save (net/save.py) and of the match log
+(game/replay.py), which the transport writes to disk.
 """
 
 from __future__ import annotations
 
-import contextlib
 import hashlib
-from pathlib import Path
 
 from game.actions import Action
 from game.events import Event
 from game.match import Match
 from game.replay import LogWriter, event_line
-from net.save import HandLog, SaveData, write_save
+from net.save import HandLog, SaveData, save_text
 
 
 class Chronicle:
@@ -50,22 +49,13 @@ class Chronicle:
         self.records.append(self.hand_log(match, seed))
         self.log.hand(hand_no, match.actions, self.hand_flees, seed)
 
-    def save(self, path: Path | None, data: SaveData, now: float) -> str | None:
-        """Write the save; the error's text if it could not be written."""
-        if path is None:
-            return None
+    def save_text(self, data: SaveData, now: float) -> str:
+        """The save's text as of `now` (the transport writes it)."""
         self.saved_at = now
-        try:
-            write_save(path, data)
-        except OSError as exc:  # the table plays on; the host is told once per failure
-            return str(exc)
-        return None
+        return save_text(data)
 
-    def write_log(self, path: Path | None, final: bool, hands: int,
-                  scores: tuple[int, ...] | list[int]) -> None:
-        if path is None:
-            return
+    def log_text(self, final: bool, hands: int, scores: tuple[int, ...] | list[int]) -> str:
+        """The match log's text (ended, with its events hash, when `final`)."""
         if final and not self.log.lines[-1].get("end"):
             self.log.finish(hands, scores, self.digest.hexdigest())
-        with contextlib.suppress(OSError):  # a log that cannot be written must not stop play
-            self.log.write(path)
+        return self.log.text()

@@ -5,19 +5,24 @@ Only transport lives here: the server, each peer's read loop and frame decoder (
 are small: net/limits.py), reporting bytes and messages to the table, writing what the table's
 `drain()` hands over (never awaiting a drain: one slow reader must not stall the others; a
 peer whose write backlog passes `MAX_BACKLOG` is aborted), and sleeping until the table's
-`next_deadline()` or until something arrives. Every decision (limits, deadlines, who may do
+`next_deadline()` or until something arrives, and writing the files the table hands over (save,
+log) on a disk thread of its own. Every decision (limits, deadlines, who may do
 what) is the table's. `Host` also forwards the few table calls the window and the CLI use.
 """
 
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 import contextlib
+import itertools
 import logging
 import time
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any, Final
 
+from game.atomic import write_atomic
 from game.match import Match
 from net.frames import ProtocolError, encode
 from net.host_config import HostConfig, lan_options, rules_hash
@@ -53,6 +58,11 @@ class Host:
         self._handlers: set[asyncio.Task[Any]] = set()
         self._writers: dict[Peer, asyncio.StreamWriter] = {}
         self._wake = asyncio.Event()
+        self._disk = concurrent.futures.ThreadPoolExecutor(1, thread_name_prefix="table-save")
+        """Saves and logs are written here, in order, off the loop: fsync takes milliseconds
+        that the players' updates must not wait for."""
+        self._newest: dict[Path, int] = {}
+        self._written: asyncio.Future[str | None] | None = None
 
     # ------------------------------------------------------------ what the window and CLI use
 
@@ -146,6 +156,8 @@ class Host:
         if self._server is not None:
             with contextlib.suppress(Exception):
                 await self._server.wait_closed()
+        await self._writes_done()
+        self._disk.shutdown(wait=False)
 
     def cut(self, place: int) -> None:
         """Drop the connection of the player at `place` without a goodbye (a line that fails:
@@ -156,7 +168,9 @@ class Host:
             self._changed()
 
     def crash(self) -> None:
-        """Die without a goodbye (tests and the soak): stop listening, drop every socket."""
+        """Die without a goodbye (tests and the soak): stop listening, drop every socket, write
+        nothing more."""
+        self._disk.shutdown(wait=False, cancel_futures=True)
         for writer in list(self._writers.values()):
             writer.transport.abort()
         if self._server is not None:
@@ -172,7 +186,7 @@ class Host:
                 break
             deadline = self.table.next_deadline()
             await self._wait(None if deadline is None else max(0.0, deadline - self.clock()))
-        await asyncio.sleep(0)
+        await self._writes_done()  # the last save and the log are on disk when the match ends
         return self.table.final
 
     async def _wait(self, timeout: float | None) -> None:
@@ -257,3 +271,42 @@ class Host:
             writer = self._writers.get(peer)
             if writer is not None:
                 writer.transport.abort()
+        for path, text in out.writes:
+            self._write(path, text)
+
+    _numbers = itertools.count()
+
+    def _write(self, path: Path, text: str) -> None:
+        """Write a file whole on the disk thread; a newer text for the same file queued behind
+        it makes an older one not worth writing."""
+        number = next(self._numbers)
+        self._newest[path] = number
+
+        def job() -> str | None:
+            if self._newest.get(path) != number:
+                return None
+            try:
+                write_atomic(path, text)
+            except OSError as exc:
+                return str(exc)
+            return None
+
+        try:
+            done = asyncio.wrap_future(self._disk.submit(job))
+        except RuntimeError:  # the host has crashed or closed: nothing more is written
+            return
+
+        def check(future: asyncio.Future[str | None]) -> None:
+            error = None if future.cancelled() else future.result()
+            if error is not None:
+                self.table.write_failed(path, error)
+                self._flush()
+
+        done.add_done_callback(check)
+        self._written = done
+
+    async def _writes_done(self) -> None:
+        """Until every file handed to the disk thread so far is written."""
+        if self._written is not None:
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(asyncio.shield(self._written), 60)

@@ -26,6 +26,7 @@ import secrets
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any, Final
 
 from game.actions import Action, ActionKind
@@ -66,6 +67,9 @@ class Outbox:
     """Close once their messages are written (a goodbye, a refusal, a deadline passed)."""
     abort: list[Peer] = field(default_factory=list)
     """Drop at once, unwritten messages and all."""
+    writes: list[tuple[Path, str]] = field(default_factory=list)
+    """Files to write whole, in order (the save, the match log); a failure goes back to
+    `Table.write_failed`."""
 
 
 class Table:
@@ -115,6 +119,8 @@ class Table:
         welcome, and bound into the join code's proof)."""
         self.hands_done = len(records)
         self.peers: set[Peer] = set()
+        self._writes: list[tuple[Path, str]] = []
+        self._save_due = False
         self._leaving: list[Peer] = []
         """Peers let go whose last messages and close are still to be handed over."""
         self.attempts = Attempts()
@@ -242,6 +248,8 @@ class Table:
         self.now = now
         self._busy_at = None
         self._peer_deadlines(now)
+        if self._save_due and now >= self._save_at():
+            self._save()
         if self.finished:
             return
         if not self.started:
@@ -261,6 +269,8 @@ class Table:
     def next_deadline(self) -> float | None:
         """When `tick` must next be called (None: only when something arrives)."""
         times = [t for t in map(self._peer_deadline, self.peers) if t is not None]
+        if self._save_due:
+            times.append(self._save_at())
         if self.finished:
             pass
         elif not self.started:
@@ -294,7 +304,13 @@ class Table:
             elif then == "abort":
                 out.abort.append(peer)
         self._leaving = [p for p in self._leaving if p.outbox or p.closing]
+        out.writes, self._writes = self._writes, []
         return out
+
+    def write_failed(self, path: Path, error: str) -> None:
+        """The transport could not write a file the table asked for."""
+        if path == self.config.save_path:  # the table plays on; everyone is told
+            self._notice("save", -1, f"the host could not save the match: {error}")
 
     # ------------------------------------------------------------ the host's own changes
 
@@ -633,9 +649,9 @@ class Table:
         if window > 0 and action.kind in (ActionKind.DISCARD, ActionKind.KONG):
             self.publisher.hold_until = self.now + window
         self._publish(events)
-        # Save the hand under way now and then, so a crash resumes mid-hand on the same wall.
-        if self.now - self.chronicle.saved_at >= self.config.save_every:
-            self._save()
+        # The hand under way is saved now and then (from `tick`, once the news is out), so a
+        # crash resumes mid-hand on the same wall.
+        self._save_due = self.config.save_path is not None
 
     def _robot(self) -> int | None:
         players = self.match.players
@@ -810,16 +826,19 @@ class Table:
                 self.match, self._kept_seed()),
         )
 
+    def _save_at(self) -> float:
+        return self.chronicle.saved_at + self.config.save_every
+
     def _save(self) -> None:
-        if self.config.save_path is None:
-            return
-        error = self.chronicle.save(self.config.save_path, self.save_data(), self.now)
-        if error is not None:
-            self._notice("save", -1, f"the host could not save the match: {error}")
+        self._save_due = False
+        if self.config.save_path is not None:
+            self._writes.append((self.config.save_path,
+                                 self.chronicle.save_text(self.save_data(), self.now)))
 
     def _write_log(self, final: bool) -> None:
-        self.chronicle.write_log(self.config.log_path, final, self.hands_done,
-                                 self.match.scores)
+        if self.config.log_path is not None:
+            self._writes.append((self.config.log_path, self.chronicle.log_text(
+                final, self.hands_done, self.match.scores)))
 
     def summary(self) -> dict[str, Any]:
         return {

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from game.atomic import write_atomic
 from game.bots import Bot, make_bot
 from game.view import SeatView
 from net.client_state import ClientState, ClientStats, JoinError
@@ -200,6 +201,11 @@ class Room:
         """Hand the table's outbox to the peers (and what they answer back to the table)."""
         for _ in range(10_000):
             out = self.table.drain()
+            for path, text in out.writes:  # the transport writes them (on a thread of its own)
+                try:
+                    write_atomic(path, text)
+                except OSError as exc:
+                    self.table.write_failed(path, str(exc))
             if not (out.messages or out.close or out.abort or self.hangups):
                 if not any(c.answer() for c in self.clients):
                     return

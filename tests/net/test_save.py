@@ -97,3 +97,15 @@ def test_a_tampered_save_does_not_replay(tmp_path: Path) -> None:
     path.write_text(json.dumps(raw))
     with pytest.raises(SaveError, match="saved hand 1, action 1"):
         replay(read_save(path))
+
+
+def test_a_save_that_cannot_be_written_is_told_and_the_table_plays_on(tmp_path: Path) -> None:
+    (tmp_path / "taken").write_text("a file where the save's folder should be")
+    table = make_table("nanjing", ["open", "bot", "bot", "bot"], hands=1,
+                       save_path=tmp_path / "taken" / "s.json")
+    room = Room(table)
+    ann = FakeClient(room, name="ann", seed=1)
+    room.run()
+    assert table.final is not None and table.final["hands"] == 1
+    told = [n for n in ann.state.notices if n["code"] == "save"]
+    assert told and "could not save" in told[0]["msg"]

@@ -5,12 +5,19 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from game.atomic import write_atomic
 from game.bots import make_bot
 from game.replay import read_log, verify
 from net.save import HandLog, read_save, replay
 from net.table import WALL_SEED_BITS, Table
 from tests.net.fake import FakeClient, Room
 from tests.net.peers import make_table
+
+
+def _write_files(host: Table) -> None:
+    """Write the files the table asked for, as the transport does."""
+    for path, text in host.drain().writes:
+        write_atomic(path, text)
 
 
 def _play_hands(host: Table, hands: int) -> list[list[int]]:
@@ -26,6 +33,7 @@ def _play_hands(host: Table, hands: int) -> list[list[int]]:
             player = host.match.players[seat]
             host._apply(player, bots[player].choose(host.match.view(seat)))
         host._hand_done()
+    _write_files(host)
     return walls
 
 
@@ -62,6 +70,7 @@ def test_save_and_log_keep_the_seeds_so_the_match_replays(tmp_path: Path) -> Non
     assert again.scores == host.match.scores
     assert again.hand is not None and list(again.hand.wall.order) == walls[-1]
     host._write_log(final=True)
+    _write_files(host)
     text = log.read_text(encoding="utf-8")
     hands = [r for r in read_log(text)[1:-1]]
     assert [r["seed"] for r in hands] == [h.seed for h in host.chronicle.records]
@@ -80,6 +89,9 @@ def test_resume_continues_the_cut_off_hand_on_the_same_wall(tmp_path: Path) -> N
         player = host.match.players[seat]
         host._apply(player, bots[player].choose(host.match.view(seat)))
     assert not host.match.hand_over
+    assert host.next_deadline() == host.now  # a save is due (`tick` would write it)...
+    host._save()  # ...written here alone: a tick would also let the bots play on
+    _write_files(host)
     saved = read_save(save)
     assert saved.current is not None and len(saved.current.actions) == 12
     assert saved.current.seed == host.match.hand_seed
@@ -139,6 +151,8 @@ def test_resume_in_a_claim_phase_shows_each_seat_what_a_live_table_would(
         player = table.match.players[seat]
         table._apply(player, bots[player].choose(table.match.view(seat)))
     assert asked is not None
+    table._save()  # the save due after those moves (a tick would let the bots play on)
+    room.deliver()
     saved = read_save(save)
     assert saved.current is not None and len(saved.current.actions) == len(table.match.actions)
 
