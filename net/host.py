@@ -251,14 +251,17 @@ class Host:
     def _flush(self) -> None:
         """Write what the table has for each peer; close or abort those it let go."""
         out = self.table.drain()
+        frames: dict[Peer, list[bytes]] = {}
         for peer, msg in out.messages:
+            try:
+                frames.setdefault(peer, []).append(encode(msg))
+            except ProtocolError:  # a message we cannot send: a bug, not the peer's
+                self.table.drop_reasons["unsendable"] += 1
+        for peer, data in frames.items():  # one write (one send call) per peer
             writer = self._writers.get(peer)
             if writer is None or peer.aborted:
                 continue
-            try:
-                writer.write(encode(msg))
-            except ProtocolError:  # a message we cannot send: a bug, not the peer's
-                self.table.drop_reasons["unsendable"] += 1
+            writer.write(b"".join(data))
             # Never await drain: one slow reader must not stall the others.
             if writer.transport.get_write_buffer_size() > MAX_BACKLOG:
                 peer.abort()

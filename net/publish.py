@@ -79,7 +79,7 @@ class Publisher:
         """Send each seated or watching peer the effect of `events` (after `apply`)."""
         seats = self.hand_seats()
         public: tuple[dict[str, Any], list[Any]] | None = None
-        shared: dict[int, tuple[Message, dict[str, Any]]] = {}
+        shared: dict[int, tuple[Message, dict[str, Any], dict[str, bytes]]] = {}
         for peer in peers:
             if peer.seat is not None:
                 player = peer.seat
@@ -115,10 +115,10 @@ class Publisher:
                 if cached is None:
                     msg = peer.stream.update(public[0], public[1])
                     if msg is not None:
-                        shared[id(old)] = (msg, old)
+                        shared[id(old)] = (msg, old, peer.stream.pieces)
                 else:
                     peer.stream.seq += 1
-                    peer.stream.state = public[0]
+                    peer.stream.state, peer.stream.pieces = public[0], cached[2]
                     msg = dict(cached[0], seq=peer.stream.seq)
             else:
                 continue
