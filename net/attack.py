@@ -9,7 +9,9 @@ Scenarios:
 - `trickle`: one byte every `--every` seconds and never a hello; how long the host keeps it.
 - `slots`: many silent connections from 127.0.0.2; can a player from 127.0.0.1 still join, and
   can a seated player whose connection dropped come back with the token?
-- `nonreader`: connections that say hello as spectators and never read; host fds and memory.
+- `nonreader`: waves of connections that say hello as spectators and never read; the host's
+  RSS and fds before, at the peak and after each wave is aborted (in a namespace of its own
+  with small kernel send buffers, so each backlog fills in seconds).
 - `codes`: guess a locked table's join code, one connection per guess, for `--seconds`.
 - `soak`: 4 players and 8 spectators, an attacker bursting throughout, a player's line cut and
   the host killed mid-hand and resumed; desyncs, reconnects, final scores and the players' p99
@@ -45,6 +47,7 @@ from net.client import Client, JoinError
 from net.frames import PROTOCOL_VERSION, FrameDecoder, encode
 from net.host import Host, HostConfig
 from net.joincode import new_nonce, proof
+from net.peer import MAX_BACKLOG
 
 VICTIM = "127.0.0.1"
 ATTACKER = "127.0.0.2"
@@ -194,33 +197,85 @@ async def slots(count: int) -> dict[str, Any]:
 
 # ---------------------------------------------------------------- readers that never read
 
-async def nonreader(count: int, hands: int) -> dict[str, Any]:
-    host = _host(seats=["bot"] * 4, hands=hands, start_after=0.5, move_pause=0.001,
+async def nonreader(count: int, waves: int) -> dict[str, Any]:
+    """Waves of `count` spectators that say hello and never read, while bots play on: the
+    host's RSS and fds before, at the peak and after each wave has been aborted. The
+    connection limits are raised to `count` so that all of them are let in and fill their
+    backlogs (run in a namespace whose kernel send buffers are small, the backlog fills in
+    seconds: see `main`)."""
+    hands = 10_000
+    host = _host(seats=["bot"] * 4, hands=hands, start_after=0.0, move_pause=0.001,
+                 max_connections=count, per_address=count,
                  options={"hands": hands, "bust_ends": False})
     await host.start()
+    playing = asyncio.create_task(host.run())
     fds0, rss0 = _fds(), _rss_mb()
+    peak = [rss0]
 
-    def open_all() -> list[socket.socket]:
+    async def sample() -> None:  # the host's RSS while the backlogs fill (every 20 ms)
+        while True:
+            peak[0] = max(peak[0], _rss_mb())
+            await asyncio.sleep(0.02)
+
+    def open_all(wave: int) -> list[socket.socket]:
         socks = []
         for i in range(count):
             sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
             sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
             sock.bind((ATTACKER, 0))
             sock.connect((VICTIM, host.port))
-            sock.sendall(_hello(f"w{i}", watch=True))
+            sock.sendall(_hello(f"w{wave}.{i}", watch=True))
             socks.append(sock)
         return socks
 
-    socks = await asyncio.to_thread(open_all)
-    await host.run()
-    await asyncio.sleep(0.5)
-    figures = {"connections": count, "hands": host.hands_done,
-               "fds_added": _fds() - fds0, "rss_mb_added": round(_rss_mb() - rss0, 1),
-               "still_held_by_host": len(host.table.peers)}
-    for s in socks:
-        s.close()
+    sampler = asyncio.create_task(sample())
+    loop = asyncio.get_running_loop()
+    # A control first: the match's own growth per hand with nobody connected (its history
+    # and log grow), to be told apart from anything the non-readers leave behind.
+    deadline = loop.time() + 120
+    while host.hands_done < 60 and loop.time() < deadline:
+        await asyncio.sleep(0.05)
+    per_hand = (_rss_mb() - rss0) / max(1, host.hands_done)
+    rounds = []
+    for wave in range(waves):
+        peak[0] = _rss_mb()
+        socks = await asyncio.to_thread(open_all, wave)
+        deadline = loop.time() + 120
+        while (host.aborted < count * (wave + 1) and loop.time() < deadline
+               and not playing.done()):
+            await asyncio.sleep(0.05)  # bounded: until every one of this wave is aborted
+        for sock in socks:
+            sock.close()
+        while host.table.peers and loop.time() < deadline:
+            await asyncio.sleep(0.05)
+        rounds.append({"rss_mb_peak": peak[0], "rss_mb_after": _rss_mb(),
+                       "rss_mb_after_less_match_growth": round(
+                           _rss_mb() - per_hand * host.hands_done, 1),
+                       "host_fds_added": _fds() - fds0, "aborted_total": host.aborted,
+                       "hands_so_far": host.hands_done})
+    sampler.cancel()
+    playing.cancel()
+    with contextlib.suppress(BaseException):
+        await playing
     await host.close()
-    return figures
+    return {"connections_per_wave": count, "backlog_limit_kib": MAX_BACKLOG // 1024,
+            "rss_mb_before": rss0, "match_growth_kb_per_hand": round(per_hand * 1024),
+            "waves": rounds,
+            "dropped_otherwise": dict(host.table.drop_reasons)}
+
+
+def _in_namespace(argv: list[str], setup: str = "") -> dict[str, Any]:
+    """Run `python -m net.attack ARGV --here` in a private network namespace of its own
+    (`unshare --net`, root only: only a loopback interface exists there, so nothing can leave
+    the machine); its JSON."""
+    inner = (f"ip link set lo up && {setup}exec {sys.executable} -m net.attack "
+             f"{' '.join(argv)} --here")
+    done = subprocess.run(["unshare", "--net", "sh", "-c", inner], capture_output=True,
+                          text=True, timeout=1800, check=False)
+    if done.returncode != 0:
+        raise SystemExit(f"the attack failed in its namespace: {done.stderr.strip()[-2000:]}")
+    result: dict[str, Any] = json.loads(done.stdout.strip().splitlines()[-1])
+    return result
 
 
 # ---------------------------------------------------------------- frame bomb
@@ -434,15 +489,7 @@ async def soak(hands: int, folder: str) -> dict[str, Any]:
 def _soak_runs(hands: int, runs: int) -> dict[str, Any]:
     """The soak `runs` times, each in a private network namespace of its own (`unshare --net`,
     root only: only a loopback interface exists there, so nothing can leave the machine)."""
-    results = []
-    for _ in range(runs):
-        inner = (f"ip link set lo up && exec {sys.executable} -m net.attack soak --here "
-                 f"--hands {hands}")
-        done = subprocess.run(["unshare", "--net", "sh", "-c", inner], capture_output=True,
-                              text=True, timeout=1800, check=False)
-        if done.returncode != 0:
-            raise SystemExit(f"the soak failed in its namespace: {done.stderr.strip()[-2000:]}")
-        results.append(json.loads(done.stdout.strip().splitlines()[-1])["soak"])
+    results = [_in_namespace(["soak", "--hands", str(hands)])["soak"] for _ in range(runs)]
     p99 = [r["p99_ms"] for r in results if r["p99_ms"] is not None]
     return {
         "runs": results,
@@ -469,18 +516,25 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--frames", type=int, default=200)
     parser.add_argument("--runs", type=int, default=1,
                         help="soak: how many runs, each in a fresh network namespace")
+    parser.add_argument("--waves", type=int, default=3)
     parser.add_argument("--here", action="store_true",
-                        help="soak: run in this process's network (no namespace of its own)")
+                        help="soak, nonreader: run in this process's network (no namespace)")
     args = parser.parse_args(argv)
     if args.scenario == "soak" and not args.here:
         print(json.dumps({"soak": _soak_runs(min(args.hands, 200), max(1, min(args.runs, 10)))}))
+        return 0
+    if args.scenario == "nonreader" and not args.here:
+        # Small kernel send buffers (this namespace's own), so a backlog fills in seconds.
+        print(json.dumps(_in_namespace(
+            ["nonreader", "--count", str(args.count), "--waves", str(args.waves)],
+            "sysctl -qw net.ipv4.tcp_wmem='4096 16384 65536' && ")))
         return 0
     resource.setrlimit(resource.RLIMIT_NOFILE, (4096, 4096))
     run: dict[str, Any] = {
         "honest": lambda: honest(args.hands),
         "trickle": lambda: trickle(args.every, args.limit),
         "slots": lambda: slots(min(args.count, 200)),
-        "nonreader": lambda: nonreader(min(args.count, 200), args.hands),
+        "nonreader": lambda: nonreader(min(args.count, 200), max(1, min(args.waves, 10))),
         "bomb": lambda: bomb(args.hands, args.frame, min(args.frames, 1000)),
         "codes": lambda: codes(min(args.seconds, 30.0)),
         "soak": lambda: soak(min(args.hands, 200), tempfile.mkdtemp(prefix="lan-soak-")),

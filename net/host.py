@@ -54,6 +54,8 @@ class Host:
         """Benchmarks: (perf_counter time the action was read, seq each peer will see it at)."""
         self.table.on_action = self._acted
         self._read_at = 0.0
+        self.aborted = 0
+        """Peers aborted for a full write backlog (they did not read)."""
         self._server: asyncio.Server | None = None
         self._handlers: set[asyncio.Task[Any]] = set()
         self._writers: dict[Peer, asyncio.StreamWriter] = {}
@@ -264,6 +266,7 @@ class Host:
             writer.write(b"".join(data))
             # Never await drain: one slow reader must not stall the others.
             if writer.transport.get_write_buffer_size() > MAX_BACKLOG:
+                self.aborted += 1
                 peer.abort()
                 writer.transport.abort()
         for peer in out.close:
