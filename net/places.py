@@ -81,6 +81,36 @@ class Places:
         self.names[place] = name
         return token
 
+    def place_of(self, token: object) -> int | None:
+        """The place a token holds, if it is one of ours."""
+        return self.tokens.get(token) if isinstance(token, str) else None
+
+    def to_bot(self, place: int) -> None:
+        """A bot plays `place` for good; nobody may come back to it."""
+        self.kinds[place] = "bot"
+        self.names[place] = f"bot {place + 1}"
+        self.drop_tokens(place)
+
+    def to_open(self, place: int) -> None:
+        self.kinds[place] = "open"
+
+    def left_before_start(self, place: int, now: float) -> None:
+        """Its player left before the start: the token holds the place `hold` seconds."""
+        self.left_at[place] = now
+
+    def start(self) -> None:
+        """The match starts: places held for those who left are theirs while it lasts."""
+        self.left_at.clear()
+
+    def bench(self, place: int) -> None:
+        """A bot plays `place` until the next hand, although its player may be here."""
+        self.benched.add(place)
+
+    def new_hand(self) -> set[int]:
+        """A new hand: every player plays their own place again; those benched, returned."""
+        back, self.benched = self.benched, set()
+        return back
+
     def seat(self, peer: Peer, place: int) -> Peer | None:
         """`peer` now sits at `place`; the peer it replaces there, if any."""
         old = self.by_seat.get(place)

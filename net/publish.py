@@ -125,6 +125,13 @@ class Publisher:
             if msg is not None:
                 peer.send(msg)
 
+    def open_window(self, until: float) -> None:
+        """Hold the news of a discard or kong back from everyone not asked until `until`."""
+        self.hold_until = until
+
+    def close_window(self) -> None:
+        self.hold_until = None
+
     def window_over(self, now: float) -> bool:
         """End the claim window once its time is up; True if it was on and has just ended
         (what it held back is then to be published)."""

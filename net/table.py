@@ -120,6 +120,8 @@ class Table:
         self.hands_done = len(records)
         self.peers: set[Peer] = set()
         self._writes: list[tuple[Path, str]] = []
+        self._returning: set[int] = set()
+        """Places benched in the hand before the last deal (their players play again)."""
         self._save_due = False
         self._leaving: list[Peer] = []
         """Peers let go whose last messages and close are still to be handed over."""
@@ -322,9 +324,7 @@ class Table:
         """Give an empty place to a bot for good (nobody may join it)."""
         if player in self.by_seat:
             raise ValueError(f"place {player} has a player; a bot cannot take it")
-        self.places.kinds[player] = "bot"
-        self.places.names[player] = f"bot {player + 1}"
-        self.places.drop_tokens(player)
+        self.places.to_bot(player)
         self._broadcast_seats()
 
     def reserve(self, player: int, name: str) -> str:
@@ -338,7 +338,7 @@ class Table:
 
     def open_place(self, player: int) -> None:
         """Let a newcomer take a bot's place (they play from the next hand)."""
-        self.places.kinds[player] = "open"
+        self.places.to_open(player)
         self._broadcast_seats()
 
     # ------------------------------------------------------------ peers' deadlines
@@ -374,7 +374,7 @@ class Table:
             elif not self.started:
                 # Gone before the deal: the token holds the place for a while only (issue 13:
                 # a client that died while waiting kept its place, and the table never filled).
-                self.places.left_at[seat] = now
+                self.places.left_before_start(seat, now)
             self._broadcast_seats()
 
     # ------------------------------------------------------------ messages
@@ -430,8 +430,7 @@ class Table:
         if msg.get("rules") not in (None, self.rules):
             self._refuse(peer, "rules", "the table's rules changed since it was announced")
             return
-        token = msg.get("token")
-        returning = token is not None and token in self.places.tokens
+        returning = self.places.place_of(msg.get("token")) is not None
         if peer.needs_token and not returning:
             self._refuse(peer, "full", "too many connections")
             return
@@ -472,7 +471,7 @@ class Table:
     def _admit(self, peer: Peer, msg: Message, host_proof: str | None) -> None:
         """Welcome a peer whose hello passed every check."""
         token = msg.get("token")
-        returning = token is not None and token in self.places.tokens
+        place = self.places.place_of(token)
         peer.hello = True
         peer.is_bot = msg.get("bot") is True
         peer.name = clean_text(msg["name"])[:MAX_NAME] or "player"
@@ -480,7 +479,7 @@ class Table:
             "t": "welcome", "v": PROTOCOL_VERSION, "table": self.config.name,
             "ruleset": self.config.ruleset, "rules": self.rules, "seats": self._seat_list(),
             "started": self.started, "locked": bool(self.config.code), "fp": self.fingerprint,
-            "back": returning,
+            "back": place is not None,
             "timers": [self.config.discard_seconds, self.config.claim_seconds]
             if self.timers_on else None,
         }
@@ -497,9 +496,8 @@ class Table:
             peer.watching = True
             if self.started:
                 self.publisher.snapshot(peer)
-        elif returning:
-            assert token is not None
-            self._take_seat(peer, self.places.tokens[token], token)
+        elif place is not None:
+            self._take_seat(peer, place, str(token))
 
     def _on_sit(self, peer: Peer, seat: int) -> None:
         if peer.seat is not None:
@@ -518,7 +516,7 @@ class Table:
         if self.started:
             self.match.names = tuple(self.names)
             if not self.match.hand_over:
-                self.places.benched.add(seat)  # a bot finishes this hand; they play the next
+                self.places.bench(seat)  # a bot finishes this hand; they play the next
         self._take_seat(peer, seat, token)
 
     def _take_seat(self, peer: Peer, seat: int, token: str) -> None:
@@ -647,7 +645,7 @@ class Table:
         self.chronicle.events(events)
         window = self._claim_window()
         if window > 0 and action.kind in (ActionKind.DISCARD, ActionKind.KONG):
-            self.publisher.hold_until = self.now + window
+            self.publisher.open_window(self.now + window)
         self._publish(events)
         # The hand under way is saved now and then (from `tick`, once the news is out), so a
         # crash resumes mid-hand on the same wall.
@@ -662,7 +660,7 @@ class Table:
 
     def _begin(self, now: float) -> None:
         self.places.expire_holds(now)
-        self.places.left_at.clear()
+        self.places.start()
         self.started = True
         for p in range(4):
             if not self.names[p]:
@@ -685,7 +683,7 @@ class Table:
                 self._flee(p, "away too long")
         if self.match.hand_over:
             if len(self.chronicle.records) < len(self.match.history):
-                self.publisher.hold_until = None
+                self.publisher.close_window()
                 self._hand_done()
                 if self.match.match_over or self.hands_done == self.config.hands:
                     self._finish()
@@ -693,8 +691,8 @@ class Table:
                 self.next_deal_at = now + self.config.hand_pause
             if now < self.next_deal_at:
                 return False
-            returning = self.places.benched & set(self.by_seat)
             self._deal(self.match.next_hand(self._hand_seed()), first=False)
+            returning = self._returning & set(self.by_seat)
             for p in sorted(returning):
                 self._notice("back", p, f"{self.names[p]} plays again")
             return True
@@ -732,7 +730,7 @@ class Table:
         """M12: settle the flee; a bot plays the place until the next hand."""
         self.flees += 1
         self.chronicle.flee(len(self.match.actions), player)
-        self.places.benched.add(player)
+        self.places.bench(player)
         self.turns.stop(player)
         events = self.match.flee(player)
         self.chronicle.events(events)
@@ -757,8 +755,8 @@ class Table:
     def _deal(self, events: list[Event], first: bool) -> None:
         """Commit to the new hand's wall, then show the deal."""
         assert self.match.hand is not None
-        self.places.benched.clear()
-        self.turns.timers.clear()
+        self._returning = self.places.new_hand()
+        self.turns.new_hand()
         self.chronicle.new_hand()
         self.chronicle.events(events)
         self.fair = (self.match.hand_no, new_salt())

@@ -64,6 +64,9 @@ class TurnClock:
     def acted(self, player: int) -> None:
         self.watch.acted(player)
 
+    def new_hand(self) -> None:
+        self.timers.clear()
+
     def stop(self, player: int) -> None:
         """No timer for `player` now (a bot plays the place)."""
         self.timers.pop(player, None)
