@@ -256,7 +256,7 @@ class Host:
         frames: dict[Peer, list[bytes]] = {}
         for peer, msg in out.messages:
             try:
-                frames.setdefault(peer, []).append(encode(msg))
+                frames.setdefault(peer, []).append(encode(msg, deep=False))
             except ProtocolError:  # a message we cannot send: a bug, not the peer's
                 self.table.drop_reasons["unsendable"] += 1
         for peer, data in frames.items():  # one write (one send call) per peer
