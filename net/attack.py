@@ -29,6 +29,7 @@ import asyncio
 import contextlib
 import ipaddress
 import json
+import multiprocessing
 import os
 import resource
 import socket
@@ -385,6 +386,18 @@ def _try_code(sock: socket.socket, code: str) -> bool:
 
 # ---------------------------------------------------------------- the soak
 
+def _burst(port: int, stop: Any, sent: Any) -> None:
+    """The soak's attacker (a child process): connections from 127.0.0.2 each bursting a hello
+    and a hundred 3.9 KiB frames, until `stop` is set (at most 50,000 connections)."""
+    body = msgpack.packb({"t": "ping", "n": 1, "pad": "a" * 3900})
+    burst = _hello("bomb") + (struct.pack(">I", len(body)) + body) * 100
+    while not stop.is_set() and sent.value < 50_000:
+        with contextlib.suppress(OSError), _connect(port) as sock:
+            sock.sendall(burst)
+            _closed_by_peer(sock, 0.2)
+        sent.value += 1
+
+
 async def soak(hands: int, folder: str) -> dict[str, Any]:
     """4 players and 8 spectators for `hands` hands while an attacker bursts frames; player 0's
     line is cut mid-match and its client comes back by itself; then the host dies mid-hand and
@@ -406,20 +419,13 @@ async def soak(hands: int, folder: str) -> dict[str, Any]:
                for i in range(4)]
     watchers = [Client(VICTIM, host.port, name=f"w{i}", autoplay=None, watch=True)
                 for i in range(8)]
-    stop = threading.Event()
-    sent = [0]
-    body = msgpack.packb({"t": "ping", "n": 1, "pad": "a" * 3900})
-    frame = struct.pack(">I", len(body)) + body
-
-    def attack() -> None:
-        while not stop.is_set() and sent[0] < 50_000:  # bounded in count, and stops at the end
-            with contextlib.suppress(OSError), _connect(host.port) as sock:
-                sock.sendall(_hello("bomb") + frame * 100)
-                _closed_by_peer(sock, 0.2)
-            sent[0] += 1
-
-    thread = threading.Thread(target=attack, daemon=True)
-    thread.start()
+    # The attacker is a process of its own, as it would be another machine: a thread here
+    # would take the host's interpreter lock from it.
+    spawn = multiprocessing.get_context("spawn")
+    stop = spawn.Event()
+    sent = spawn.Value("i", 0)
+    attacker = spawn.Process(target=_burst, args=(host.port, stop, sent), daemon=True)
+    attacker.start()
     runs = [asyncio.create_task(c.run()) for c in players + watchers]
     first = asyncio.create_task(host.run())
     loop = asyncio.get_running_loop()
@@ -430,7 +436,7 @@ async def soak(hands: int, folder: str) -> dict[str, Any]:
     # (after a reconnect a client's sequence numbers restart).
     applied = [dict(c.stats.applied_at) for c in players]
     measured = list(arrivals)
-    attack_measured = sent[0]
+    attack_measured = sent.value
     host.cut(0)  # player 0's line drops
     while host.hands_done < 2 * hands // 3 and not first.done() and loop.time() < deadline:
         await asyncio.sleep(0.01)
@@ -447,12 +453,14 @@ async def soak(hands: int, folder: str) -> dict[str, Any]:
     for c in players:
         c.stats.applied_at.clear()
     await again.start()
-    attack_before = sent[0]
+    attack_before = sent.value
     summary = await asyncio.wait_for(again.run(), 600)
-    attack_measured += sent[0] - attack_before
+    attack_measured += sent.value - attack_before
     stop.set()
     results = await asyncio.gather(*runs, return_exceptions=True)
-    await asyncio.to_thread(thread.join, 30)
+    await asyncio.to_thread(attacker.join, 30)
+    if attacker.is_alive():  # bounded: it is ended by its own id
+        attacker.terminate()
     await again.close()
     stats = [c.stats for c in players]
     delays = []
@@ -479,7 +487,7 @@ async def soak(hands: int, folder: str) -> dict[str, Any]:
         "wall_problems": sum(len(s.wall_problems) for s in stats),
         "wall_problem_texts": sorted({p for s in stats for p in s.wall_problems})[:4],
         "spectators_to_the_crash": sum(w.stats.hands_played >= hands // 3 for w in watchers),
-        "attack_connections": sent[0],
+        "attack_connections": sent.value,
         "attack_connections_while_measured": attack_measured,
         "p99_ms": round(delays[round(0.99 * (len(delays) - 1))], 2) if delays else None,
         "p50_ms": round(statistics.median(delays), 2) if delays else None,
