@@ -136,7 +136,11 @@ async def trickle(every: float, limit: float) -> dict[str, Any]:
                     break
         return round(time.monotonic() - start, 1)
 
+    playing = asyncio.create_task(host.run())  # the table's deadlines are kept by its loop
     held = await asyncio.to_thread(attack)
+    playing.cancel()
+    with contextlib.suppress(BaseException):
+        await playing
     await host.close()
     return {"hello_timeout_s": 2.0, "byte_every_s": every, "held_s": held, "cap_s": limit}
 
