@@ -89,8 +89,8 @@ def measure(quick: bool) -> dict[str, Any]:
     lengths = (100, 1000) if quick else (100, 1000, 5000)
     # first, while the shape tables are as a fresh process has them
     per_hand = {str(length): round(cost_per_hand_ms(length), 3) for length in lengths}
-    hands = ({"random": 30, "easy": 15, "normal": 15, "hard": 6} if quick
-             else {"random": 300, "easy": 100, "normal": 100, "hard": 30})
+    hands = ({"random": 30, "easy": 15, "normal": 15, "hard": 6, "expert": 2} if quick
+             else {"random": 300, "easy": 100, "normal": 100, "hard": 30, "expert": 10})
     ours, plain = bench_win_against_plain(n // 2, 1)
     out: dict[str, Any] = {
         "win_checks_per_s": round(bench_is_win(n, 1)),

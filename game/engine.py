@@ -20,7 +20,7 @@ from game.melds import Meld, MeldKind
 from game.rules.base import HandResult, Payment, Ruleset, Settlement, combined
 from game.rules.facts import HandHow, KongFact, KongKind, TableFacts, WinFacts, WinHow
 from game.scoring import ScoreResult, WinContext
-from game.shapes import is_seven_pairs, is_win, seven_pairs_waits, waits
+from game.shapes import is_seven_pairs, is_win, seven_pairs_waits_of_key, waits_of_key
 from game.tiles import PLAY_KINDS, TILES, Tile, tiles_of
 from game.wall import Wall
 
@@ -67,7 +67,9 @@ def _chow_table(tile: int) -> tuple[tuple[int, int, Action], ...]:
 
 
 _CHOWS_ON = tuple(_chow_table(t) for t in range(PLAY_KINDS))
+_NO_CHOWS: tuple[tuple[tuple[int, int, Action], ...], ...] = ((),) * PLAY_KINDS
 _AFTER = tuple(((s + 1) % 4, (s + 2) % 4, (s + 3) % 4) for s in range(4))
+_NEXT = (1, 2, 3, 0)
 
 
 _T = TypeVar("_T")
@@ -124,10 +126,14 @@ class Hand:
         self.just_claimed = False
         self.discards = 0
         self.claims = [0, 0, 0, 0]
-        self.discard_log: list[tuple[int, Tile]] = []
-        """Every discard of the hand as (seat, tile), in order."""
         self.since_claim = 0
         """How many of the latest discards came after the last claim."""
+        self._run: tuple[tuple[int, Tile], ...] = ()
+        """The latest discards since the last claim, at most four (the facts' `run`)."""
+        self._seat_discards = [0, 0, 0, 0]
+        self._thrown = [[0] * PLAY_KINDS for _ in range(4)]
+        """Per seat, how many of each kind it has discarded."""
+        self._same_kind = 0
         self.last_discard: tuple[int, Tile] | None = None
         """The latest discard while it lies in the river unclaimed."""
         self.last_kong: KongFact | None = None
@@ -157,10 +163,17 @@ class Hand:
         """All seats' melds / bonus tiles as one tuple, dropped with any seat's part."""
         self._waits_memo: list[tuple[bytes, frozenset[int]] | None] = [None] * 4
         self._received: list[Tile | None] = [None, None, None, None]
+        self._draw_wins: tuple[list[int], Tile, bool] | None = None
+        """(the drawer's counts list, the tile drawn, whether it completed the hand), worked
+        out from the waits of the hand before the draw: the turn's win check reads it."""
         # What the rules fix for the whole hand, read on every draw and discard.
         self._reserve = rules.reserve()
         self._bonus_kinds = rules.bonus_kinds
-        self._has_chow = rules.has_chow
+        self._chows = _CHOWS_ON if rules.has_chow else _NO_CHOWS
+        self._discard_hook = rules.discard_hook
+        self._bonus_hook = rules.bonus_hook
+        self._claim_hook = rules.claim_hook
+        self._seven_pairs = rules.seven_pairs
 
     # ----------------------------------------------------------------- queries
 
@@ -219,18 +232,20 @@ class Hand:
     def facts(self) -> TableFacts:
         """The public facts a ruleset hook reads, as they stand now."""
         c = self.claims
+        d = self._seat_discards
         melds = self._melds_all
         bonus = self._bonus_all
-        # positional, and the cached tuples read directly when none is stale: a hook is
-        # called on every discard, and this is most of its cost
-        return TableFacts(
+        # made straight into the tuple, and the cached tuples read directly when none is
+        # stale: a hook may be called on every discard; every field is kept as play goes,
+        # none walks the history
+        return tuple.__new__(TableFacts, (
             self.stake,
             self._melds_now() if melds is None else melds,
             self._bonus_now() if bonus is None else bonus,
-            tuple(self.discard_log),
+            self.discards, self._run,
             self.since_claim, (c[0], c[1], c[2], c[3]), self.wall.left,
             None if self.pending is None else self.pending[0], self.last_kong,
-            self.dealer_streak)
+            self.dealer_streak, (d[0], d[1], d[2], d[3]), self._same_kind))
 
     def left(self) -> int:
         """Tiles that can still be drawn from the head before the hand is drawn."""
@@ -297,7 +312,7 @@ class Hand:
         for seat in range(4):  # dealer first, then in turn order (M5)
             for tile in unreplaced[seat]:
                 out.extend(self._set_aside(seat, tile))
-                drawn = self._draw_from(seat, tail=True, events=out)
+                drawn = self._draw_from(seat, True, out)
                 if drawn is None:
                     return out
                 self._received[seat] = drawn
@@ -312,6 +327,8 @@ class Hand:
         self.bonus[seat].append(tile)
         self._bonus_t[seat] = None
         self._bonus_all = None
+        if not self._bonus_hook:
+            return [ev.BONUSES[seat][tile]]
         paid = self._pay(self.rules.on_bonus(self.facts(), seat, tile))
         return [ev.BONUSES[seat][tile], *paid]
 
@@ -328,7 +345,8 @@ class Hand:
             options = ", ".join(str(a) for a in legal)
             raise UnknownAction(f"{'ESWN'[seat]} cannot '{action}' now; legal: {options}",
                                 values={"action": action.kind.value})
-        self._changed()
+        # the derived values are dropped once the action is done; nothing the action reads
+        # is cached (the hands revealed at the end are read afresh, `_finish`)
         try:
             if self.phase is Phase.DISCARD:
                 return self._turn(seat, action)
@@ -397,7 +415,7 @@ class Hand:
 
     def _kong_draw(self, seat: int) -> list[Event]:
         out: list[Event] = []
-        tile = self._draw_from(seat, tail=True, events=out)
+        tile = self._draw_from(seat, True, out)
         if tile is not None:
             self.after_kong = True
             self._start_turn(seat, tile)
@@ -408,34 +426,46 @@ class Hand:
         self.rivers[seat].append((tile, False))
         self._river_t[seat] = None
         self.discards += 1
-        self.discard_log.append((seat, tile))
         self.since_claim += 1
-        self.last_discard = (seat, tile)
+        last = self.last_discard = (seat, tile)
+        run = self._run
+        self._run = (run[1], run[2], run[3], last) if len(run) == 4 else (*run, last)
+        self._seat_discards[seat] += 1
+        thrown = self._thrown[seat]
+        thrown[tile] += 1
+        self._same_kind = thrown[tile]
         self.last_kong = None
         self.drawn = None
         self.after_kong = self.after_flower = self.just_claimed = False
         out = [ev.DISCARDS[seat][tile]]
-        paid = self.rules.on_discard(self.facts(), seat, tile)
-        if paid:
-            out.extend(self._pay(paid))
+        if self._discard_hook:
+            paid = self.rules.on_discard(self.facts(), seat, tile)
+            if paid:
+                out.extend(self._pay(paid))
         offers = self._claim_offers(seat, tile)
         if offers:
             self.phase = Phase.CLAIM
-            self.pending = (seat, tile)
+            self.pending = last
             self.offers = offers
             self.answers = {}
             return out
-        # the next seat draws (`_next_draw`, inlined: this is most turns of a hand)
-        nxt = (seat + 1) % 4
-        drawn = self._draw_from(nxt, tail=False, events=out)
+        # the next seat draws (`_next_draw` and `_start_turn`, inlined: this is most turns of
+        # a hand)
+        nxt = _NEXT[seat]
+        drawn = self._draw_from(nxt, False, out)
         if drawn is not None:
-            self._start_turn(nxt, drawn)
+            self.current = nxt
+            self.drawn = drawn
+            self.phase = Phase.DISCARD
+            self.pending = None
+            self.offers = {}
+            self.answers = {}
         return out
 
     def _next_draw(self, discarder: int, out: list[Event]) -> list[Event]:
         """The next seat draws; its events are added to `out`, which is returned."""
         seat = (discarder + 1) % 4
-        tile = self._draw_from(seat, tail=False, events=out)
+        tile = self._draw_from(seat, False, out)
         if tile is not None:
             self._start_turn(seat, tile)
         return out
@@ -448,7 +478,7 @@ class Hand:
         self.offers = {}
         self.answers = {}
 
-    def _draw_from(self, seat: int, *, tail: bool, events: list[Event]) -> Tile | None:
+    def _draw_from(self, seat: int, tail: bool, events: list[Event]) -> Tile | None:
         """Draw for `seat`, setting bonus tiles aside; None (hand drawn) if the wall is done."""
         wall = self.wall
         if wall.left <= (0 if tail else self._reserve):  # the tail may use up the reserve
@@ -465,38 +495,48 @@ class Hand:
             tile = TILES[self.wall.draw_tail()]
             events.append(ev.TAIL_DRAWS[seat][tile])
             self.after_flower = True
-        self.hands[seat][tile] += 1
+        hand = self.hands[seat]
+        if tile != self.wild:
+            # the waits of the hand before the draw are usually known already (claim offers
+            # read them), so whether this tile completes it costs a set test
+            key = bytes(hand)
+            memo = self._waits_memo[seat]
+            found = memo[1] if memo is not None and memo[0] == key else self._waits_of(seat, key)
+            self._draw_wins = (hand, tile, tile in found)
+        else:  # a drawn wild may stand for any kind: `_complete` decides
+            self._draw_wins = None
+        hand[tile] += 1
         return tile
 
     def _claim_offers(self, seat: int, tile: Tile) -> dict[int, tuple[Action, ...]]:
         if tile == self.wild:  # a discarded wild is dead (M6)
             return {}
         offers: dict[int, tuple[Action, ...]] = {}
-        can_kong = self.wall.left > 0
-        chows = _CHOWS_ON[tile] if self._has_chow else ()
-        wild = self.wild
+        chows = self._chows[tile]
         hands = self.hands
         memos = self._waits_memo
-        nxt = (seat + 1) % 4
+        nxt = _NEXT[seat]
         for other in _AFTER[seat]:
             hand = hands[other]
             held = hand[tile]
-            # cheap tests first: most discards interest nobody
-            if held < 2 and (other != nxt or not chows):
-                memo = memos[other]
-                if memo is not None and memo[0] == bytes(hand):
-                    if tile not in memo[1]:
-                        continue
-                elif tile not in self._waits(other):
-                    continue
+            # every seat's waits are known (remembered since its hand last changed): one set
+            # test and one count rule out most seats, and most discards interest nobody
+            key = bytes(hand)
+            memo = memos[other]
+            wins = tile in (memo[1] if memo is not None and memo[0] == key
+                            else self._waits_of(other, key))
+            if not wins and held < 2 and (other != nxt or not chows):
+                continue
             acts: list[Action] = []
-            if self._can_win_on(other, tile, robbing=False):
+            if wins and held < 4 and self.rules.may_win(
+                    self.context(other, tile, self_draw=False, discarder=None, robbing=False)):
                 acts.append(_WIN_ON[tile])
-            if held >= 3 and can_kong:
-                acts.append(_KONG_ON[tile])
             if held >= 2:
+                if held >= 3 and self.wall.left > 0:
+                    acts.append(_KONG_ON[tile])
                 acts.append(_PONG_ON[tile])
             if other == nxt:
+                wild = self.wild
                 for a, b, chow in chows:
                     if hand[a] and hand[b] and a != wild and b != wild:  # wilds never chow (M6)
                         acts.append(chow)
@@ -513,20 +553,23 @@ class Hand:
 
     def _waits(self, seat: int) -> frozenset[int]:
         """Kinds that would complete `seat`'s waiting hand, remembered until the hand changes."""
-        hand = self.hands[seat]
-        key = bytes(hand)
+        key = bytes(self.hands[seat])
         memo = self._waits_memo[seat]
         if memo is not None and memo[0] == key:
             return memo[1]
+        return self._waits_of(seat, key)
+
+    def _waits_of(self, seat: int, key: bytes) -> frozenset[int]:
+        """`_waits` worked out for the hand whose counts are `key`, and remembered."""
         wild = self.wild
-        if wild is not None and hand[wild]:
-            counts = hand[:]
-            counts[wild] = 0
-            found = set(waits(counts, hand[wild]))
+        if wild is not None and key[wild]:
+            found = waits_of_key(key[:wild] + b"\0" + key[wild + 1:], key[wild])
         else:
-            found = set(waits(hand))
-        if self.rules.seven_pairs and not self.melds[seat]:
-            found.update(seven_pairs_waits(hand))
+            found = waits_of_key(key)
+        if self._seven_pairs and not self.melds[seat]:
+            pairs = seven_pairs_waits_of_key(key)
+            if pairs:
+                found = found + pairs
         result = frozenset(found)
         self._waits_memo[seat] = (key, result)
         return result
@@ -549,7 +592,12 @@ class Hand:
         hand = self.hands[seat]
         acts: list[Action] = []
         if not self.just_claimed:
-            if self._complete(seat):
+            known = self._draw_wins
+            if known is not None and known[0] is hand and known[1] == self.drawn:
+                complete = known[2]
+            else:
+                complete = self._complete(seat)
+            if complete:
                 win_tile = self.drawn
                 ctx = self.context(seat, win_tile, self_draw=True, discarder=None, robbing=False)
                 if self.rules.may_win(ctx):
@@ -596,6 +644,7 @@ class Hand:
         hand = self.hands[seat]
         self.claims[seat] += 1
         self.since_claim = 0
+        self._run = ()
         if action.kind is ActionKind.CHOW:
             for k in action.tiles:
                 if k != tile:
@@ -624,7 +673,7 @@ class Hand:
             if self.rules.quick_win(table, seat):
                 return out + self._quick_win(seat, source)
             return out + self._kong_draw(seat)
-        if self.rules.quick_win(self.facts(), seat):
+        if self._claim_hook and self.rules.quick_win(self.facts(), seat):
             return out + self._quick_win(seat, source)
         self.just_claimed = True
         return out
@@ -740,6 +789,7 @@ class Hand:
         self.offers = {}
         self.answers = {}
         self._legal.clear()
+        self._concealed_cache.clear()
         out = [Event(ev.REVEAL, s, tiles=tuple(self.concealed(s))) for s in range(4)]
         out.extend(self._pay(settlement.payments))
         d = self.deltas

@@ -129,7 +129,7 @@ BONUSES: tuple[tuple[Event, ...], ...] = tuple(
 
 
 def _format_line(e: Event) -> bytes:
-    tiles = "".join(str(t) for t in e.tiles)
+    tiles = "".join(map(str, e.tiles))
     meld = "" if e.meld is None else f"{e.meld}/{e.meld.source}"
     return (f"{e.kind}|{e.seat}|{e.tile}|{tiles}|{meld}|{e.other}|{e.amount}|{e.info}\n"
             .encode())
@@ -146,20 +146,30 @@ _NOT_KEPT = frozenset({HAND_START})
 
 def event_line(e: Event) -> bytes:
     """A canonical line per event for the match's events hash (every field, fixed order)."""
-    line = _LINES.get(e)
-    if line is None:
-        line = _format_line(e)
-        if e.tile is None and not e.tiles and e.kind not in _NOT_KEPT:
-            if len(_LINES) >= _LINES_MAX:
-                _reset_lines()  # bounded memory in long runs
-            _LINES[e] = line
+    return _LINES.get(e) or _new_line(e)
+
+
+def _new_line(e: Event) -> bytes:
+    """The line of an event not in `_LINES`, kept there if it may come again."""
+    line = _format_line(e)
+    if e.tile is None and not e.tiles and e.kind not in _NOT_KEPT:
+        if len(_LINES) >= _LINES_MAX:
+            _reset_lines()  # bounded memory in long runs
+        _LINES[e] = line
     return line
 
 
 def event_lines(events: list[Event]) -> bytes:
     """The hash lines of `events`, joined: one `update` of the digest for a whole batch."""
+    prebuilt = _PREBUILT_LINES.get
     get = _LINES.get
-    return b"".join([get(e) or event_line(e) for e in events])
+    return b"".join([prebuilt(id(e)) or get(e) or _new_line(e) for e in events])
+
+
+_PREBUILT_LINES: dict[int, bytes] = {}
+"""id → hash line of each prebuilt event: they live as long as the module, so their ids are
+theirs alone, and an int key is found without hashing the event's fields (an enum's hash is a
+Python call)."""
 
 
 def _reset_lines() -> None:
@@ -167,7 +177,7 @@ def _reset_lines() -> None:
     for table in (DISCARDS, DRAWS, TAIL_DRAWS, BONUSES):
         for row in table:
             for e in row:
-                _LINES[e] = _format_line(e)
+                _LINES[e] = _PREBUILT_LINES[id(e)] = _format_line(e)
 
 
 _reset_lines()

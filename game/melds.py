@@ -86,14 +86,16 @@ class Meld:
 
 def validate_meld(kind: MeldKind, tiles: tuple[int, ...]) -> None:
     size = _SIZES[kind]
-    shown = format_tiles(tiles)
+    # the tiles are written out only for an error: every meld of every hand is checked here
     if len(tiles) != size:
-        raise ValueError(f"a {kind.value} has {size} tiles, not {len(tiles)} ({shown})")
+        raise ValueError(f"a {kind.value} has {size} tiles, not {len(tiles)} "
+                         f"({format_tiles(tiles)})")
     if any(t >= 34 for t in tiles):
-        raise ValueError(f"flowers cannot be in a meld ({shown})")
+        raise ValueError(f"flowers cannot be in a meld ({format_tiles(tiles)})")
     if kind is MeldKind.CHOW:
         a, b, c = sorted(tiles)
         if a >= 27 or not (b == a + 1 and c == a + 2) or a % 9 > 6:
-            raise ValueError(f"a chow is three consecutive tiles of one suit ({shown})")
+            raise ValueError(f"a chow is three consecutive tiles of one suit "
+                             f"({format_tiles(tiles)})")
     elif len(set(tiles)) != 1:
-        raise ValueError(f"a {kind.value} is {size} identical tiles ({shown})")
+        raise ValueError(f"a {kind.value} is {size} identical tiles ({format_tiles(tiles)})")

@@ -212,6 +212,14 @@ def waits(counts: Sequence[int], wilds: int = 0) -> list[int]:
     """
     try:
         key = bytes(counts)
+    except (TypeError, ValueError):
+        _bad_counts(counts)
+    return waits_of_key(key, wilds)
+
+
+def waits_of_key(key: bytes, wilds: int = 0) -> list[int]:
+    """`waits` of the counts whose `bytes` are `key` (the engine keeps its hands' keys)."""
+    try:
         shape = _SHAPE
         km, kp, ks, kz = key[:9], key[9:18], key[18:27], key[27:34]
         a, da = shape[km]
@@ -219,10 +227,8 @@ def waits(counts: Sequence[int], wilds: int = 0) -> list[int]:
         c, dc = shape[ks]
         d, dd = shape[kz]
     except KeyError:
-        _fill(_key_of(counts))
-        return waits(counts, wilds)
-    except (TypeError, ValueError):
-        _bad_counts(counts)
+        _fill(_key_of(key))
+        return waits_of_key(key, wilds)
     total = a + b + c + d
     low = min(da, db, dc, dd)
     # One more natural lowers the wilds needed by at most one (a wild could take its place);
@@ -263,7 +269,11 @@ def seven_pairs_waits(counts: Sequence[int]) -> list[int]:
 
     Three of a kind waiting on the fourth counts (ruling N3: four identical = two pairs).
     """
-    key = _key_of(counts)
+    return seven_pairs_waits_of_key(_key_of(counts))
+
+
+def seven_pairs_waits_of_key(key: bytes) -> list[int]:
+    """`seven_pairs_waits` of the 34 counts whose `bytes` are `key`."""
     # quick reject (C-speed counts): exactly one kind may be odd, held once or three times
     ones = key.count(1)
     if ones + key.count(3) != 1 or sum(key) != 13 or max(key) > 4:
@@ -352,6 +362,138 @@ def _search_usage(key: bytes) -> _Usage:
     return rows[0], rows[1]
 
 
+
+# --- usage rows by number -----------------------------------------------------------------------
+#
+# Hands of up to 23 tiles need at most 7 sets, so every suit's usage rows fit in _ROW_WIDTH
+# entries. Each distinct pair of rows gets a small number once; a suit key maps to its number,
+# and two numbers combine (best usage with s sets shared between the two, for every s) into
+# the number of the combined rows. The combinations are remembered by a pair of ints, so
+# measuring a hand is a handful of dict lookups on int keys: a suit whose tiles did not change
+# costs nothing new, and the three suits a discard leaves alone are combined once for all the
+# discards of the fourth.
+
+_ROWS_OF: list[_Usage] = []
+"""Number → (plain, paired) rows, each exactly _ROW_WIDTH long."""
+_NUMBER: dict[_Usage, int] = {}
+_SUIT_NUMBER: dict[bytes, int] = {}
+"""Suit key → the number of its usage rows."""
+_JOINED: dict[int, int] = {}
+"""(a << 32 | b) → the number of rows a and b combined."""
+
+
+def _number(rows: _Usage) -> int:
+    found = _NUMBER.get(rows)
+    if found is None:
+        found = _NUMBER[rows] = len(_ROWS_OF)
+        _ROWS_OF.append(rows)
+    return found
+
+
+def _suit_number(key: bytes) -> int:
+    """The number of a suit key's usage rows (cut to _ROW_WIDTH)."""
+    found = _SUIT_NUMBER.get(key)
+    if found is None:
+        plain, paired = _usage(key)
+        found = _SUIT_NUMBER[key] = _number((plain[:_ROW_WIDTH], paired[:_ROW_WIDTH]))
+    return found
+
+
+def _join(a: int, b: int) -> int:
+    """The number of rows `a` and `b` combined (max-plus over how the sets are shared)."""
+    memo_key = a << 32 | b
+    found = _JOINED.get(memo_key)
+    if found is None:  # both orders are remembered: the combination is symmetric
+        a_plain, a_paired = _ROWS_OF[a]
+        b_plain, b_paired = _ROWS_OF[b]
+        rows = (
+            tuple([max(map(add, a_plain, b_plain[s::-1])) for s in range(_ROW_WIDTH)]),
+            tuple([max(max(map(add, a_plain, b_paired[s::-1])),
+                       max(map(add, a_paired, b_plain[s::-1]))) for s in range(_ROW_WIDTH)]),
+        )
+        if len(_JOINED) >= 200_000:
+            _JOINED.clear()  # bounded memory in long runs (the numbers themselves stay)
+        found = _JOINED[memo_key] = _JOINED[b << 32 | a] = _number(rows)
+    return found
+
+
+def _hand_numbers(key: bytes) -> tuple[int, int, int, int]:
+    """The numbers of a 34-count key's four suits."""
+    number = _SUIT_NUMBER
+    try:
+        return (number[key[:9]], number[key[9:18]], number[key[18:27]], number[key[27:34]])
+    except KeyError:
+        return (_suit_number(key[:9]), _suit_number(key[9:18]), _suit_number(key[18:27]),
+                _suit_number(key[27:34]))
+
+
+_MOVE_NUMBERS: tuple[dict[bytes, tuple[tuple[int, int], ...]], ...] = ({}, {})
+"""[step > 0] suit key → (offset, number of the suit with one tile there taken or added)."""
+
+
+def _move_numbers(key: bytes, step: int) -> tuple[tuple[int, int], ...]:
+    table = _MOVE_NUMBERS[step > 0]
+    found = table.get(key)
+    if found is None:
+        work = bytearray(key)
+        moves: list[tuple[int, int]] = []
+        for t, n in enumerate(key):
+            if (step < 0 and n == 0) or (step > 0 and n >= 4):
+                continue
+            work[t] += step
+            moves.append((t, _suit_number(bytes(work))))
+            work[t] -= step
+        found = table[key] = tuple(moves)
+    return found
+
+
+_KNOWN_DEFICIENCIES: Final = 32
+_KIND_DEFICIENCY: Final = tuple(tuple((kind, d) for d in range(_KNOWN_DEFICIENCIES))
+                                for kind in range(34))
+"""(kind, deficiency) pairs made once: the remembered answers share them."""
+
+_SUIT_MOVE_ANSWERS: dict[tuple[bytes, int, int, int, int, int], tuple[tuple[int, int], ...]] = {}
+"""(suit key, its first kind, number of the other suits, sets, step, naturals wanted less the
+wilds) → (kind, deficiency after the move) for each move of one tile in the suit."""
+
+
+def _suit_move_answers(memo_key: tuple[bytes, int, int, int, int, int],
+                       ) -> tuple[tuple[int, int], ...]:
+    part, base, rest, sets, step, target = memo_key
+    # far fewer (rows, rest) pairs exist than (suit key, rest) ones: each move's naturals used
+    # are remembered by the pair of numbers
+    pairs = _PAIR_USED
+    high = (rest << 3 | sets) << 32
+    out: list[tuple[int, int]] = []
+    for offset, number in _move_numbers(part, step):
+        used = pairs.get(high | number)
+        if used is None:
+            used = _pair_used(number, rest, sets)
+        kind, d = base + offset, target - used if used < target else 0
+        out.append(_KIND_DEFICIENCY[kind][d] if d < _KNOWN_DEFICIENCIES else (kind, d))
+    found = tuple(out)
+    if len(_SUIT_MOVE_ANSWERS) >= 100_000:
+        _SUIT_MOVE_ANSWERS.clear()  # bounded memory in long runs
+    _SUIT_MOVE_ANSWERS[memo_key] = found
+    return found
+
+
+_PAIR_USED: dict[int, int] = {}
+"""((rest << 3 | sets) << 32 | number) → most naturals rows `number` and `rest` use in
+`sets` sets and a pair."""
+
+
+def _pair_used(number: int, rest: int, sets: int) -> int:
+    plain, paired = _ROWS_OF[number]
+    rest_plain, rest_paired = _ROWS_OF[rest]
+    used: int = max(max(map(add, paired, rest_plain[sets::-1])),
+                    max(map(add, plain, rest_paired[sets::-1])))
+    if len(_PAIR_USED) >= 200_000:
+        _PAIR_USED.clear()  # bounded memory in long runs
+    _PAIR_USED[(rest << 3 | sets) << 32 | number] = used
+    return used
+
+
 def deficiency(counts: Sequence[int], wilds: int = 0, sets_needed: int | None = None) -> int:
     """Tiles still to draw before the hand is complete: 0 = complete, 1 = ready, and so on.
 
@@ -370,10 +512,25 @@ def deficiency(counts: Sequence[int], wilds: int = 0, sets_needed: int | None = 
         raise ValueError("no kind can be held more than four times")
     memo_key = (key, wilds, sets)
     known = _DEFICIENCY_MEMO.get(memo_key)
-    if known is None:
-        known = _from_last_discards(key, wilds, sets)
     if known is not None:
         return known
+    if sets < _ROW_WIDTH:  # a few int-keyed lookups: cheaper than reading the last answer
+        m, p, s, z = _hand_numbers(key)
+        used = _ROWS_OF[_join(_join(m, p), _join(s, z))][1][sets]
+    else:
+        known = _from_last_discards(key, wilds, sets)
+        if known is not None:
+            return known
+        used = _used_by_rows(key, sets)
+    result = max(0, 3 * sets + 2 - used - wilds)
+    if len(_DEFICIENCY_MEMO) >= 50_000:
+        _DEFICIENCY_MEMO.clear()  # bounded memory in long runs
+    _DEFICIENCY_MEMO[memo_key] = result
+    return result
+
+
+def _used_by_rows(key: bytes, sets: int) -> int:
+    """Most naturals of `key` used in `sets` sets and a pair, any number of sets."""
     width = sets + 1
     best: tuple[list[int], list[int]] | None = None
     for lo, hi in _SUIT_SLICES:
@@ -401,13 +558,7 @@ def deficiency(counts: Sequence[int], wilds: int = 0, sets_needed: int | None = 
                 for s in range(width)
             ],
         )
-    used = best[1][sets] if best is not None else 0
-    missing = 3 * sets + 2 - used
-    result = max(0, missing - wilds)
-    if len(_DEFICIENCY_MEMO) >= 50_000:
-        _DEFICIENCY_MEMO.clear()  # bounded memory in long runs
-    _DEFICIENCY_MEMO[memo_key] = result
-    return result
+    return best[1][sets] if best is not None else 0
 
 
 _DEFICIENCY_MEMO: dict[tuple[bytes, int, int], int] = {}
@@ -550,11 +701,53 @@ def _deficiency_moves(
     found = _MOVES_MEMO.get(memo_key)
     if found is not None:
         return dict(found)  # callers may change their copy
-    width = sets + 1
-    parts = [key[lo:hi] for lo, hi in _SUIT_SLICES]
     target = 3 * sets + 2 - wilds
-    rests = _rests(parts, width)
     out: dict[int, int] = {}
+    km, kp, ks, kz = parts = key[:9], key[9:18], key[18:27], key[27:34]
+    if sets < _ROW_WIDTH:
+        number = _SUIT_NUMBER
+        m, p, s, z = number.get(km), number.get(kp), number.get(ks), number.get(kz)
+        if m is None or p is None or s is None or z is None:
+            m, p, s, z = _hand_numbers(key)
+        joined = _JOINED.get  # `_join`'s memo read inline: six combinations per hand
+        low = joined(m << 32 | p)
+        if low is None:
+            low = _join(m, p)
+        high = joined(s << 32 | z)
+        if high is None:
+            high = _join(s, z)
+        rest_m, rest_p = joined(p << 32 | high), joined(m << 32 | high)
+        rest_s, rest_z = joined(low << 32 | z), joined(low << 32 | s)
+        if rest_m is None or rest_p is None or rest_s is None or rest_z is None:
+            rest_m, rest_p = _join(p, high), _join(m, high)
+            rest_s, rest_z = _join(low, z), _join(low, s)
+        found_moves = _SUIT_MOVE_ANSWERS
+        for base, part, rest in ((0, km, rest_m), (9, kp, rest_p), (18, ks, rest_s),
+                                 (27, kz, rest_z)):
+            if step > 0 or any(part):
+                answer_key = (part, base, rest, sets, step, target)
+                answers = found_moves.get(answer_key)
+                if answers is None:
+                    answers = _suit_move_answers(answer_key)
+                out.update(answers)
+    else:
+        _moves_by_rows(out, list(parts), target, sets, step)
+    if len(_MOVES_MEMO) >= 50_000:
+        _MOVES_MEMO.clear()  # bounded memory in long runs
+    _MOVES_MEMO[memo_key] = out
+    if step < 0 and sets >= _ROW_WIDTH:
+        # Each answer is `deficiency` of the hand less one tile, which a bot weighing a
+        # discard may ask next (acceptance): `deficiency` of so many sets looks here before
+        # searching (fewer sets are cheaper to work out than to look up here).
+        _LAST_DISCARDS[0] = (key, wilds, sets, out)
+    return dict(out)
+
+
+def _moves_by_rows(out: dict[int, int], parts: list[bytes], target: int, sets: int,
+                   step: int) -> None:
+    """`_deficiency_moves` for any number of sets, into `out`."""
+    width = sets + 1
+    rests = _rests(parts, width)
     for suit, part in enumerate(parts):
         if step > 0 or any(part):
             base = _SUIT_SLICES[suit][0]
@@ -565,14 +758,6 @@ def _deficiency_moves(
                 continue
             for offset, used in _suit_moves(part, others, sets, step):
                 out[base + offset] = target - used if used < target else 0
-    if len(_MOVES_MEMO) >= 50_000:
-        _MOVES_MEMO.clear()  # bounded memory in long runs
-    _MOVES_MEMO[memo_key] = out
-    if step < 0:
-        # Each answer is `deficiency` of the hand less one tile, which a bot weighing a
-        # discard may ask next (acceptance): `deficiency` looks here before searching.
-        _LAST_DISCARDS[0] = (key, wilds, sets, out)
-    return dict(out)
 
 
 _LAST_DISCARDS: list[tuple[bytes, int, int, dict[int, int]] | None] = [None]
@@ -642,6 +827,85 @@ def deficiency_after_draws(
     default `sets_needed` is that of the larger hand).
     """
     return _deficiency_moves(counts, wilds, sets_needed, 1)
+
+
+class DrawsAfterDiscard:
+    """`deficiency_after_draws` of a hand less one tile, for any of its tiles: a bot weighing
+    each discard by the draws that would help it (acceptance) asks this once per discard, and
+    the work that depends only on the hand (its suits' rows, the other suits combined) is done
+    once here. `of(kind)` equals `deficiency_after_draws(counts - kind, wilds, sets_needed)`."""
+
+    def __init__(self, counts: Sequence[int], wilds: int, sets_needed: int) -> None:
+        key = _key_of(counts)
+        if wilds < 0 or sets_needed < 0:
+            raise ValueError("wilds and sets_needed cannot be negative")
+        if max(key) > 4:
+            raise ValueError("no kind can be held more than four times")
+        self.key = key
+        self.wilds = wilds
+        self.sets = sets_needed
+        self.target = 3 * sets_needed + 2 - wilds
+        self.parts = (key[:9], key[9:18], key[18:27], key[27:34])
+        self.fast = sets_needed < _ROW_WIDTH
+        if self.fast:
+            n = _hand_numbers(key)
+            self.numbers = n
+            # per suit a: the other three suits combined (the draws of suit a see them); per
+            # pair of suits: the two combined (with a changed suit a, they are the rest of b)
+            self.joined = {(a, b): _join(n[a], n[b]) for a in range(4) for b in range(a + 1, 4)}
+            self.rest = tuple(_join(n[_FIRST_OTHER[a]],
+                                    self.joined[_PAIR_BESIDE[a][_FIRST_OTHER[a]]])
+                              for a in range(4))
+
+    def of(self, kind: int) -> dict[int, int]:
+        return self.after(kind)[1]
+
+    def after(self, kind: int) -> tuple[int, dict[int, int]]:
+        """(`deficiency`, `deficiency_after_draws`) of the hand less one `kind`."""
+        if not self.key[kind]:
+            raise ValueError(f"kind {kind} is not held")
+        if not self.fast:
+            less = list(self.key)
+            less[kind] -= 1
+            return (deficiency(less, self.wilds, self.sets),
+                    deficiency_after_draws(less, self.wilds, self.sets))
+        a = kind // 9 if kind < 27 else 3
+        base_a = _SUIT_SLICES[a][0]
+        moved = bytearray(self.parts[a])
+        moved[kind - base_a] -= 1
+        part_a = bytes(moved)
+        number_a = _SUIT_NUMBER.get(part_a)
+        if number_a is None:
+            number_a = _suit_number(part_a)
+        sets, target = self.sets, self.target
+        found = _SUIT_MOVE_ANSWERS
+        out: dict[int, int] = {}
+        for b in range(4):
+            if b == a:
+                part, rest = part_a, self.rest[a]
+            else:
+                part = self.parts[b]
+                rest = _join(number_a, self.joined[_PAIR_BESIDE[a][b]])
+            answer_key = (part, _SUIT_SLICES[b][0], rest, sets, 1, target)
+            answers = found.get(answer_key)
+            if answers is None:
+                answers = _suit_move_answers(answer_key)
+            out.update(answers)
+        used = _ROWS_OF[_join(number_a, self.rest[a])][1][sets]
+        return (target - used if used < target else 0), out
+
+
+def _beside(a: int, b: int) -> tuple[int, int]:
+    """The two suits other than a and b (a != b), in order."""
+    c, d = (x for x in range(4) if x != a and x != b)
+    return c, d
+
+
+_PAIR_BESIDE: Final[tuple[tuple[tuple[int, int], ...], ...]] = tuple(
+    tuple(_beside(a, b) if a != b else (0, 0) for b in range(4)) for a in range(4))
+"""[a][b] → the two suits other than a and b, in order."""
+_FIRST_OTHER: Final = (1, 0, 0, 0)
+"""Per suit, the first other suit."""
 
 
 # --- readings ----------------------------------------------------------------------------------

@@ -6,7 +6,7 @@ nowhere else: `seat_view` builds a seat's view of a hand, `events_for` filters e
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, Any, Literal, NamedTuple
 
 from game.actions import Action
@@ -278,47 +278,29 @@ def build_view(hand: Hand, seat: int, hand_no: int, seat_scores: tuple[int, ...]
     included), the players and their names by seat as tuples: the match builds one per
     decision of every seat that needs a view, so nothing here is converted again."""
     own = 0 <= seat < 4
-    phase = _VIEW_PHASE[hand.phase.value]
+    phase = _VIEW_PHASE[hand.phase._value_]  # (`.value` is a Python-level property)
     over = phase == "over"
     sizes, melds, bonus, rivers = hand.public()
     wall = hand.wall
-    return SeatView(
-        seat=seat,
-        ruleset=hand.rules.name,
-        hand_no=hand_no,
-        phase=phase,
-        current=hand.current,
-        to_act=_visible_to_act(hand.to_act(), seat, phase),
-        counts=tuple(hand.hands[seat]) if own else _NO_TILES,
-        drawn=hand.drawn if own and hand.current == seat and phase == "discard" else None,
-        hand_sizes=sizes,
-        melds=melds,
-        bonus=bonus,
-        rivers=rivers,
-        last_discard=hand.last_discard,
-        wall_left=hand.left(),
-        wall_remaining=wall.left,
-        wall_taken=(wall.head, wall.tail),
-        dice=wall.dice,
-        wall_break=(wall.side, wall.stack),
-        wild=hand.wild,
-        indicator=hand.indicator,
-        legal=hand.legal_actions(seat) if own else (),
-        scores=seat_scores,
-        players=players,
-        names=names,
-        stake=hand.stake,
-        dealer_streak=hand.dealer_streak,
-        result=hand.result,
-        revealed=tuple([hand.concealed(s) for s in range(4)]) if over else (),
-    )
+    to_act = hand.to_act()
+    if phase == "claim" or phase == "rob":  # who may claim is private: a seat sees only
+        # whether it is asked itself
+        to_act = (seat,) if seat in to_act else ()
+    # the fields in SeatView's order, made straight into the tuple: a view is built for
+    # every decision of every bot that reads one
+    return _make_view((
+        seat, hand.rules.name, hand_no, phase, hand.current, to_act,
+        tuple(hand.hands[seat]) if own else _NO_TILES,
+        hand.drawn if own and hand.current == seat and phase == "discard" else None,
+        sizes, melds, bonus, rivers, hand.last_discard, hand.left(), wall.left,
+        (wall.head, wall.tail), wall.dice, (wall.side, wall.stack), hand.wild, hand.indicator,
+        hand.legal_actions(seat) if own else (), seat_scores, players, names, hand.stake,
+        hand.dealer_streak, hand.result,
+        tuple([hand.concealed(s) for s in range(4)]) if over else (),
+    ))
 
 
-def _visible_to_act(to_act: tuple[int, ...], seat: int, phase: ViewPhase) -> tuple[int, ...]:
-    """Who may claim a discard is private: a seat sees only whether it is asked itself."""
-    if phase in ("claim", "rob"):
-        return (seat,) if seat in to_act else ()
-    return to_act
+_make_view: Callable[[tuple[Any, ...]], SeatView] = SeatView._make
 
 
 def events_for(events: Iterable[Event], viewer: int) -> list[Event]:

@@ -9,10 +9,15 @@ Scenarios:
 - `trickle`: one byte every `--every` seconds and never a hello; how long the host keeps it.
 - `slots`: many silent connections from 127.0.0.2; can a player from 127.0.0.1 still join, and
   can a seated player whose connection dropped come back with the token?
-- `nonreader`: connections that say hello as spectators and never read; host fds and memory.
+- `nonreader`: waves of connections that say hello as spectators and never read; the host's
+  RSS and fds before, at the peak and after each wave is aborted (in a namespace of its own
+  with small kernel send buffers, so each backlog fills in seconds).
 - `codes`: guess a locked table's join code, one connection per guess, for `--seconds`.
-- `soak`: 4 players and 8 spectators, an attacker bursting, a player's line cut and the host
-  killed mid-hand and resumed; desyncs, reconnects, final scores and the players' p99.
+- `soak`: 4 players and 8 spectators, an attacker bursting throughout, a player's line cut and
+  the host killed mid-hand and resumed; desyncs, reconnects, final scores and the players' p99
+  (from an action's arrival to every player applying its update; on the first host up to the
+  cut, and on the resumed host once every player is back). Each of `--runs` runs in a private
+  network namespace of its own (`unshare --net`, root; `--here` runs it in this process).
 - `bomb`: a seated-less peer bursting the largest frames the host takes, while four players
   play; the players' p99 time from an action's arrival to every client applying its update.
 """
@@ -24,11 +29,15 @@ import asyncio
 import contextlib
 import ipaddress
 import json
+import multiprocessing
 import os
+import queue
 import resource
 import socket
 import statistics
 import struct
+import subprocess
+import sys
 import tempfile
 import threading
 import time
@@ -40,6 +49,7 @@ from net.client import Client, JoinError
 from net.frames import PROTOCOL_VERSION, FrameDecoder, encode
 from net.host import Host, HostConfig
 from net.joincode import new_nonce, proof
+from net.peer import MAX_BACKLOG
 
 VICTIM = "127.0.0.1"
 ATTACKER = "127.0.0.2"
@@ -101,10 +111,10 @@ async def honest(hands: int) -> dict[str, Any]:
                                    return_exceptions=True)
     await host.close()
     refused = [str(r) for r in results[1:] if isinstance(r, BaseException)]
-    sent = sum(host.played)
+    sent = sum(host.table.played)
     return {"hands": host.hands_done, "seconds": round(time.monotonic() - start, 1),
             "clients_refused": len(refused), "refusals": refused[:4],
-            "actions_sent": sent, "host_dropped": host.dropped}
+            "actions_sent": sent, "host_dropped": host.table.dropped}
 
 
 # ---------------------------------------------------------------- trickle before hello
@@ -127,7 +137,11 @@ async def trickle(every: float, limit: float) -> dict[str, Any]:
                     break
         return round(time.monotonic() - start, 1)
 
+    playing = asyncio.create_task(host.run())  # the table's deadlines are kept by its loop
     held = await asyncio.to_thread(attack)
+    playing.cancel()
+    with contextlib.suppress(BaseException):
+        await playing
     await host.close()
     return {"hello_timeout_s": 2.0, "byte_every_s": every, "held_s": held, "cap_s": limit}
 
@@ -160,7 +174,7 @@ async def slots(count: int) -> dict[str, Any]:
 
     socks = await asyncio.to_thread(flood)
     await asyncio.sleep(0.2)
-    accepted = len(host.conns)
+    accepted = len(host.table.peers)
 
     async def tries(**kw: Any) -> str:
         client = Client(VICTIM, host.port, autoplay=None, **kw)
@@ -189,33 +203,85 @@ async def slots(count: int) -> dict[str, Any]:
 
 # ---------------------------------------------------------------- readers that never read
 
-async def nonreader(count: int, hands: int) -> dict[str, Any]:
-    host = _host(seats=["bot"] * 4, hands=hands, start_after=0.5, move_pause=0.001,
+async def nonreader(count: int, waves: int) -> dict[str, Any]:
+    """Waves of `count` spectators that say hello and never read, while bots play on: the
+    host's RSS and fds before, at the peak and after each wave has been aborted. The
+    connection limits are raised to `count` so that all of them are let in and fill their
+    backlogs (run in a namespace whose kernel send buffers are small, the backlog fills in
+    seconds: see `main`)."""
+    hands = 10_000
+    host = _host(seats=["bot"] * 4, hands=hands, start_after=0.0, move_pause=0.001,
+                 max_connections=count, per_address=count,
                  options={"hands": hands, "bust_ends": False})
     await host.start()
+    playing = asyncio.create_task(host.run())
     fds0, rss0 = _fds(), _rss_mb()
+    peak = [rss0]
 
-    def open_all() -> list[socket.socket]:
+    async def sample() -> None:  # the host's RSS while the backlogs fill (every 20 ms)
+        while True:
+            peak[0] = max(peak[0], _rss_mb())
+            await asyncio.sleep(0.02)
+
+    def open_all(wave: int) -> list[socket.socket]:
         socks = []
         for i in range(count):
             sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
             sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
             sock.bind((ATTACKER, 0))
             sock.connect((VICTIM, host.port))
-            sock.sendall(_hello(f"w{i}", watch=True))
+            sock.sendall(_hello(f"w{wave}.{i}", watch=True))
             socks.append(sock)
         return socks
 
-    socks = await asyncio.to_thread(open_all)
-    await host.run()
-    await asyncio.sleep(0.5)
-    figures = {"connections": count, "hands": host.hands_done,
-               "fds_added": _fds() - fds0, "rss_mb_added": round(_rss_mb() - rss0, 1),
-               "still_held_by_host": len(host.conns)}
-    for s in socks:
-        s.close()
+    sampler = asyncio.create_task(sample())
+    loop = asyncio.get_running_loop()
+    # A control first: the match's own growth per hand with nobody connected (its history
+    # and log grow), to be told apart from anything the non-readers leave behind.
+    deadline = loop.time() + 120
+    while host.hands_done < 60 and loop.time() < deadline:
+        await asyncio.sleep(0.05)
+    per_hand = (_rss_mb() - rss0) / max(1, host.hands_done)
+    rounds = []
+    for wave in range(waves):
+        peak[0] = _rss_mb()
+        socks = await asyncio.to_thread(open_all, wave)
+        deadline = loop.time() + 120
+        while (host.aborted < count * (wave + 1) and loop.time() < deadline
+               and not playing.done()):
+            await asyncio.sleep(0.05)  # bounded: until every one of this wave is aborted
+        for sock in socks:
+            sock.close()
+        while host.table.peers and loop.time() < deadline:
+            await asyncio.sleep(0.05)
+        rounds.append({"rss_mb_peak": peak[0], "rss_mb_after": _rss_mb(),
+                       "rss_mb_after_less_match_growth": round(
+                           _rss_mb() - per_hand * host.hands_done, 1),
+                       "host_fds_added": _fds() - fds0, "aborted_total": host.aborted,
+                       "hands_so_far": host.hands_done})
+    sampler.cancel()
+    playing.cancel()
+    with contextlib.suppress(BaseException):
+        await playing
     await host.close()
-    return figures
+    return {"connections_per_wave": count, "backlog_limit_kib": MAX_BACKLOG // 1024,
+            "rss_mb_before": rss0, "match_growth_kb_per_hand": round(per_hand * 1024),
+            "waves": rounds,
+            "dropped_otherwise": dict(host.table.drop_reasons)}
+
+
+def _in_namespace(argv: list[str], setup: str = "") -> dict[str, Any]:
+    """Run `python -m net.attack ARGV --here` in a private network namespace of its own
+    (`unshare --net`, root only: only a loopback interface exists there, so nothing can leave
+    the machine); its JSON."""
+    inner = (f"ip link set lo up && {setup}exec {sys.executable} -m net.attack "
+             f"{' '.join(argv)} --here")
+    done = subprocess.run(["unshare", "--net", "sh", "-c", inner], capture_output=True,
+                          text=True, timeout=1800, check=False)
+    if done.returncode != 0:
+        raise SystemExit(f"the attack failed in its namespace: {done.stderr.strip()[-2000:]}")
+    result: dict[str, Any] = json.loads(done.stdout.strip().splitlines()[-1])
+    return result
 
 
 # ---------------------------------------------------------------- frame bomb
@@ -291,11 +357,10 @@ async def codes(seconds: float) -> dict[str, Any]:
 
     figures = await asyncio.to_thread(guess)
     await host.close()
-    checks = getattr(host, "attempts", None)
-    if checks is not None:  # how many guesses the host actually checked
-        figures["codes_checked"] = checks.wrong + (figures["found"] is not None)
-        figures["refused_unchecked"] = checks.refused
-        figures["checked_per_s"] = round(figures["codes_checked"] / seconds, 1)
+    checks = host.table.attempts  # how many guesses the host actually checked
+    figures["codes_checked"] = checks.wrong + (figures["found"] is not None)
+    figures["refused_unchecked"] = checks.refused
+    figures["checked_per_s"] = round(figures["codes_checked"] / seconds, 1)
     return figures
 
 
@@ -326,6 +391,30 @@ def _try_code(sock: socket.socket, code: str) -> bool:
 
 # ---------------------------------------------------------------- the soak
 
+def _burst(port: int, stop: Any, sent: Any) -> None:
+    """The soak's attacker (a child process): connections from 127.0.0.2 each bursting a hello
+    and a hundred 3.9 KiB frames, until `stop` is set (at most 50,000 connections)."""
+    body = msgpack.packb({"t": "ping", "n": 1, "pad": "a" * 3900})
+    burst = _hello("bomb") + (struct.pack(">I", len(body)) + body) * 100
+    while not stop.is_set() and sent.value < 50_000:
+        with contextlib.suppress(OSError), _connect(port) as sock:
+            sock.sendall(burst)
+            _closed_by_peer(sock, 0.2)
+        sent.value += 1
+
+
+def _watch(port: int, count: int, out: Any) -> None:
+    """The soak's spectators (a child process): watch until the table ends their connection
+    (the host's crash); how many hands each saw goes to `out`."""
+    async def run() -> list[int]:
+        watchers = [Client(VICTIM, port, name=f"w{i}", autoplay=None, watch=True,
+                           handshake_timeout=30) for i in range(count)]
+        await asyncio.gather(*(w.run() for w in watchers), return_exceptions=True)
+        return [w.stats.hands_played for w in watchers]
+
+    out.put(asyncio.run(run()))
+
+
 async def soak(hands: int, folder: str) -> dict[str, Any]:
     """4 players and 8 spectators for `hands` hands while an attacker bursts frames; player 0's
     line is cut mid-match and its client comes back by itself; then the host dies mid-hand and
@@ -345,51 +434,60 @@ async def soak(hands: int, folder: str) -> dict[str, Any]:
     config.port = host.port
     players = [Client(VICTIM, host.port, name=f"p{i}", seed=i, trace=True, reconnect=True)
                for i in range(4)]
-    watchers = [Client(VICTIM, host.port, name=f"w{i}", autoplay=None, watch=True)
-                for i in range(8)]
-    stop = threading.Event()
-    sent = [0]
-    body = msgpack.packb({"t": "ping", "n": 1, "pad": "a" * 3900})
-    frame = struct.pack(">I", len(body)) + body
-
-    def attack() -> None:
-        while not stop.is_set() and sent[0] < 2000:  # bounded: at most 2000 connections
-            with contextlib.suppress(OSError), _connect(host.port) as sock:
-                sock.sendall(_hello("bomb") + frame * 100)
-                _closed_by_peer(sock, 0.2)
-            sent[0] += 1
-
-    thread = threading.Thread(target=attack, daemon=True)
-    thread.start()
-    runs = [asyncio.create_task(c.run()) for c in players + watchers]
+    spawn = multiprocessing.get_context("spawn")
+    # The spectators, like the attacker, are a process of their own (other machines on a
+    # real LAN): in this one they would queue behind the host for the interpreter.
+    watched = spawn.Queue()
+    watching = spawn.Process(target=_watch, args=(host.port, 8, watched), daemon=True)
+    # The attacker is a process of its own, as it would be another machine: a thread here
+    # would take the host's interpreter lock from it.
+    stop = spawn.Event()
+    sent = spawn.Value("i", 0)
+    attacker = spawn.Process(target=_burst, args=(host.port, stop, sent), daemon=True)
+    attacker.start()
+    watching.start()
+    runs = [asyncio.create_task(c.run()) for c in players]
     first = asyncio.create_task(host.run())
     loop = asyncio.get_running_loop()
     deadline = loop.time() + 600
     while host.hands_done < hands // 3 and not first.done() and loop.time() < deadline:
         await asyncio.sleep(0.01)
-    # Latency is measured up to here: after a reconnect a client's sequence numbers restart.
+    # Latency is measured up to here, then again on the resumed host once everyone is back
+    # (after a reconnect a client's sequence numbers restart).
     applied = [dict(c.stats.applied_at) for c in players]
     measured = list(arrivals)
-    if 0 in host.by_seat:
-        host.by_seat[0].abort()  # player 0's line drops
+    attack_measured = sent.value
+    host.cut(0)  # player 0's line drops
     while host.hands_done < 2 * hands // 3 and not first.done() and loop.time() < deadline:
         await asyncio.sleep(0.01)
     while ((host.match.hand_over or len(host.match.actions) < 10) and not first.done()
            and loop.time() < deadline):
         await asyncio.sleep(0.001)  # crash mid-hand, not between hands
     first.cancel()
-    for conn in list(host.conns):
-        host._writers[conn].transport.abort()
-    assert host._server is not None
-    host._server.close()
+    host.crash()
     cut_at = (host.hands_done, len(host.match.actions))
     saved = read_save(Path(save))
     again = Host(config, saved=saved)
+    resumed: list[tuple[float, dict[str, int]]] = []
+    again.on_action = lambda at, seqs: resumed.append((at, seqs))
+    for c in players:
+        c.stats.applied_at.clear()
     await again.start()
+    attack_before = sent.value
     summary = await asyncio.wait_for(again.run(), 600)
+    attack_measured += sent.value - attack_before
     stop.set()
     results = await asyncio.gather(*runs, return_exceptions=True)
-    await asyncio.to_thread(thread.join, 30)
+    await asyncio.to_thread(attacker.join, 30)
+    if attacker.is_alive():  # bounded: it is ended by its own id
+        attacker.terminate()
+    try:
+        seen: list[int] = await asyncio.to_thread(watched.get, True, 60)
+    except queue.Empty:  # no answer: reported as no spectator at all
+        seen = []
+    await asyncio.to_thread(watching.join, 30)
+    if watching.is_alive():
+        watching.terminate()
     await again.close()
     stats = [c.stats for c in players]
     delays = []
@@ -397,9 +495,16 @@ async def soak(hands: int, folder: str) -> dict[str, Any]:
         done = [applied[i].get(seqs.get(c.name, -1)) for i, c in enumerate(players)]
         if all(d is not None for d in done):
             delays.append((max(d for d in done if d is not None) - at) * 1000)
+    first_host = len(delays)
+    for at, seqs in resumed:  # only actions after every player was back on the new host
+        if all(c.name in seqs for c in players):
+            done = [c.stats.applied_at.get(seqs[c.name]) for c in players]
+            if all(d is not None for d in done):
+                delays.append((max(d for d in done if d is not None) - at) * 1000)
     delays.sort()
     return {
         "hands": summary["hands"], "actions_measured": len(delays),
+        "actions_measured_first_host": first_host,
         "host_cut_at_hand_action": cut_at,
         "resumed_mid_hand": saved.current is not None and bool(saved.current.actions),
         "players_finished": sum(not isinstance(r, BaseException) for r in results[:4]),
@@ -408,10 +513,28 @@ async def soak(hands: int, folder: str) -> dict[str, Any]:
         "same_final_scores": all(s.final_scores == summary["final_scores"] for s in stats),
         "wall_problems": sum(len(s.wall_problems) for s in stats),
         "wall_problem_texts": sorted({p for s in stats for p in s.wall_problems})[:4],
-        "spectators_to_the_crash": sum(w.stats.hands_played >= hands // 3 for w in watchers),
-        "attack_connections": sent[0],
-        "p99_ms_first_host": round(delays[round(0.99 * (len(delays) - 1))], 2) if delays else None,
-        "p50_ms_first_host": round(statistics.median(delays), 2) if delays else None,
+        "spectators_to_the_crash": sum(n >= hands // 3 for n in seen),
+        "attack_connections": sent.value,
+        "attack_connections_while_measured": attack_measured,
+        "p99_ms": round(delays[round(0.99 * (len(delays) - 1))], 2) if delays else None,
+        "p50_ms": round(statistics.median(delays), 2) if delays else None,
+    }
+
+
+def _soak_runs(hands: int, runs: int) -> dict[str, Any]:
+    """The soak `runs` times, each in a private network namespace of its own (`unshare --net`,
+    root only: only a loopback interface exists there, so nothing can leave the machine)."""
+    results = [_in_namespace(["soak", "--hands", str(hands)])["soak"] for _ in range(runs)]
+    p99 = [r["p99_ms"] for r in results if r["p99_ms"] is not None]
+    return {
+        "runs": results,
+        "namespace": "unshare --net (lo only)",
+        "desyncs": sum(r["desyncs"] for r in results),
+        "all_hands_played": all(r["hands"] == hands for r in results),
+        "all_same_final_scores": all(r["same_final_scores"] for r in results),
+        "wall_problems": sum(r["wall_problems"] for r in results),
+        "p99_ms_per_run": p99,
+        "p99_ms_worst": max(p99) if p99 else None,
     }
 
 
@@ -426,13 +549,27 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--limit", type=float, default=8.0)
     parser.add_argument("--frame", type=int, default=60_000)
     parser.add_argument("--frames", type=int, default=200)
+    parser.add_argument("--runs", type=int, default=1,
+                        help="soak: how many runs, each in a fresh network namespace")
+    parser.add_argument("--waves", type=int, default=3)
+    parser.add_argument("--here", action="store_true",
+                        help="soak, nonreader: run in this process's network (no namespace)")
     args = parser.parse_args(argv)
+    if args.scenario == "soak" and not args.here:
+        print(json.dumps({"soak": _soak_runs(min(args.hands, 200), max(1, min(args.runs, 10)))}))
+        return 0
+    if args.scenario == "nonreader" and not args.here:
+        # Small kernel send buffers (this namespace's own), so a backlog fills in seconds.
+        print(json.dumps(_in_namespace(
+            ["nonreader", "--count", str(args.count), "--waves", str(args.waves)],
+            "sysctl -qw net.ipv4.tcp_wmem='4096 16384 65536' && ")))
+        return 0
     resource.setrlimit(resource.RLIMIT_NOFILE, (4096, 4096))
     run: dict[str, Any] = {
         "honest": lambda: honest(args.hands),
         "trickle": lambda: trickle(args.every, args.limit),
         "slots": lambda: slots(min(args.count, 200)),
-        "nonreader": lambda: nonreader(min(args.count, 200), args.hands),
+        "nonreader": lambda: nonreader(min(args.count, 200), max(1, min(args.waves, 10))),
         "bomb": lambda: bomb(args.hands, args.frame, min(args.frames, 1000)),
         "codes": lambda: codes(min(args.seconds, 30.0)),
         "soak": lambda: soak(min(args.hands, 200), tempfile.mkdtemp(prefix="lan-soak-")),

@@ -225,6 +225,10 @@ class Client:
         return self.state.view()
 
     def _maybe_act(self) -> None:
+        state = self.mirror.state
+        if (self.on_view is None and state is not None and not self.mirror.waiting
+                and state.get("s") not in state.get("a", ())):
+            return  # not asked to act: no need to build the whole view ("a": who acts)
         view = self.view()
         if view is None:
             return

@@ -1,7 +1,8 @@
 """One peer of a LAN table as the table sees it: protocol state, budgets and what to send.
 
-Pure: `send` queues a message in `outbox`, `close` and `abort` only mark the peer; the transport
-(net/host.py) writes the queue to the socket, watches its backlog and closes it.
+Pure: `send` queues a message in `outbox`, `close` and `abort` only mark the peer; the table
+(net/table.py) hands the queues to the transport (net/host.py), which writes them to the socket,
+watches its backlog and closes or aborts it.
 """
 
 from __future__ import annotations
@@ -48,6 +49,8 @@ class Peer:
         """Events (wire form) held back during a claim window, sent with the next update."""
         self.opened = now
         """When the connection came; the hello deadline counts from here, never restarted."""
+        self.heard = now
+        """When bytes last came from it (the idle deadline counts from here, after hello)."""
         self.messages = Budget(message_burst, message_rate, now)
         self.bytes = Budget(BYTE_BURST, BYTE_RATE, now)
         self.replies = ReplyLedger()
@@ -61,6 +64,7 @@ class Peer:
         self.aborted = False
         """Drop at once, outbox and all."""
         self.closed = False
+        self._abort_told = False
 
     def send(self, msg: Message) -> None:
         if not self.closed:
@@ -78,3 +82,16 @@ class Peer:
         self.closed = True
         self.aborted = True
         self.outbox.clear()
+
+    def take(self) -> tuple[list[Message], str | None]:
+        """What is queued, and then "close", "abort" or None; each is handed over once."""
+        out, self.outbox = self.outbox, []
+        then: str | None = None
+        if self.aborted:
+            then = None if self._abort_told else "abort"
+            self._abort_told = True
+            out = []
+        elif self.closing:
+            self.closing = False
+            then = "close"
+        return out, then

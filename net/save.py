@@ -18,7 +18,7 @@ import copy
 import hashlib
 import json
 import logging
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 from typing import Any
 
@@ -93,8 +93,12 @@ def save_text(data: SaveData) -> str:
     except (MahjongError, ValueError, TypeError) as exc:
         raise SaveError(f"the table cannot start a match ({exc})") from None
     writer = LogWriter(data.ruleset, data.seed, data.options, start, data.names)
-    host = {k: v for k, v in asdict(data).items()
-            if k not in ("ruleset", "seed", "options", "hands", "engine")}
+    # Only the small fields: the hands are written line by line below (asdict would copy
+    # every action of the match on every save, the host's costliest step in a long match).
+    host = {f.name: getattr(data, f.name) for f in fields(data)
+            if f.name not in ("ruleset", "seed", "options", "hands", "engine", "current")}
+    host = copy.deepcopy(host)
+    host["current"] = None if data.current is None else asdict(data.current)
     writer.lines[0]["extra"] = {LAN_KEY: host}
     for number, hand in enumerate(data.hands, 1):
         line: dict[str, Any] = {"hand": number, "actions": [list(a) for a in hand.actions]}

@@ -1,71 +1,95 @@
-"""Timers and fleeing at a LAN table (M11, M12).
+"""Timers and absences at a LAN table (M11, M12), as deadlines.
 
-A connected player has `discard_seconds` / `claim_seconds` to act, then the host plays
+A connected player has `discard_seconds` / `claim_seconds` to act, then the table plays
 `timeout_action` for them; three time-outs in a row, or an absence longer than `flee_after`,
-is a flee: `Match.flee` settles it and a bot plays the place until the next hand.
+is a flee. `TurnClock` only keeps the deadlines and says whose has passed; the table
+(net/table.py) plays the move or settles the flee.
 """
 
 from __future__ import annotations
 
-from game.replay import event_line
-from game.timeouts import timeout_action
-from net.places import Places
+from collections.abc import Callable
+from typing import Any
+
+from game.timeouts import FleeWatch
+from game.view import SeatView
 
 
-class TurnClock(Places):
-    """Time limits on each decision and the flees they lead to."""
+class TurnClock:
+    """Each waiting player's deadline, the time-outs in a row, and when absent players left."""
 
-    def _expire(self, waiting: list[int], now: float) -> bool:
-        """Arm a timer for each player asked to decide; play for those out of time (M11)."""
-        for p in list(self.timers):
-            if p not in waiting:
-                del self.timers[p]
-        if not self.timers_on:
-            return False
+    def __init__(self, discard_seconds: float, claim_seconds: float, flee_after: float) -> None:
+        self.discard_seconds = discard_seconds
+        self.claim_seconds = claim_seconds
+        self.flee_after = flee_after
+        self.timers: dict[int, tuple[tuple[Any, ...], float]] = {}
+        """Per place waiting on its player: (decision key, deadline)."""
+        self.gone_since: dict[int, float] = {}
+        """Players away during the match: since when (M12 counts it as a flee after a while)."""
+        self.watch = FleeWatch()
+
+    def out_of_time(self, waiting: list[int], view_of: Callable[[int], SeatView],
+                    now: float) -> tuple[int, SeatView] | None:
+        """Arm a timer for each player asked to decide; the first whose time is up (its timer
+        removed) with its view, or None (M11)."""
+        self.keep(waiting)
         for p in waiting:
-            view = self.match.view(self.match.seat_of(p))
+            view = view_of(p)
+            # A new decision (another phase, turn or tile) restarts the player's time.
             key = (view.hand_no, view.phase, view.current, view.wall_remaining,
                    sum(len(r) for r in view.rivers), sum(len(m) for m in view.melds))
             armed = self.timers.get(p)
             if armed is None or armed[0] != key:
-                limit = (self.config.discard_seconds if view.phase == "discard"
-                         else self.config.claim_seconds)
+                limit = self.discard_seconds if view.phase == "discard" else self.claim_seconds
                 self.timers[p] = (key, now + limit)
                 continue
-            if now < armed[1]:
-                continue
-            del self.timers[p]
-            self.timeouts += 1
-            self._notice("timeout", p, f"{self.names[p]} ran out of time")
-            if self.watch.timed_out(p):  # M12: the third time-out in a row
-                self.watch.acted(p)
-                self._flee(p, "three time-outs in a row")
-            self._apply(p, timeout_action(view, self._bot(p)))
+            if now >= armed[1]:
+                del self.timers[p]
+                return p, view
+        return None
+
+    def keep(self, waiting: list[int]) -> None:
+        """Drop the timers of players no longer asked to decide."""
+        for p in list(self.timers):
+            if p not in waiting:
+                del self.timers[p]
+
+    def timed_out(self, player: int) -> bool:
+        """Count a time-out; True on the third in a row (M12: a flee), which resets the count."""
+        if self.watch.timed_out(player):
+            self.watch.acted(player)
             return True
         return False
 
-    def _check_absent(self, now: float) -> None:
-        if self.match.hand_over:
-            return
-        for p, since in list(self.gone_since.items()):
-            if now - since >= self.config.flee_after:
-                del self.gone_since[p]
-                self._flee(p, "away too long")
+    def acted(self, player: int) -> None:
+        self.watch.acted(player)
 
-    def _next_wake(self, now: float) -> float | None:
-        times = [deadline for _, deadline in self.timers.values()]
-        times += [since + self.config.flee_after for since in self.gone_since.values()]
-        return max(0.0, min(times) - now) if times else None
+    def new_hand(self) -> None:
+        self.timers.clear()
 
-    def _flee(self, player: int, why: str) -> None:
-        """M12: settle the flee; a bot plays the place until the next hand."""
-        self.flees += 1
-        self.hand_flees.append([len(self.match.actions), player])
-        self.benched.add(player)
+    def stop(self, player: int) -> None:
+        """No timer for `player` now (a bot plays the place)."""
         self.timers.pop(player, None)
-        events = self.match.flee(player)
-        for e in events:
-            self.digest.update(event_line(e))
-        self._notice("fled", player, f"{self.names[player]} fled ({why}); a bot plays for them")
-        self._publish(events)
-        self._broadcast_seats()
+
+    def left(self, player: int, now: float) -> None:
+        self.gone_since[player] = now
+        self.timers.pop(player, None)
+
+    def back(self, player: int) -> None:
+        self.gone_since.pop(player, None)
+
+    def away_too_long(self, now: float) -> list[int]:
+        """Players whose absence has just become a flee (each counted once per absence)."""
+        due = [p for p, since in self.gone_since.items() if now - since >= self.flee_after]
+        for p in due:
+            del self.gone_since[p]
+        return due
+
+    def flee_in(self, now: float) -> dict[int, float]:
+        """Seconds until each absent player counts as fled."""
+        return {p: max(0.0, since + self.flee_after - now)
+                for p, since in self.gone_since.items()}
+
+    def deadlines(self) -> list[float]:
+        return ([deadline for _, deadline in self.timers.values()]
+                + [since + self.flee_after for since in self.gone_since.values()])

@@ -10,12 +10,17 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from game import shapes
+from game.actions import ActionKind
 from game.bots import LegalChooser, make_bot
+from game.bots import evaluate as ev
 from game.bots.random_bot import RandomBot
 from game.engine import Phase
 from game.events import Event, _format_line, event_line, event_lines
 from game.match import Match
+from game.rules.facts import TableFacts
 from game.shapes import (
+    DrawsAfterDiscard,
     deficiency,
     deficiency_after_discards,
     deficiency_after_draws,
@@ -178,3 +183,142 @@ def test_bench_memory_and_cost_figures() -> None:
     # a fresh process: Python and the game's tables take some megabytes, not the caller's heap
     assert 1_000 < figures["traced"] < figures["rss"] < 500_000
     assert cost_per_hand_ms(3) > 0
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.integers(0, 33), min_size=0, max_size=20), st.integers(0, 7),
+       st.integers(0, 3))
+def test_numbered_rows_equal_the_row_by_row_combination(tiles: list[int], sets: int,
+                                                        wilds: int) -> None:
+    counts = [0] * 34
+    for t in tiles:
+        if counts[t] < 4:
+            counts[t] += 1
+    key = bytes(counts)
+    m, p, s, z = shapes._hand_numbers(key)
+    joined = shapes._ROWS_OF[shapes._join(shapes._join(m, p), shapes._join(s, z))]
+    assert joined[1][sets] == shapes._used_by_rows(key, sets)
+    assert deficiency(counts, wilds, sets) == max(0, 3 * sets + 2 - wilds
+                                                  - shapes._used_by_rows(key, sets))
+    parts = [key[lo:hi] for lo, hi in shapes._SUIT_SLICES]
+    for step, numbered in ((-1, deficiency_after_discards(counts, wilds, sets)),
+                           (1, deficiency_after_draws(counts, wilds, sets))):
+        by_rows: dict[int, int] = {}
+        shapes._moves_by_rows(by_rows, parts, 3 * sets + 2 - wilds, sets, step)
+        assert numbered == by_rows
+
+
+def test_view_fields_hold_what_their_names_say() -> None:
+    """`build_view` fills the view's tuple by position: each field must still be its own."""
+    for ruleset in ("mazhan", "nanjing"):
+        match = Match(ruleset, 6)
+        rng = random.Random(6)
+        for _ in range(2):
+            match.start_hand()
+            while not match.hand_over:
+                hand = match.hand
+                assert hand is not None
+                wall = hand.wall
+                for seat in range(4):
+                    v = match.view(seat)
+                    assert (v.seat, v.ruleset, v.hand_no, v.phase, v.current) == (
+                        seat, ruleset, match.hand_no, hand.phase.value, hand.current)
+                    assert v.counts == tuple(hand.hands[seat])
+                    assert v.drawn == (hand.drawn if hand.current == seat
+                                       and hand.phase is Phase.DISCARD else None)
+                    assert (v.hand_sizes, v.melds, v.bonus, v.rivers) == hand.public()
+                    assert (v.last_discard, v.wall_left, v.wall_remaining, v.wall_taken) == (
+                        hand.last_discard, hand.left(), wall.left, (wall.head, wall.tail))
+                    assert (v.dice, v.wall_break, v.wild, v.indicator) == (
+                        wall.dice, (wall.side, wall.stack), hand.wild, hand.indicator)
+                    assert v.legal == hand.legal_actions(seat)
+                    assert (v.players, v.stake, v.dealer_streak, v.result, v.revealed) == (
+                        match.hand_players(), hand.stake, hand.dealer_streak, None, ())
+                    assert len(v.names) == 4 and len(v.scores) == 4
+                    assert v.to_act == (hand.to_act() if hand.phase is Phase.DISCARD
+                                        else ((seat,) if seat in hand.to_act() else ()))
+                seat = match.to_act()[0]
+                match.apply(seat, rng.choice(match.legal_actions(seat)))
+            over = match.view(0)
+            assert over.phase == "over" and over.result is not None
+            assert over.revealed == tuple(tuple(hand.concealed(s)) for s in range(4))
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(st.integers(0, 33), min_size=1, max_size=17), st.integers(0, 3),
+       st.integers(0, 9))
+def test_draws_after_each_discard_equal_fresh_draws(tiles: list[int], wilds: int,
+                                                    sets: int) -> None:
+    counts = [0] * 34
+    for t in tiles:
+        if counts[t] < 4:
+            counts[t] += 1
+    table = DrawsAfterDiscard(counts, wilds, sets)
+    for kind in range(34):
+        if counts[kind]:
+            less = counts[:]
+            less[kind] -= 1
+            fresh = deficiency_after_draws(less, wilds, sets)
+            assert list(table.of(kind).items()) == list(fresh.items())
+            assert table.after(kind)[0] == deficiency(less, wilds, sets)
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(st.integers(0, 33), min_size=4, max_size=16), st.booleans(),
+       st.lists(st.integers(0, 4), min_size=34, max_size=34))
+def test_acceptance_with_given_draws_and_seven_pairs(tiles: list[int], pairs_ok: bool,
+                                                     unseen: list[int]) -> None:
+    counts = [0] * 34
+    for t in tiles:
+        if counts[t] < 4:
+            counts[t] += 1
+    need = (sum(counts) + 1) // 3
+    hand = ev.Hand(counts, 0, need, pairs_ok, None)
+    draws = deficiency_after_draws(counts, 0, need)
+    known = (deficiency(counts, 0, need), dict(draws))
+    base, good = ev.acceptance(hand, unseen, None, known)
+    assert (base, good) == ev.acceptance(hand, unseen)
+    # the rule spelled out: a draw helps when it lowers the best of the two readings
+    pairs_now = ev.pairs_deficiency(counts) if pairs_ok else 99
+    assert base == min(deficiency(counts, 0, need), pairs_now)
+    helped = 0
+    for kind, d in draws.items():
+        if pairs_ok:
+            d = min(d, pairs_now - 1 if counts[kind] % 2 else pairs_now)
+        if d < base:
+            helped += unseen[kind]
+    assert good == helped
+
+
+def test_table_facts_fields_hold_what_their_names_say() -> None:
+    """The engine fills the facts' tuple by position: each field must still be its own."""
+    for ruleset in ("mazhan", "nanjing"):
+        match = Match(ruleset, 8)
+        rng = random.Random(8)
+        match.start_hand()
+        thrown: dict[tuple[int, int], int] = {}
+        run: list[tuple[int, int]] = []
+        while not match.hand_over:
+            hand = match.hand
+            assert hand is not None
+            facts = hand.facts()
+            assert len(facts) == len(TableFacts._fields)
+            assert (facts.stake, facts.discards, facts.since_claim, facts.wall_left) == (
+                hand.stake, hand.discards, hand.since_claim, hand.wall.left)
+            assert (facts.melds, facts.bonus) == hand.public()[1:3]
+            assert facts.claims == tuple(hand.claims)
+            assert facts.answering == (None if hand.pending is None else hand.pending[0])
+            assert (facts.last_kong, facts.dealer_streak) == (hand.last_kong, hand.dealer_streak)
+            assert facts.seat_discards == tuple(len(r) for r in hand.rivers)
+            assert facts.run == tuple(run[len(run) - facts.since_claim:][-4:])
+            if run:
+                assert facts.same_kind == thrown[run[-1]]
+            seat = match.to_act()[0]
+            action = rng.choice(match.legal_actions(seat))
+            claims = sum(hand.claims)
+            match.apply(seat, action)
+            if sum(hand.claims) > claims:
+                run.clear()
+            if action.kind is ActionKind.DISCARD and action.tile is not None:
+                run.append((seat, action.tile))
+                thrown[seat, action.tile] = thrown.get((seat, action.tile), 0) + 1

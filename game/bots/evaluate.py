@@ -47,7 +47,7 @@ def split(view: SeatView, counts: Sequence[int] | None = None, melds: int | None
 
 def pairs_deficiency(counts: Sequence[int]) -> int:
     """Seven pairs (N3): tiles to exchange; four of a kind counts as two pairs."""
-    return 7 - sum(n // 2 for n in counts)
+    return 7 - sum([n >> 1 for n in counts])
 
 
 _NOW: dict[tuple[bytes, int, int, bool], int] = {}
@@ -92,23 +92,30 @@ def discard_hand(hand: Hand, kind: int) -> Hand:
 
 
 def acceptance(
-    hand: Hand, unseen: Sequence[int], allowed: Container[int] | None = None
+    hand: Hand, unseen: Sequence[int], allowed: Container[int] | None = None,
+    known: tuple[int, dict[int, int]] | None = None,
 ) -> tuple[int, int]:
     """(deficiency, unseen tiles whose draw lowers it) of a hand waiting to draw; with
-    `allowed`, only draws of those kinds count (a flush cannot use the other suits)."""
-    base = deficiency(hand.naturals, hand.wilds, hand.need)
-    draws = deficiency_after_draws(hand.naturals, hand.wilds, hand.need)
+    `allowed`, only draws of those kinds count (a flush cannot use the other suits). `known`
+    is the hand's `deficiency` and `deficiency_after_draws` when the caller has them."""
+    naturals = hand.naturals
+    wild = hand.wild
+    if known is None:
+        base = deficiency(naturals, hand.wilds, hand.need)
+        draws = deficiency_after_draws(naturals, hand.wilds, hand.need)
+    else:
+        base, draws = known
+    odd_helps = False
     if hand.pairs_ok:
-        pairs_now = pairs_deficiency(hand.naturals)
-        if pairs_now < base:
+        pairs_now = pairs_deficiency(naturals)
+        if pairs_now <= base:
+            # seven pairs (N3) is as close: any draw pairing an odd kind brings the hand
+            # closer, whatever the sets-and-pair reading says; an even kind helps only there
             base = pairs_now
-        for kind, d in draws.items():
-            if hand.naturals[kind] % 2:
-                draws[kind] = min(d, pairs_now - 1)
-            else:
-                draws[kind] = min(d, pairs_now)
-    good = sum(unseen[k] for k, d in draws.items()
-               if d < base and k != hand.wild and (allowed is None or k in allowed))
+            odd_helps = True
+    good = sum([unseen[k] for k, d in draws.items()
+                if (d < base or (odd_helps and naturals[k] % 2)) and k != wild
+                and (allowed is None or k in allowed)])
     if hand.wild is not None and base > 0:
         good += unseen[hand.wild]  # a wild drawn always brings the hand one tile closer
     return base, good
@@ -121,9 +128,8 @@ def suit_of(kind: int) -> int:
 
 def suit_totals(view: SeatView, hand: Hand) -> list[int]:
     """Natural tiles of each suit (and honours) in the concealed hand and the declared sets."""
-    totals = [0, 0, 0, 0]
-    for kind, n in enumerate(hand.naturals):
-        totals[suit_of(kind)] += n
+    naturals = hand.naturals
+    totals = [sum(naturals[:9]), sum(naturals[9:18]), sum(naturals[18:27]), sum(naturals[27:])]
     for meld in view.melds[view.seat]:
         totals[suit_of(meld.first)] += 3
     return totals

@@ -28,7 +28,7 @@ from game.actions import PASS, Action, ActionKind
 from game.bots import evaluate as ev
 from game.bots.defence import table_danger, threats
 from game.bots.normal import claimed_hand
-from game.shapes import deficiency, deficiency_after_discards
+from game.shapes import DrawsAfterDiscard, deficiency, deficiency_after_discards
 from game.view import SeatView
 
 _DRAGONS = (32, 33)  # 發 中 (白 is a bonus tile in Mazhan, M2)
@@ -230,12 +230,28 @@ class HardBot:
             return float(sum(unseen[k] for k, n in enumerate(rest.naturals) if 0 < n < 3))
         if plan.name == "pairs":
             return float(sum(unseen[k] for k, n in enumerate(rest.naturals) if n % 2))
+        source = hand.naturals
         if plan.name != "plain":
-            counts = plan.counts[:]
+            source = plan.counts
+            counts = source[:]
             if tile != hand.wild and counts[tile]:
                 counts[tile] -= 1
             rest = rest._replace(naturals=counts, pairs_ok=False)
-        return float(ev.acceptance(rest, unseen, plan.scope)[1])
+        known = None
+        if tile != hand.wild and source[tile]:  # `rest` is `source` less one `tile`
+            known = self._draws_after(source, hand.wilds, hand.need).after(tile)
+        return float(ev.acceptance(rest, unseen, plan.scope, known)[1])
+
+    _draw_table: tuple[bytes, int, int, DrawsAfterDiscard] | None = None
+
+    def _draws_after(self, counts: list[int], wilds: int, need: int) -> DrawsAfterDiscard:
+        """The draws after each discard from `counts`, kept for the decision's other
+        discards: their acceptance shares all the work that depends on the hand alone."""
+        key = bytes(counts)
+        table = self._draw_table
+        if table is None or table[0] != key or table[1] != wilds or table[2] != need:
+            table = self._draw_table = (key, wilds, need, DrawsAfterDiscard(counts, wilds, need))
+        return table[3]
 
     # ------------------------------------------------------------------ claims
 

@@ -123,6 +123,14 @@ class Ruleset(Protocol):
     has_chow: bool
     uses_wild: bool
     seven_pairs: bool
+    discard_hook: bool
+    """Whether `on_discard` can ever pay; when False the engine never calls it (nor builds
+    the facts for it), which is most of the cost of a discard."""
+    bonus_hook: bool
+    """Whether `on_bonus` can ever pay (False: never called)."""
+    claim_hook: bool
+    """Whether `quick_win` can ever be true after a chow or pong (False: never called; a
+    kong still asks it)."""
     bonus_kinds: frozenset[int]
     start_score: int
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Literal, get_args
+from typing import Literal, NamedTuple, get_args
 
 from game.melds import Meld
 from game.scoring import ScoreResult, WinContext
@@ -35,20 +35,24 @@ class KongFact:
     feeder: int | None
 
 
-@dataclass(frozen=True, slots=True)
-class TableFacts:
+class TableFacts(NamedTuple):
     """What everyone at the table can see, as a ruleset hook needs it. Built by the engine
-    for each hook call; a ruleset derives its own state from these (Nanjing's discard run)."""
+    for each hook call (a NamedTuple: frozen, and cheap to build on every discard); every
+    field is kept up to date by the engine as play goes, so building it never walks the
+    hand's history."""
 
     stake: int
     melds: tuple[tuple[Meld, ...], ...]
     """Per seat, its melds in the order made (an added kong stands where its pong stood)."""
     bonus: tuple[tuple[Tile, ...], ...]
     """Per seat, its bonus tiles set aside, in order."""
-    discards: tuple[tuple[int, Tile], ...]
-    """Every discard of the hand so far as (seat, tile), in order, claimed ones included."""
+    discards: int
+    """How many discards the hand has had so far, claimed ones included."""
+    run: tuple[tuple[int, Tile], ...]
+    """The latest discards since the last claim as (seat, tile), oldest first, at most four
+    (Nanjing's discard run, N12)."""
     since_claim: int
-    """How many of the latest `discards` came after the last claim (chow, pong or kong)."""
+    """How many of the latest discards came after the last claim (chow, pong or kong)."""
     claims: tuple[int, int, int, int]
     """Per seat, the claims it has made."""
     wall_left: int
@@ -56,10 +60,11 @@ class TableFacts:
     """The seat whose discard or added kong is being answered, if any."""
     last_kong: KongFact | None
     dealer_streak: int = 0
-
-    def discards_of(self, seat: int) -> tuple[Tile, ...]:
-        """`seat`'s discards in order."""
-        return tuple(t for s, t in self.discards if s == seat)
+    seat_discards: tuple[int, int, int, int] = (0, 0, 0, 0)
+    """Per seat, how many tiles it has discarded this hand."""
+    same_kind: int = 0
+    """How many tiles of the latest discard's kind its discarder has discarded this hand, that
+    one included (N12's four of a kind); 0 before the first discard."""
 
 
 WinHow = Literal["self_draw", "discard", "robbing", "kuaizhao"]

@@ -49,6 +49,9 @@ class Mazhan:
     has_chow = True
     uses_wild = True
     seven_pairs = False
+    discard_hook = False  # no discard ever pays: the engine need not ask `on_discard`
+    bonus_hook = False  # nor a bonus tile (`on_bonus`)
+    claim_hook = False  # nor does a claim win at once (`quick_win`)
     bonus_kinds = frozenset({*FLOWERS, WHITE})  # M2
     start_score = START_SCORE
 
@@ -78,7 +81,7 @@ class Mazhan:
 
     def earthly(self, table: TableFacts, seat: int, self_draw: bool) -> bool:
         # M17: won on the dealer's first discard, before any claim
-        return (not self_draw and len(table.discards) == 1 and not any(table.claims)
+        return (not self_draw and table.discards == 1 and not any(table.claims)
                 and table.answering == 0)
 
     def on_bonus(self, table: TableFacts, seat: int, tile: Tile) -> list[Payment]:

@@ -54,6 +54,9 @@ class Nanjing:
     has_chow = False  # N2
     uses_wild = False
     seven_pairs = True  # N3
+    discard_hook = True  # N12: discards may pay at once
+    bonus_hook = True  # N11: a flower kong pays at once
+    claim_hook = True  # N13d: 快照
     bonus_kinds = scoring.HARD_FLOWER_KINDS  # N1
     start_score = START_GOLD
 
@@ -85,7 +88,7 @@ class Nanjing:
 
     def earthly(self, table: TableFacts, seat: int, self_draw: bool) -> bool:
         # N7: before its own first discard, having made no claim.
-        return (not table.discards_of(seat) and table.claims[seat] == 0
+        return (not table.seat_discards[seat] and table.claims[seat] == 0
                 and not table.melds[seat])
 
     def on_bonus(self, table: TableFacts, seat: int, tile: Tile) -> list[Payment]:
@@ -99,10 +102,10 @@ class Nanjing:
     def on_discard(self, table: TableFacts, seat: int, tile: Tile) -> list[Payment]:
         out: list[Payment] = []
         # N12: the discard run is the discards since the last claim, Nanjing's own reading
-        run = table.discards[len(table.discards) - table.since_claim:][-4:]
+        run = table.run
         if len(run) == 4 and all(k == tile for _, k in run):  # four in a row, no claim
             out.extend(pay.same_discard_penalty(run[0][0], table.stake))
-        if table.discards_of(seat).count(tile) == 4:  # N12: all four of a kind by one player
+        if table.same_kind == 4:  # N12: all four of a kind by one player
             out.extend(pay.fourth_discard_penalty(seat, table.stake))
         return out
 

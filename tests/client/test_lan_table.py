@@ -60,13 +60,13 @@ def test_lan_table_chat_notices_bot_marks_and_a_failed_wall_check(
     with HostThread(ruleset="mazhan", seats=["open", "open", "bot", "bot"], hands=1, seed=5,
                     move_pause=0.01, discard_seconds=0.4, claim_seconds=0.2) as table:
         host = table.host
-        honest = host._commit_msg
+        honest = host.table._commit_msg
 
         def forged() -> Message:  # a cheating host: the commitment is not to the dealt wall
             msg = honest()
             return {**msg, "hash": "0" * 64}
 
-        host._commit_msg = forged  # type: ignore[method-assign]
+        host.table._commit_msg = forged  # type: ignore[method-assign]
         ann = RemoteSession(LOOPBACK, host.port, name="ann", seat=0)
         bo = RemoteSession(LOOPBACK, host.port, name="bo", seat=1)
         assert ann.wait_ready(10) and bo.wait_ready(10)

@@ -8,6 +8,7 @@ from typing import Any, TypeVar
 
 from net.frames import PROTOCOL_VERSION, FrameDecoder, Message, encode
 from net.host import Host, HostConfig
+from net.table import Table
 
 LOOPBACK = "127.0.0.1"
 T = TypeVar("T")
@@ -18,14 +19,24 @@ async def within(aw: Awaitable[T], seconds: float = 60) -> T:
     return await asyncio.wait_for(aw, seconds)
 
 
-def make_host(ruleset: str, seats: list[str], hands: int | None = 2, **kw: Any) -> Host:
+def table_config(ruleset: str, seats: list[str], hands: int | None = 2,
+                **kw: Any) -> HostConfig:
     kw.setdefault("start_after", 20)
     kw.setdefault("seed", 11)
     kw.setdefault("secret_walls", False)  # the same walls every run: tests stay deterministic
     kw.setdefault("claim_window", 0.0)  # raw peers count as people; the window has its test
-    config = HostConfig(ruleset=ruleset, name="test table", seats=seats, hands=hands,
-                        address=LOOPBACK, **kw)
-    return Host(config)
+    # Fake clients do not ping; the idle deadline has its own test.
+    kw.setdefault("idle_timeout", 3600.0)
+    return HostConfig(ruleset=ruleset, name="test table", seats=seats, hands=hands,
+                      address=LOOPBACK, **kw)
+
+
+def make_host(ruleset: str, seats: list[str], hands: int | None = 2, **kw: Any) -> Host:
+    return Host(table_config(ruleset, seats, hands, **kw))
+
+
+def make_table(ruleset: str, seats: list[str], hands: int | None = 2, **kw: Any) -> Table:
+    return Table(table_config(ruleset, seats, hands, **kw))
 
 
 def hello(name: str = "raw", **extra: Any) -> Message:

@@ -8,17 +8,17 @@ import pytest
 from game.bots import make_bot
 from net.diff import Mirror
 from net.frames import Message
-from net.host import Host
 from net.peer import Peer
+from net.table import Table
 from net.wire import compact_view
-from tests.net.peers import make_host
+from tests.net.peers import make_table
 
 
-def _peer(host: Host, place: int | None) -> tuple[Peer, _Inbox]:
+def _peer(host: Table, place: int | None) -> tuple[Peer, _Inbox]:
     """A peer the table sends to (no socket: its outbox is read as it fills)."""
     peer = Peer("127.0.0.9")
     peer.hello = True
-    host.conns.add(peer)
+    host.peers.add(peer)
     if place is None:
         peer.watching = True
     else:
@@ -41,7 +41,15 @@ class _Inbox:
         return self._got
 
 
-def _play(host: Host, hands: int, now: list[float]) -> dict[str, int]:
+def _release(host: Table) -> bool:
+    """End the claim window at the table's time, sending what it held back, as `tick` does."""
+    if host.publisher.window_over(host.now):
+        host._publish([])
+        return True
+    return False
+
+
+def _play(host: Table, hands: int, now: list[float]) -> dict[str, int]:
     """Play with bots deciding for every place (the people's peers only watch what they get),
     moving the fake clock past each claim window as the host's loop would wait it out."""
     bots = [make_bot("normal", p) for p in range(4)]
@@ -49,11 +57,12 @@ def _play(host: Host, hands: int, now: list[float]) -> dict[str, int]:
     for number in range(hands):
         host._deal(host.match.start_hand(), first=number == 0)
         while not host.match.hand_over:
-            if host.hold_until is not None:
-                assert host.hold_until == pytest.approx(now[0] + host.config.claim_window)
+            if host.publisher.hold_until is not None:
+                assert host.publisher.hold_until == pytest.approx(now[0]
+                                                                  + host.config.claim_window)
                 figures["windows"] += 1
-                now[0] = host.hold_until
-                assert host._release(now[0])
+                now[0] = host.now = host.publisher.hold_until
+                assert _release(host)
                 continue
             seat = host.match.to_act()[0]
             action = bots[host.match.players[seat]].choose(host.match.view(seat))
@@ -61,15 +70,15 @@ def _play(host: Host, hands: int, now: list[float]) -> dict[str, int]:
             host._apply(host.match.players[seat], action)
             phase = host.match.hand.phase.value if host.match.hand else ""
             figures["claim_phases"] += phase in ("claim", "rob")
-        host.hold_until = None
+        host.publisher.hold_until = None
         host._hand_done()
     return figures
 
 
 def test_no_seat_sees_another_seats_offer_and_every_discard_gets_the_same_window() -> None:
-    host = make_host("mazhan", ["open", "open", "bot", "bot"], hands=4, claim_window=0.5)
+    host = make_table("mazhan", ["open", "open", "bot", "bot"], hands=4, claim_window=0.5)
     now = [1000.0]
-    host.clock = lambda: now[0]
+    host.now = now[0]
     host.started = True
     watchers = [_peer(host, 0), _peer(host, 1), _peer(host, None)]
     figures = _play(host, 4, now)
@@ -98,14 +107,14 @@ def test_no_seat_sees_another_seats_offer_and_every_discard_gets_the_same_window
         # on the host's own view of it.
         discards_total = discards_seen if discards_total is None else discards_total
         assert discards_seen == discards_total == figures["discards"]
-        seat = -1 if peer.seat is None else host._hand_seats()[peer.seat]
+        seat = -1 if peer.seat is None else host.hand_seats()[peer.seat]
         assert mirror.state == compact_view(host.match.view(seat).to_wire())
 
 
 def test_no_window_when_only_programs_play() -> None:
-    host = make_host("nanjing", ["open", "open", "bot", "bot"], hands=1, claim_window=0.5)
+    host = make_table("nanjing", ["open", "open", "bot", "bot"], hands=1, claim_window=0.5)
     now = [0.0]
-    host.clock = lambda: now[0]
+    host.now = now[0]
     host.started = True
     for place in (0, 1):
         peer, _ = _peer(host, place)
@@ -115,9 +124,9 @@ def test_no_window_when_only_programs_play() -> None:
 
 
 def test_a_newcomer_during_a_claim_phase_gets_its_first_state_after_it() -> None:
-    host = make_host("mazhan", ["open", "open", "bot", "bot"], hands=3, claim_window=0.5)
+    host = make_table("mazhan", ["open", "open", "bot", "bot"], hands=3, claim_window=0.5)
     now = [0.0]
-    host.clock = lambda: now[0]
+    host.now = now[0]
     host.started = True
     _peer(host, 0)
     _peer(host, 1)
@@ -128,7 +137,7 @@ def test_a_newcomer_during_a_claim_phase_gets_its_first_state_after_it() -> None
         hand = host.match.hand
         assert hand is not None
         if host.match.hand_over:
-            host.hold_until = None
+            host.publisher.hold_until = None
             host._hand_done()
             if host.match.match_over or host.hands_done == 3:
                 break
@@ -141,10 +150,10 @@ def test_a_newcomer_during_a_claim_phase_gets_its_first_state_after_it() -> None
             host.receive(late, {"t": "hello", "v": 1, "name": "late", "watch": True}, now[0])
             first = [m["t"] for m in late.outbox]
             assert "welcome" in first and "snapshot" not in first and "update" not in first
-            while host._hidden(-1):  # settle the claim as the table would
-                if host.hold_until is not None:
-                    now[0] = host.hold_until
-                    host._release(now[0])
+            while host.publisher.hidden(-1):  # settle the claim as the table would
+                if host.publisher.hold_until is not None:
+                    now[0] = host.now = host.publisher.hold_until
+                    _release(host)
                     continue
                 seat = host.match.to_act()[0]
                 player = host.match.players[seat]
@@ -154,9 +163,9 @@ def test_a_newcomer_during_a_claim_phase_gets_its_first_state_after_it() -> None
             host.disconnect(late, now[0])
             checked += 1
             continue
-        if host.hold_until is not None:
-            now[0] = host.hold_until
-            host._release(now[0])
+        if host.publisher.hold_until is not None:
+            now[0] = host.now = host.publisher.hold_until
+            _release(host)
             continue
         seat = host.match.to_act()[0]
         player = host.match.players[seat]

@@ -123,3 +123,15 @@ def test_mirror_detects_gap_and_mismatch_and_recovers() -> None:
     bad["sum"] ^= 1
     assert mirror.receive(bad)
     assert mirror.desyncs == 1 and mirror.state == {"a": 4}
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.dictionaries(st.text(max_size=4), trees | st.binary(max_size=4), max_size=6))
+def test_a_checksum_put_together_from_pieces_is_the_checksum(state: dict[str, Any]) -> None:
+    # The host sums a state from its top-level pieces; the client sums it whole.
+    stream = SeatStream()
+    assert stream.snapshot(state)["sum"] == checksum(state)
+    moved = dict(state, zz=[1, True, None])
+    msg = stream.update(moved, [])
+    assert msg is not None and msg["sum"] == checksum(moved)
+    assert same(apply(state, msg["diff"]), moved)

@@ -127,3 +127,12 @@ def test_counts_bytes_and_frames() -> None:
     decoder = FrameDecoder()
     assert decoder.messages(frame * 3) == [{"t": "ping", "n": 5}] * 3
     assert decoder.bytes_in == 3 * len(frame) and decoder.frames_in == 3
+
+
+def test_a_shallow_encode_still_refuses_a_bad_type_or_a_value_it_cannot_pack() -> None:
+    msg = {"t": "pong", "n": 3}
+    assert encode(msg, deep=False) == encode(msg)
+    with pytest.raises(BadShape):
+        encode({"t": "pong", "n": "three"}, deep=False)
+    with pytest.raises(BadShape):
+        encode({"t": "chat", "seat": None, "name": "x", "text": object()}, deep=False)

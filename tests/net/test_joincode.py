@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-import asyncio
+import re
 
 import pytest
 
-from net.client import Client, JoinError
 from net.joincode import (
     NONCE_BYTES,
     PER_ADDRESS_BURST,
@@ -17,7 +16,8 @@ from net.joincode import (
     proof,
     proof_ok,
 )
-from tests.net.peers import LOOPBACK, make_host, within
+from tests.net.fake import FakeClient, Room
+from tests.net.peers import make_table
 
 
 def test_proofs_bind_the_code_both_nonces_and_the_side() -> None:
@@ -50,47 +50,19 @@ def test_wrong_codes_are_limited_per_address_and_in_total_with_a_fake_clock() ->
     assert attempts.wait("10.0.9.9", now) > 0
 
 
-def test_guessing_over_loopback_is_cut_off_and_the_code_not_found() -> None:
-    async def scenario() -> None:
-        host = make_host("mazhan", ["open", "bot", "bot", "bot"], code="7391")
-        await host.start()
-        refused = []
-        for guess in range(40):
-            try:
-                await within(Client(LOOPBACK, host.port, code=f"{guess:04d}", autoplay=None)
-                             .run())
-            except JoinError as exc:
-                refused.append(str(exc))
-        await host.close()
-        assert host.attempts.wrong == PER_ADDRESS_BURST  # only five were even checked
-        assert all("wrong join code" in r or "try again in" in r for r in refused)
-        assert len(refused) == 40
-
-    asyncio.run(scenario())
-
-
 def test_an_impostor_that_does_not_know_the_code_is_found_out() -> None:
-    async def scenario() -> None:
-        # A look-alike table with the same name that takes anyone, and one with another code.
-        for impostor in (make_host("mazhan", ["open", "bot", "bot", "bot"]),
-                         make_host("mazhan", ["open", "bot", "bot", "bot"], code="1111")):
-            await impostor.start()
-            with pytest.raises(JoinError, match=r"impostor|wrong join code"):
-                await within(Client(LOOPBACK, impostor.port, code="7391", autoplay=None).run())
-            await impostor.close()
-
-    asyncio.run(scenario())
+    # A look-alike table with the same name that takes anyone, and one with another code
+    # (guessing the code at the table itself: tests/net/test_social.py).
+    for impostor in (make_table("mazhan", ["open", "bot", "bot", "bot"]),
+                     make_table("mazhan", ["open", "bot", "bot", "bot"], code="1111")):
+        client = FakeClient(Room(impostor), code="7391", autoplay=None)
+        assert client.error is not None
+        assert re.search(r"impostor|wrong join code", str(client.error))
 
 
 def test_a_look_alike_with_another_fingerprint_is_refused_even_unlocked() -> None:
-    async def scenario() -> None:
-        real = make_host("mazhan", ["open", "bot", "bot", "bot"])
-        fake = make_host("mazhan", ["open", "bot", "bot", "bot"])
-        assert real.fingerprint != fake.fingerprint and len(real.fingerprint) == 8
-        await fake.start()
-        with pytest.raises(JoinError, match="fingerprint"):
-            await within(Client(LOOPBACK, fake.port, autoplay=None,
-                                fingerprint=real.fingerprint).run())
-        await fake.close()
-
-    asyncio.run(scenario())
+    real = make_table("mazhan", ["open", "bot", "bot", "bot"])
+    fake = make_table("mazhan", ["open", "bot", "bot", "bot"])
+    assert real.fingerprint != fake.fingerprint and len(real.fingerprint) == 8
+    client = FakeClient(Room(fake), autoplay=None, fingerprint=real.fingerprint)
+    assert client.error is not None and "fingerprint" in str(client.error)

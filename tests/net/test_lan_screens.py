@@ -116,7 +116,7 @@ def test_the_hosts_own_place_is_held_even_if_a_joiner_connects_first(
     host_screen.open_table()
     host = host_screen.host
     assert host is not None and held["token"] is not None
-    assert host.tokens[held["token"]] == 0 and 0 not in host.free_seats
+    assert host.table.places.tokens[held["token"]] == 0 and 0 not in host.free_seats
     joiner = RemoteSession("127.0.0.1", host.port, name="Bob")
     own = None
     try:
@@ -130,7 +130,7 @@ def test_the_hosts_own_place_is_held_even_if_a_joiner_connects_first(
         while own.place is None:
             assert time.monotonic() < deadline and own.error is None, own.error
             time.sleep(0.01)
-        assert own.place == 0 and host.names[0] == "Ann"
+        assert own.place == 0 and host.table.names[0] == "Ann"
     finally:
         joiner.close()
         if own is not None:

@@ -13,7 +13,8 @@ import pytest
 
 from net.client import Client, JoinError
 from net.tokens import TokenStore, table_key
-from tests.net.peers import LOOPBACK, make_host, within
+from tests.net.fake import FakeClient, Room
+from tests.net.peers import LOOPBACK, make_table, within
 
 
 def test_a_port_that_is_not_a_table_times_out() -> None:
@@ -28,29 +29,40 @@ def test_a_port_that_is_not_a_table_times_out() -> None:
     asyncio.run(scenario())
 
 
-def test_a_dropped_client_reconnects_by_itself_and_finishes_the_match() -> None:
+def test_unreachable_host_is_a_clear_error() -> None:
     async def scenario() -> None:
-        host = make_host("nanjing", ["open", "open", "bot", "bot"], hands=3, move_pause=0.01,
-                         options={"hands": 3})
-        await host.start()
-        ann = Client(LOOPBACK, host.port, name="ann", seed=1, seat=0, reconnect=True)
-        bob = Client(LOOPBACK, host.port, name="bob", seed=2, seat=1)
-        game = asyncio.gather(host.run(), ann.run(), bob.run())
-        loop = asyncio.get_running_loop()
-        deadline = loop.time() + 30
-        while not (host.started and ann.mirror.seq > 3):
-            assert loop.time() < deadline
-            await asyncio.sleep(0.002)
-        host.by_seat[0].abort()  # the line drops: no goodbye
-        summary, ann_stats, bob_stats = await within(game, 120)
-        await host.close()
-        assert ann_stats.reconnects >= 1 and ann_stats.seat == 0
-        assert ann_stats.hands_played >= 1 and ann_stats.desyncs == 0
-        assert ann_stats.final_scores == summary["final_scores"]
-        assert ann_stats.wall_problems == [] and bob_stats.wall_problems == []
-        assert ann_stats.to_json()["reconnects"] == ann_stats.reconnects
+        server = await asyncio.start_server(lambda r, w: None, LOOPBACK, 0)
+        port = server.sockets[0].getsockname()[1]
+        server.close()
+        await server.wait_closed()
+        with pytest.raises(JoinError, match="cannot reach"):
+            await Client(LOOPBACK, port).run()
 
     asyncio.run(scenario())
+
+
+def test_a_dropped_player_comes_back_with_its_token_and_finishes_the_match() -> None:
+    """The table's side of a reconnect, in fake time (the shipped client's own retrying is in
+    tests/net/test_host_smoke.py, over loopback)."""
+    table = make_table("nanjing", ["open", "open", "bot", "bot"], hands=3, move_pause=0.01,
+                       options={"hands": 3})
+    room = Room(table)
+    ann = FakeClient(room, name="ann", seed=1, seat=0, address="10.0.0.1")
+    bob = FakeClient(room, name="bob", seed=2, seat=1, address="10.0.0.2")
+    room.run(lambda: table.started and ann.state.mirror.seq > 3)
+    assert ann.peer is not None
+    ann.peer.hang_up()  # the line drops: no goodbye
+    assert 0 not in table.by_seat
+    room.later(1.0)  # a bot plays the place meanwhile
+    ann.connect()
+    assert table.by_seat[0] is ann.peer.peer
+    room.run()
+    assert table.final is not None
+    for c in (ann, bob):
+        assert c.error is None and c.stats.desyncs == 0 and c.stats.wall_problems == []
+        assert c.stats.final_scores == table.final["final_scores"]
+    assert ann.stats.reconnects == 1 and ann.stats.seat == 0
+    assert ann.stats.to_json()["reconnects"] == 1
 
 
 def test_the_token_store_keeps_one_token_per_table(tmp_path: Path) -> None:
@@ -76,13 +88,21 @@ def test_the_token_store_keeps_one_token_per_table(tmp_path: Path) -> None:
 
 
 def test_the_others_see_the_flee_countdown_of_an_absent_player() -> None:
-    host = make_host("mazhan", ["open", "open", "bot", "bot"], flee_after=180.0)
-    now = [500.0]
-    host.clock = lambda: now[0]
-    host.started = True
-    host._deal(host.match.start_hand(), first=True)
-    host.gone_since[1] = 490.0  # left ten seconds ago (M12)
-    seats = host._seat_list()
+    table = make_table("mazhan", ["open", "open", "bot", "bot"], flee_after=180.0)
+    room = Room(table, now=490.0)
+    ann, bob = (room.raw_peer(n, f"10.0.0.{i}") for i, n in enumerate(("ann", "bob")))
+    ann.send({"t": "sit", "seat": 0})
+    bob.send({"t": "sit", "seat": 1})
+    room.tick()
+    assert table.started
+    bob.hang_up()  # left at 490 (M12)
+    assert ann.take("seats")[-1]["seats"][1]["flee_in"] == 180.0
+    room.later(10.0)
+    seats = table._seat_list()
     assert seats[1]["flee_in"] == 170.0 and "flee_in" not in seats[0]
-    now[0] = 700.0
-    assert host._seat_list()[1]["flee_in"] == 0.0
+    room.now = 669.5
+    room.tick()
+    assert table._seat_list()[1]["flee_in"] == 0.5
+    room.later(1.0)  # the deadline passes: a flee, told to the others
+    assert ("fled", 1) in [(m["code"], m["seat"]) for m in ann.got if m["t"] == "notice"]
+    assert table.flees == 1

@@ -38,7 +38,7 @@ class HostThread:
             self.summary = await self.host.run()
             # Let the last frames reach the clients: each closes its end after the bye.
             deadline = asyncio.get_running_loop().time() + 30
-            while self.host.conns and asyncio.get_running_loop().time() < deadline:
+            while self.host.table.peers and asyncio.get_running_loop().time() < deadline:
                 await asyncio.sleep(0.01)
             await self.host.close()
 
@@ -121,7 +121,7 @@ def test_remote_session_plays_a_match_like_a_local_one() -> None:
         with pytest.raises(IllegalAction):
             session.submit((session.seat_of(0) + 1) % 4, Action(ActionKind.PASS))
         final = session.view(session.seat_of(0))
-        host_view = table.host.match.view(table.host._hand_seats()[0])
+        host_view = table.host.match.view(table.host.table.hand_seats()[0])
         # the same state, the host's bot names ("bot 2") worded in the window's language
         shown = host_view._replace(names=tuple(shown_name(n) for n in host_view.names))
         assert compact_view(final.to_wire()) == compact_view(shown.to_wire())
@@ -131,7 +131,7 @@ def test_remote_session_plays_a_match_like_a_local_one() -> None:
         assert session.wall_problems == []
         session.close()
     assert table.summary is not None and table.summary["hands"] == 2
-    assert table.host.played[0] > 0 and table.summary["timeouts"] == 0
+    assert table.host.table.played[0] > 0 and table.summary["timeouts"] == 0
 
 
 def test_remote_spectator_session_and_chat() -> None:

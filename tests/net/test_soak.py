@@ -1,5 +1,6 @@
-"""Long and hostile runs over real loopback sockets: fifty hands without a desync, no hidden
-tile ever reaching the wrong seat, and a live host fuzzed with random and malformed frames."""
+"""Long and hostile runs: fifty hands without a desync and no hidden tile ever reaching the
+wrong seat (in fake time), and a live host fuzzed with random and malformed frames over
+loopback."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ import socket
 import struct
 import threading
 import time
+from collections.abc import Callable
 from typing import Any
 
 import msgpack
@@ -20,10 +22,12 @@ from game.events import Event
 from net.client import Client
 from net.frames import PROTOCOL_VERSION, Message, encode
 from net.host import Host, HostConfig
-from tests.net.peers import LOOPBACK, within
+from net.table import Table
+from tests.net.fake import FakeClient, Room
+from tests.net.peers import LOOPBACK
 
 
-class TruthHost(Host):
+class TruthTable(Table):
     """Records, for every update and first snapshot sent, every seat's real concealed tiles."""
 
     def __init__(self, config: HostConfig) -> None:
@@ -34,12 +38,12 @@ class TruthHost(Host):
         hand = self.match.hand
         assert hand is not None
         hands = [[int(t) for t in hand.concealed(s)] for s in range(4)]
-        seats = self._hand_seats()
-        for conn in self.conns:
-            if conn.seat is not None:
-                for seq in range(conn.stream.seq - back, conn.stream.seq + 1):
+        seats = self.hand_seats()
+        for peer in self.peers:
+            if peer.seat is not None:
+                for seq in range(peer.stream.seq - back, peer.stream.seq + 1):
                     # First record wins: a seat held back during a claim phase keeps its seq.
-                    self.truth.setdefault((conn.name, seq), (seats[conn.seat], hands))
+                    self.truth.setdefault((peer.name, seq), (seats[peer.seat], hands))
 
     def _publish(self, events: list[Event]) -> None:
         super()._publish(events)
@@ -51,50 +55,53 @@ class TruthHost(Host):
 
 
 def test_fifty_hands_four_clients_no_desync_and_no_hidden_tile_leaks() -> None:
-    async def scenario() -> None:
-        config = HostConfig(ruleset="mazhan", name="soak", seats=["open"] * 4, hands=50,
-                            seed=21, address=LOOPBACK, start_after=20, secret_walls=False,
-                            options={"hands": 50, "bust_ends": False})
-        host = TruthHost(config)
-        await host.start()
-        frames: dict[str, list[tuple[Message, dict[str, Any] | None]]] = {}
-        clients: list[Client] = []
-        for i in range(4):
-            name = f"p{i}"
-            frames[name] = []
+    config = HostConfig(ruleset="mazhan", name="soak", seats=["open"] * 4, hands=50,
+                        seed=21, address=LOOPBACK, start_after=20, secret_walls=False,
+                        idle_timeout=3600.0, options={"hands": 50, "bust_ends": False})
+    table = TruthTable(config)
+    room = Room(table)
+    frames: dict[str, list[tuple[Message, dict[str, Any] | None]]] = {}
+    clients: list[FakeClient] = []
+    for i in range(4):
+        name = f"p{i}"
+        frames[name] = []
+        client = FakeClient(room, name=name, autoplay="normal", seed=i, address=f"10.0.0.{i}")
+        clients.append(client)
+        assert client.peer is not None
+        receive = client.peer.on_message
+        assert receive is not None
 
-            def keep(msg: Message, name: str = name, i: int = i) -> None:
-                # The mirror replaces its state on every change, never edits it: keep a reference.
-                frames[name].append((msg, clients[i].mirror.state))
+        def keep(msg: Message, name: str = name, client: FakeClient = client,
+                 receive: Callable[[Message], None] = receive) -> None:
+            receive(msg)
+            # The mirror replaces its state on every change, never edits it: keep a reference.
+            frames[name].append((msg, client.state.mirror.state))
 
-            clients.append(Client(LOOPBACK, host.port, name=name, autoplay="normal", seed=i,
-                                  on_message=keep))
-        summary, *stats = await within(asyncio.gather(host.run(), *(c.run() for c in clients)),
-                                       120)
-        await host.close()
-        assert summary["hands"] == 50
-        for s in stats:
-            assert s.hands_played == 50 and s.desyncs == 0 and s.resyncs == 0
-            assert s.walls_checked == 50 and s.wall_problems == []
-            assert s.final_scores == summary["final_scores"]
-        checked = 0
-        for name, got in frames.items():
-            for msg, state in got:
-                if msg["t"] not in ("snapshot", "update"):
-                    continue
-                assert state is not None
-                seat, hands = host.truth[(name, msg["seq"])]
-                assert state["s"] == seat
-                assert state["C"] == hands[seat]  # exactly its own tiles...
-                if state["p"] != "over":
-                    assert state["v"] == []  # ...and nobody else's until the hand is over
-                for e in msg.get("ev", []):
-                    if e["k"] in ("deal", "draw") and e.get("s") != seat:
-                        assert "t" not in e and "ts" not in e, (name, e)
-                checked += 1
-        assert checked > 4 * 50 * 20
-
-    asyncio.run(scenario())
+        client.peer.on_message = keep
+    room.run()
+    summary = table.final
+    assert summary is not None and summary["hands"] == 50
+    for c in clients:
+        s = c.stats
+        assert s.hands_played == 50 and s.desyncs == 0 and s.resyncs == 0
+        assert s.walls_checked == 50 and s.wall_problems == []
+        assert s.final_scores == summary["final_scores"]
+    checked = 0
+    for name, got in frames.items():
+        for msg, state in got:
+            if msg["t"] not in ("snapshot", "update"):
+                continue
+            assert state is not None
+            seat, hands = table.truth[(name, msg["seq"])]
+            assert state["s"] == seat
+            assert state["C"] == hands[seat]  # exactly its own tiles...
+            if state["p"] != "over":
+                assert state["v"] == []  # ...and nobody else's until the hand is over
+            for e in msg.get("ev", []):
+                if e["k"] in ("deal", "draw") and e.get("s") != seat:
+                    assert "t" not in e and "ts" not in e, (name, e)
+            checked += 1
+    assert checked > 4 * 50 * 20
 
 
 # ---------------------------------------------------------------- fuzzing the live host
@@ -204,9 +211,9 @@ def test_live_host_survives_random_and_malformed_frames() -> None:
         # The fuzzing connections are closed; wait until the host has seen them go, or the
         # newcomer below could meet the per-address limit (8 at once from one machine).
         deadline = time.monotonic() + 30
-        while len(table.host.conns) > len(table.clients) and time.monotonic() < deadline:
+        while len(table.host.table.peers) > len(table.clients) and time.monotonic() < deadline:
             time.sleep(0.01)
         reply = _exchange(table.host.port, encode({"t": "hello", "v": PROTOCOL_VERSION,
                                                    "name": "late", "watch": True}))
         assert b"welcome" in reply and b"snapshot" in reply
-        assert table.host.dropped > 0
+        assert table.host.table.dropped > 0

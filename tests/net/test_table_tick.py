@@ -3,48 +3,33 @@ saying when to call it again. Timers (M11), flees (M12) and the start, all in fa
 
 from __future__ import annotations
 
-from net.host import Host
-from tests.net.peers import make_host
-from tests.net.test_claims import _peer
-
-
-def _run(host: Host, now: list[float], limit: int = 100_000) -> None:
-    """Call tick at each deadline, as the transport does, until the match is over."""
-    for _ in range(limit):
-        host.tick(now[0])
-        if host.final is not None:
-            return
-        deadline = host.next_deadline()
-        assert deadline is not None, "the table waits for a message that will never come"
-        now[0] = max(now[0], deadline)
-    raise AssertionError("the match did not end")
+from tests.net.fake import Room
+from tests.net.peers import make_table
 
 
 def test_a_bots_only_match_plays_through_on_ticks() -> None:
-    host = make_host("nanjing", ["open", "bot", "bot", "bot"], hands=3, options={"hands": 3})
-    now = [0.0]
-    host.clock = lambda: now[0]
-    host.start_at = 5.0
-    host.tick(1.0)
+    table = make_table("nanjing", ["open", "bot", "bot", "bot"], hands=3, options={"hands": 3})
+    room = Room(table)
+    table.start_at = 5.0
+    room.now = 1.0
+    room.tick()
     # Nobody took the open place: the table waits for the start time, then a bot plays it.
-    assert not host.started and host.next_deadline() == 5.0
-    now[0] = 5.0
-    _run(host, now)
-    assert host.final is not None and host.final["hands"] == 3
-    assert now[0] == 5.0  # nothing waited: bots with no pause play at once
+    assert not table.started and table.next_deadline() == 5.0
+    room.run()
+    assert table.final is not None and table.final["hands"] == 3
+    assert room.now == 5.0  # nothing waited: bots with no pause play at once
 
 
 def test_a_silent_player_is_timed_out_then_fled_in_fake_time() -> None:
-    host = make_host("mazhan", ["open", "bot", "bot", "bot"], hands=1, discard_seconds=15.0,
-                     claim_seconds=8.0)
-    now = [100.0]
-    host.clock = lambda: now[0]
-    _, writer = _peer(host, 0)  # seated, never answers
-    host.start_at = now[0]
-    _run(host, now)
-    assert host.final is not None and host.final["hands"] == 1
+    table = make_table("mazhan", ["open", "bot", "bot", "bot"], hands=1, discard_seconds=15.0,
+                       claim_seconds=8.0)
+    room = Room(table, now=100.0)
+    idle = room.raw_peer("idle")
+    idle.send({"t": "sit", "seat": 0})  # seated, never answers; the match starts at once
+    room.run()
+    assert table.final is not None and table.final["hands"] == 1
     # Three time-outs in a row (each a full 15 s or 8 s of fake time), then the flee (M12).
-    assert host.timeouts >= 3 and host.flees == 1
-    assert now[0] - 100.0 >= 3 * 8.0
-    codes = [m["code"] for m in writer.got if m["t"] == "notice"]
-    assert codes.count("timeout") == host.timeouts and "fled" in codes
+    assert table.timeouts >= 3 and table.flees == 1
+    assert room.now - 100.0 >= 3 * 8.0
+    codes = [m["code"] for m in idle.got if m["t"] == "notice"]
+    assert codes.count("timeout") == table.timeouts and "fled" in codes

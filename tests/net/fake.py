@@ -1,0 +1,273 @@
+"""A LAN table with no sockets, threads or sleeps: the pure table (net/table.py), a fake clock,
+and fake peers that record what the table sends them. Every message goes through the frame codec
+both ways, raw bytes through each peer's frame decoder, as the transport does.
+
+`Room` plays the transport: it feeds the table, hands its outbox to the fake peers, ticks it at
+each `next_deadline()` (moving the fake clock there) and lets autoplaying clients answer.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from game.atomic import write_atomic
+from game.bots import Bot, make_bot
+from game.view import SeatView
+from net.client_state import ClientState, ClientStats, JoinError
+from net.frames import HEADER, Message, ProtocolError, decode_body, encode
+from net.peer import Peer
+from net.table import Table
+from tests.net.peers import hello
+
+
+def wire(msg: Message) -> Message:
+    """`msg` as the other side decodes it."""
+    return decode_body(encode(msg)[HEADER.size:])
+
+
+class FakePeer:
+    """One connection to the table: what it was sent, in order, and whether it was let go."""
+
+    def __init__(self, room: Room, address: str) -> None:
+        self.room = room
+        self.peer = Peer(address, room.now, room.table.config.rate, room.table.config.burst)
+        self.got: list[Message] = []
+        self.closed = False
+        self.aborted = False
+        self.on_message: Callable[[Message], None] | None = None
+
+    def send(self, msg: Message) -> None:
+        """A message from this peer, as the transport would hand it over."""
+        self.raw(encode(msg))
+
+    def raw(self, data: bytes) -> None:
+        self.room.feed(self, data)
+
+    def take(self, kind: str | None = None) -> list[Message]:
+        """What came since the last take (only of `kind` if given)."""
+        out, self.got = self.got, []
+        return [m for m in out if kind is None or m["t"] == kind]
+
+    def kinds(self) -> list[str]:
+        return [m["t"] for m in self.got]
+
+    def first(self, kind: str, **fields: Any) -> Message:
+        for msg in self.got:
+            if msg["t"] == kind and all(msg.get(k) == v for k, v in fields.items()):
+                return msg
+        raise AssertionError(f"no {kind} {fields} among {self.kinds()}")
+
+    def hang_up(self) -> None:
+        """The connection ends from this side (the transport reports it)."""
+        if not self.closed:
+            self.closed = True
+            self.room.table.disconnect(self.peer, self.room.now)
+            self.room.deliver()
+
+
+class FakeClient:
+    """The shipped client's state machine (net/client_state.py) on a fake connection, with a
+    bot that answers every offer at once when `autoplay` is set, as `mahjong join` does."""
+
+    def __init__(self, room: Room, *, name: str = "player", autoplay: str | None = "normal",
+                 seat: int = -1, seed: int = 0, token: str | None = None, watch: bool = False,
+                 code: str | None = None, address: str = "10.0.0.1",
+                 fingerprint: str | None = None,
+                 on_view: Callable[[SeatView], None] | None = None) -> None:
+        self.room = room
+        self.name = name
+        self.address = address
+        self.bot: Bot | None = make_bot(autoplay, seed) if autoplay else None
+        self.state = ClientState(seat=seat, token=token, watch=watch, code=code,
+                                 fingerprint=fingerprint)
+        self.on_view = on_view
+        self.error: JoinError | None = None
+        self.peer: FakePeer | None = None
+        self._acted = -1
+        self.connect()
+
+    @property
+    def stats(self) -> ClientStats:
+        return self.state.stats
+
+    @property
+    def token(self) -> str | None:
+        return self.state.token
+
+    def view(self) -> SeatView | None:
+        return self.state.view()
+
+    def connect(self) -> None:
+        """A (new) connection: hello, as the shipped client says it."""
+        if self.peer is not None:
+            self.state.new_connection()
+            self.state.stats.reconnects += 1
+            self._acted = -1
+        self.error = None
+        self.peer = self.room.connect(self.address)
+        self.peer.on_message = self._receive
+        self.room.clients.append(self)
+        self.peer.send(self.state.hello(self.name, None, self.bot is not None))
+        self.room.deliver()
+
+    def _receive(self, msg: Message) -> None:
+        if self.error is not None:
+            return
+        try:
+            done = self.state.receive(msg, len(encode(msg)))
+        except JoinError as exc:
+            self.error = exc
+            done = True
+        if done and self.peer is not None:  # the shipped client hangs up then
+            self.room.hangups.append(self.peer)
+            return
+        if msg["t"] in ("snapshot", "update"):
+            self._maybe_act()
+
+    def answer(self) -> bool:
+        """Send what the state queued (replies, resyncs, actions); True if anything."""
+        peer = self.peer
+        if peer is None or peer.closed or not self.state.outbox:
+            return False
+        said, self.state.outbox = self.state.outbox, []
+        for msg in said:
+            peer.send(msg)
+        return True
+
+    def _maybe_act(self) -> None:
+        view = self.view()
+        if view is None:
+            return
+        if self.on_view is not None:
+            self.on_view(view)
+        if self.bot is None or view.seat not in view.to_act or not view.legal:
+            return
+        if self._acted == self.state.mirror.seq:
+            return
+        self._acted = self.state.mirror.seq
+        self.state.outbox.append({"t": "action", "seq": self.state.mirror.seq,
+                                  "a": str(self.bot.choose(view))})
+
+    def act(self, action: str) -> None:
+        """A person's action against the current state."""
+        assert self.peer is not None
+        self.peer.send({"t": "action", "seq": self.state.mirror.seq, "a": action})
+
+
+class Room:
+    """The table, a fake clock and the fake peers: the transport, in fake time."""
+
+    def __init__(self, table: Table, now: float = 0.0) -> None:
+        self.table = table
+        self.now = now
+        self.peers: dict[Peer, FakePeer] = {}
+        self.clients: list[FakeClient] = []
+        self.hangups: list[FakePeer] = []
+        table.open(now)
+
+    def connect(self, address: str = "10.0.0.9") -> FakePeer:
+        fake = FakePeer(self, address)
+        self.peers[fake.peer] = fake
+        if not self.table.connect(fake.peer, self.now):
+            fake.closed = True
+        self.deliver()
+        return fake
+
+    def raw_peer(self, name: str = "raw", address: str = "10.0.0.9",
+                 **extra: Any) -> FakePeer:
+        """A hand-driven peer that has said hello."""
+        fake = self.connect(address)
+        fake.send(hello(name, **extra))
+        return fake
+
+    def feed(self, fake: FakePeer, data: bytes) -> None:
+        """Bytes from `fake`, handled as the transport does: paid for, decoded, received."""
+        if fake.closed:
+            return
+        peer = fake.peer
+        if self.table.data(peer, len(data), self.now):
+            try:
+                peer.decoder.feed(data)
+                for msg in peer.decoder:
+                    self.table.receive(peer, msg, self.now)
+                    if peer.closed:
+                        break
+            except ProtocolError as exc:
+                self.table.fail(peer, str(exc))
+        self.deliver()
+
+    def deliver(self) -> None:
+        """Hand the table's outbox to the peers (and what they answer back to the table)."""
+        for _ in range(10_000):
+            out = self.table.drain()
+            for path, text in out.writes:  # the transport writes them (on a thread of its own)
+                try:
+                    write_atomic(path, text)
+                except OSError as exc:
+                    self.table.write_failed(path, str(exc))
+            if not (out.messages or out.close or out.abort or self.hangups):
+                if not any(c.answer() for c in self.clients):
+                    return
+                continue
+            for peer, msg in out.messages:
+                fake = self.peers[peer]
+                if fake.closed:
+                    continue
+                got = wire(msg)
+                fake.got.append(got)
+                if fake.on_message is not None:
+                    fake.on_message(got)
+            for peer in out.close + out.abort:
+                fake = self.peers[peer]
+                fake.aborted = fake.aborted or peer in out.abort
+                if not fake.closed:  # the socket ends: the transport tells the table
+                    fake.closed = True
+                    self.table.disconnect(peer, self.now)
+            for client in self.clients:
+                client.answer()
+            while self.hangups:
+                fake = self.hangups.pop()
+                if not fake.closed:
+                    fake.closed = True
+                    self.table.disconnect(fake.peer, self.now)
+        raise AssertionError("the talk never settled")
+
+    def tick(self) -> None:
+        self.table.tick(self.now)
+        self.deliver()
+
+    def step(self) -> bool:
+        """Tick, then move the clock to the next deadline; False when nothing is due any more
+        (the match is over, or the table waits for a message)."""
+        self.tick()
+        if self.table.final is not None:
+            return False
+        deadline = self.table.next_deadline()
+        if deadline is None:
+            return False
+        self.now = max(self.now, deadline)
+        return True
+
+    def run(self, until: Callable[[], bool] | None = None, limit: int = 200_000) -> None:
+        """Step until `until()` holds (or, without it, until the match is over)."""
+        for _ in range(limit):
+            if until is not None and until():
+                return
+            if not self.step():
+                if until is None or until():
+                    return
+                raise AssertionError("the table waits for a message that never comes")
+        raise AssertionError("ran out of steps")
+
+    def later(self, seconds: float) -> None:
+        """Let `seconds` of fake time pass, doing what falls due on the way."""
+        end = self.now + seconds
+        for _ in range(200_000):
+            self.tick()
+            deadline = self.table.next_deadline()
+            if deadline is None or deadline > end:
+                break
+            self.now = max(self.now, deadline)
+        self.now = end
+        self.tick()

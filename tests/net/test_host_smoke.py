@@ -1,0 +1,69 @@
+"""The whole host over real loopback sockets (127.0.0.1 only): one smoke test of the transport
+around the table with the shipped client (players, a spectator, a line cut and the client
+coming back by itself), and the limits only the transport can hold (client frame size, the byte
+budget on real reads). Everything else about the table is tested in fake time."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import struct
+
+from net.client import Client
+from net.frames import encode
+from net.limits import CLIENT_MAX_FRAME
+from tests.net.peers import LOOPBACK, RawPeer, hello, make_host, within
+
+
+def test_a_match_over_loopback_with_a_line_cut_and_the_client_back_by_itself() -> None:
+    async def scenario() -> None:
+        host = make_host("nanjing", ["open", "open", "bot", "bot"], hands=3, move_pause=0.01,
+                         options={"hands": 3})
+        await host.start()
+        ann = Client(LOOPBACK, host.port, name="ann", seed=1, seat=0, reconnect=True)
+        bob = Client(LOOPBACK, host.port, name="bob", seed=2, seat=1)
+        eve = Client(LOOPBACK, host.port, name="eve", autoplay=None, watch=True)
+        game = asyncio.gather(host.run(), ann.run(), bob.run(), eve.run())
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + 30
+        while not (host.table.started and ann.mirror.seq > 3):
+            assert loop.time() < deadline
+            await asyncio.sleep(0.002)  # polling a condition, with a deadline
+        host.cut(0)  # the line drops: no goodbye
+        summary, *stats = await within(game, 120)
+        await host.close()
+        ann_stats, bob_stats, eve_stats = stats
+        assert summary["hands"] == 3 and summary["dropped"] == 0
+        assert ann_stats.reconnects >= 1 and ann_stats.seat == 0
+        for s in stats:
+            assert s.desyncs == 0 and s.wall_problems == []
+            assert s.final_scores == summary["final_scores"]
+        assert bob_stats.hands_played == 3 and eve_stats.hands_played == 3
+        assert host.table.peers == set()  # everyone said bye and was let go
+
+    asyncio.run(scenario())
+
+
+def test_client_frames_are_small_and_bytes_are_budgeted_on_real_reads() -> None:
+    async def scenario() -> None:
+        host = make_host("mazhan", ["open", "bot", "bot", "bot"])
+        await host.start()
+        big = RawPeer()
+        await big.open(host.port)
+        big.send_raw(struct.pack(">I", CLIENT_MAX_FRAME + 1))
+        got = await big.until_closed()
+        assert got[0]["code"] == "protocol" and "frame" in got[0]["msg"]
+        # Frames under the limit, few enough for the message budget, but far more bytes than
+        # any client sends: cut off on the byte budget.
+        bomb = RawPeer()
+        await bomb.open(host.port)
+        bomb.send(hello())
+        frame = encode({"t": "ping", "n": 1, "pad": "x" * (CLIENT_MAX_FRAME - 100)})
+        with contextlib.suppress(ConnectionError):  # reset: the host hung up mid-stream
+            bomb.send_raw(frame * 100)
+            await bomb.writer.drain()
+            await bomb.until_closed()
+        await host.close()
+        assert host.table.drop_reasons["too much data"] == 1
+
+    asyncio.run(scenario())
