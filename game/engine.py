@@ -324,10 +324,11 @@ class Hand:
         return out
 
     def _set_aside(self, seat: int, tile: Tile) -> list[Event]:
-        self.bonus[seat].append(tile)
+        held = self.bonus[seat]
+        held.append(tile)
         self._bonus_t[seat] = None
         self._bonus_all = None
-        if not self._bonus_hook:
+        if not self._bonus_hook or not self.rules.bonus_may_pay(len(held)):
             return [ev.BONUSES[seat][tile]]
         paid = self._pay(self.rules.on_bonus(self.facts(), seat, tile))
         return [ev.BONUSES[seat][tile], *paid]
@@ -438,7 +439,7 @@ class Hand:
         self.drawn = None
         self.after_kong = self.after_flower = self.just_claimed = False
         out = [ev.DISCARDS[seat][tile]]
-        if self._discard_hook:
+        if self._discard_hook and self.rules.discard_may_pay(self._run, self._same_kind):
             paid = self.rules.on_discard(self.facts(), seat, tile)
             if paid:
                 out.extend(self._pay(paid))

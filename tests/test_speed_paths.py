@@ -18,6 +18,7 @@ from game.bots.random_bot import RandomBot
 from game.engine import Phase
 from game.events import Event, _format_line, event_line, event_lines
 from game.match import Match
+from game.rules.base import Payment
 from game.rules.facts import TableFacts
 from game.shapes import (
     DrawsAfterDiscard,
@@ -30,6 +31,7 @@ from game.shapes import (
     seven_pairs_waits,
 )
 from game.simulate import run_match
+from game.tiles import Tile
 
 
 def _play(match: Match, rng: random.Random, hands: int) -> list[Event]:
@@ -322,3 +324,38 @@ def test_table_facts_fields_hold_what_their_names_say() -> None:
             if action.kind is ActionKind.DISCARD and action.tile is not None:
                 run.append((seat, action.tile))
                 thrown[seat, action.tile] = thrown.get((seat, action.tile), 0) + 1
+
+
+def test_discard_and_bonus_gates_hide_no_payment(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Nanjing's `discard_may_pay`/`bonus_may_pay` skip only calls that would pay nothing: the
+    plain path (every discard and bonus tile asked) plays the same matches, and it does pay
+    (N11 flower kongs, N12 discard penalties) in them, so the comparison is not empty."""
+    from game.rules.nanjing import Nanjing
+
+    paid: list[str] = []
+    plain_discard, plain_bonus = Nanjing.on_discard, Nanjing.on_bonus
+    gate_discard, gate_bonus = Nanjing.discard_may_pay, Nanjing.bonus_may_pay
+
+    def on_discard(self: Nanjing, table: TableFacts, seat: int, tile: Tile) -> list[Payment]:
+        out = plain_discard(self, table, seat, tile)
+        if out:
+            paid.append("discard")
+        assert not out or gate_discard(self, table.run, table.same_kind)
+        return out
+
+    def on_bonus(self: Nanjing, table: TableFacts, seat: int, tile: Tile) -> list[Payment]:
+        out = plain_bonus(self, table, seat, tile)
+        if out:
+            paid.append("bonus")
+        assert not out or gate_bonus(self, len(table.bonus[seat]))
+        return out
+
+    gated = [run_match("nanjing", 40, seed, "random") for seed in (1, 2, 3)]
+    monkeypatch.setattr(Nanjing, "on_discard", on_discard)
+    monkeypatch.setattr(Nanjing, "on_bonus", on_bonus)
+    monkeypatch.setattr(Nanjing, "discard_may_pay", lambda self, run, same_kind: True)
+    monkeypatch.setattr(Nanjing, "bonus_may_pay", lambda self, held: True)
+    plain = [run_match("nanjing", 40, seed, "random") for seed in (1, 2, 3)]
+    assert [(r.events_sha256, r.final_scores) for r in gated] == \
+        [(r.events_sha256, r.final_scores) for r in plain]
+    assert "bonus" in paid and "discard" in paid
