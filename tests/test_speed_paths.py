@@ -14,6 +14,7 @@ from game import shapes
 from game.actions import ActionKind
 from game.bots import LegalChooser, make_bot
 from game.bots import evaluate as ev
+from game.bots.normal import connections
 from game.bots.random_bot import RandomBot
 from game.engine import Phase
 from game.events import Event, _format_line, event_line, event_lines
@@ -32,6 +33,7 @@ from game.shapes import (
 )
 from game.simulate import run_match
 from game.tiles import Tile
+from game.view import SeatView
 
 
 def _play(match: Match, rng: random.Random, hands: int) -> list[Event]:
@@ -359,3 +361,51 @@ def test_discard_and_bonus_gates_hide_no_payment(monkeypatch: pytest.MonkeyPatch
     assert [(r.events_sha256, r.final_scores) for r in gated] == \
         [(r.events_sha256, r.final_scores) for r in plain]
     assert "bonus" in paid and "discard" in paid
+
+
+def _plain_unseen(v: SeatView) -> list[int]:
+    """`SeatView.unseen` spelled out: 4 less every copy this seat can see, never below 0."""
+    seen = list(v.counts)
+    for t in [t for ms in v.melds for m in ms for t in m.tiles]:
+        seen[t] += 1
+    for t in [t for river in v.rivers for t, claimed in river if not claimed]:
+        seen[t] += 1
+    for t in [*([v.indicator] if v.indicator is not None else []),
+              *(t for b in v.bonus for t in b)]:
+        if t < 34:
+            seen[t] += 1
+    return [max(0, 4 - n) for n in seen]
+
+
+def test_unseen_equals_the_plain_count() -> None:
+    """The table lookup of `unseen` gives what the plain count gives, for every seat's view
+    through random play of both rulesets (melds, claimed river tiles, flowers, wilds)."""
+    checked = 0
+    for ruleset in ("mazhan", "nanjing"):
+        match = Match(ruleset, 11)
+        rng = random.Random(11)
+        for _ in range(3):
+            match.start_hand()
+            while not match.hand_over:
+                for seat in range(4):
+                    v = match.view(seat)
+                    assert v.unseen() == _plain_unseen(v)
+                    checked += 1
+                seat = match.to_act()[0]
+                match.apply(seat, rng.choice(match.legal_actions(seat)))
+    assert checked > 100
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.integers(0, 4), min_size=34, max_size=34),
+       st.lists(st.integers(0, 4), min_size=34, max_size=34), st.integers(0, 33))
+def test_connections_by_neighbour_table_equal_the_plain_sum(
+        counts: list[int], unseen: list[int], tile: int) -> None:
+    """The normal bot's tie-break by its neighbour table equals the sum it stands for."""
+    plain = 2 * counts[tile] + unseen[tile] // 2
+    if tile < 27:
+        n = tile % 9
+        for step in (-2, -1, 1, 2):
+            if 0 <= n + step <= 8:
+                plain += counts[tile + step] * (2 if abs(step) == 1 else 1)
+    assert connections(counts, tile, unseen) == plain
