@@ -7,7 +7,7 @@ import random
 from pathlib import Path
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from game import shapes
@@ -409,3 +409,25 @@ def test_connections_by_neighbour_table_equal_the_plain_sum(
             if 0 <= n + step <= 8:
                 plain += counts[tile + step] * (2 if abs(step) == 1 else 1)
     assert connections(counts, tile, unseen) == plain
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.integers(0, 10_000), st.integers(3, 5), st.integers(0, 2))
+def test_remembered_readings_equal_fresh_ones(seed: int, sets: int, wilds: int) -> None:
+    """`decompositions` remembers its readings: asked again (cold or warm), it gives what a
+    fresh search gives, as a list of the caller's own."""
+    counts = shapes._random_winning(random.Random(seed), sets)
+    assume(counts is not None)
+    assert counts is not None
+    rng = random.Random(seed + 1)
+    for _ in range(wilds):  # some naturals become wilds: a wild stands for any kind
+        held = [k for k, n in enumerate(counts) if n]
+        counts[rng.choice(held)] -= 1
+    shapes._READINGS.clear()
+    fresh = shapes._search_readings(bytes(counts), wilds)
+    assert fresh  # still a win, so the comparison is not of two empty lists
+    first = shapes.decompositions(counts, wilds)
+    again = shapes.decompositions(counts, wilds)
+    assert first == again == fresh
+    again.append(())
+    assert shapes.decompositions(counts, wilds) == fresh
