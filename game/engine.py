@@ -284,21 +284,28 @@ class Hand:
                        f"break={self.wall.side},{self.wall.stack}")
         ]
         size = self.rules.hand_size
+        wall = self.wall
         dealt: list[list[int]] = [[] for _ in range(4)]
         while len(dealt[3]) < size:
             for seat in range(4):
                 take = min(4, size - len(dealt[seat]))
-                dealt[seat].extend(self.wall.draw_head_many(take))
-        dealt[0].append(self.wall.draw_head())
+                dealt[seat].extend(wall.draw_head_many(take))
+        dealt[0].append(wall.draw_head())
         unreplaced: list[list[Tile]] = [[] for _ in range(4)]
+        bonus_kinds = self.rules.bonus_kinds
+        tiles = TILES
         for seat in range(4):
+            hand = self.hands[seat]
+            last = -1  # the last tile received that stays in the hand
             for t in dealt[seat]:
-                if t in self.rules.bonus_kinds:
-                    unreplaced[seat].append(TILES[t])
+                if t in bonus_kinds:
+                    unreplaced[seat].append(tiles[t])
                 else:
-                    self.hands[seat][t] += 1
-                    self._received[seat] = TILES[t]
-            out.append(Event(ev.DEAL, seat, tiles=tuple(TILES[t] for t in dealt[seat])))
+                    hand[t] += 1
+                    last = t
+            if last >= 0:
+                self._received[seat] = tiles[last]
+            out.append(Event(ev.DEAL, seat, tiles=tuple([tiles[t] for t in dealt[seat]])))
         if self.rules.uses_wild:
             skipped: list[Tile] = []
             tile = TILES[self.wall.draw_head()]
@@ -324,10 +331,11 @@ class Hand:
         return out
 
     def _set_aside(self, seat: int, tile: Tile) -> list[Event]:
-        self.bonus[seat].append(tile)
+        held = self.bonus[seat]
+        held.append(tile)
         self._bonus_t[seat] = None
         self._bonus_all = None
-        if not self._bonus_hook:
+        if not self._bonus_hook or not self.rules.bonus_may_pay(len(held)):
             return [ev.BONUSES[seat][tile]]
         paid = self._pay(self.rules.on_bonus(self.facts(), seat, tile))
         return [ev.BONUSES[seat][tile], *paid]
@@ -438,7 +446,7 @@ class Hand:
         self.drawn = None
         self.after_kong = self.after_flower = self.just_claimed = False
         out = [ev.DISCARDS[seat][tile]]
-        if self._discard_hook:
+        if self._discard_hook and self.rules.discard_may_pay(self._run, self._same_kind):
             paid = self.rules.on_discard(self.facts(), seat, tile)
             if paid:
                 out.extend(self._pay(paid))

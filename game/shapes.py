@@ -996,6 +996,23 @@ def decompositions(counts: Sequence[int], wilds: int = 0) -> list[tuple[Group, .
     key = _key_of(counts)
     if wilds < 0:
         raise ValueError("wilds cannot be negative")
+    memo_key = (key, wilds)
+    found = _READINGS.get(memo_key)
+    if found is None:
+        found = tuple(_search_readings(key, wilds))
+        if len(_READINGS) >= 2_000:
+            _READINGS.clear()  # bounded memory in long runs
+        _READINGS[memo_key] = found
+    return list(found)  # the caller's own list; the readings themselves are frozen
+
+
+_READINGS: dict[tuple[bytes, int], tuple[tuple[Group, ...], ...]] = {}
+"""(hand key, wilds) → its readings: a win is read when the ruleset checks that it may be
+declared and again when it is scored (Nanjing reads it for every seat offered the discard)."""
+
+
+def _search_readings(key: bytes, wilds: int) -> list[tuple[Group, ...]]:
+    """`decompositions` worked out."""
     if not is_win(key, wilds):
         return []
     work = list(key)

@@ -97,7 +97,24 @@ def run_match(
         hand = match.hand
         assert hand is not None
         players = match.players  # the deal moves only when the hand is booked
-        while hand.phase is not Phase.OVER:
+        discard_phase, over = Phase.DISCARD, Phase.OVER
+        while True:
+            phase = hand.phase
+            if phase is discard_phase:  # most decisions: the seat whose turn it is, alone
+                seat = hand.current
+                player = players[seat]
+                pick = quick[player]
+                if pick is not None:
+                    action = pick(hand.legal_actions(seat))
+                else:
+                    action = bots[player].choose(match.view(seat))
+                evs = match.apply(seat, action)
+                batch += evs
+                if on_events:
+                    on_events(evs)
+                continue
+            if phase is over:
+                break
             for seat in hand.to_act():
                 if seat not in hand.to_act():
                     continue

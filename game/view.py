@@ -6,7 +6,7 @@ nowhere else: `seat_view` builds a seat's view of a hand, `events_for` filters e
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any, Literal, NamedTuple
 
 from game.actions import Action
@@ -29,6 +29,8 @@ _VIEW_PHASE: dict[str, ViewPhase] = {"discard": "discard", "claim": "claim", "ro
 SPECTATOR = -1
 _NO_TILES = (0,) * 34
 _PRIVATE = frozenset({DEAL, DRAW})
+_LIVE = (4, 3, 2, 1, 0, 0, 0, 0)
+"""Copies not seen of a kind seen n times (n below 8), for `SeatView.unseen`."""
 
 
 class SeatView(NamedTuple):
@@ -97,7 +99,9 @@ class SeatView(NamedTuple):
             for t in seat_bonus:
                 if t < 34:
                     seen[t] += 1
-        return [max(0, 4 - n) for n in seen]
+        # a table lookup per kind rather than a max() call: bots ask this every decision
+        live = _LIVE
+        return [live[n] if n < 8 else 0 for n in seen]
 
     def to_wire(self) -> dict[str, Any]:
         """A plain msgpack-able dict of the view (tiles as ints, melds in notation)."""
@@ -286,9 +290,10 @@ def build_view(hand: Hand, seat: int, hand_no: int, seat_scores: tuple[int, ...]
     if phase == "claim" or phase == "rob":  # who may claim is private: a seat sees only
         # whether it is asked itself
         to_act = (seat,) if seat in to_act else ()
-    # the fields in SeatView's order, made straight into the tuple: a view is built for
-    # every decision of every bot that reads one
-    return _make_view((
+    # the fields in SeatView's order, made straight into the tuple (not through `_make`, a
+    # Python-level call that counts them again): a view is built for every decision of every
+    # bot that reads one
+    return tuple.__new__(SeatView, (
         seat, hand.rules.name, hand_no, phase, hand.current, to_act,
         tuple(hand.hands[seat]) if own else _NO_TILES,
         hand.drawn if own and hand.current == seat and phase == "discard" else None,
@@ -299,8 +304,6 @@ def build_view(hand: Hand, seat: int, hand_no: int, seat_scores: tuple[int, ...]
         tuple([hand.concealed(s) for s in range(4)]) if over else (),
     ))
 
-
-_make_view: Callable[[tuple[Any, ...]], SeatView] = SeatView._make
 
 
 def events_for(events: Iterable[Event], viewer: int) -> list[Event]:

@@ -7,17 +7,19 @@ import random
 from pathlib import Path
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from game import shapes
 from game.actions import ActionKind
 from game.bots import LegalChooser, make_bot
 from game.bots import evaluate as ev
+from game.bots.normal import connections
 from game.bots.random_bot import RandomBot
 from game.engine import Phase
 from game.events import Event, _format_line, event_line, event_lines
 from game.match import Match
+from game.rules.base import Payment
 from game.rules.facts import TableFacts
 from game.shapes import (
     DrawsAfterDiscard,
@@ -30,6 +32,8 @@ from game.shapes import (
     seven_pairs_waits,
 )
 from game.simulate import run_match
+from game.tiles import Tile
+from game.view import SeatView
 
 
 def _play(match: Match, rng: random.Random, hands: int) -> list[Event]:
@@ -322,3 +326,108 @@ def test_table_facts_fields_hold_what_their_names_say() -> None:
             if action.kind is ActionKind.DISCARD and action.tile is not None:
                 run.append((seat, action.tile))
                 thrown[seat, action.tile] = thrown.get((seat, action.tile), 0) + 1
+
+
+def test_discard_and_bonus_gates_hide_no_payment(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Nanjing's `discard_may_pay`/`bonus_may_pay` skip only calls that would pay nothing: the
+    plain path (every discard and bonus tile asked) plays the same matches, and it does pay
+    (N11 flower kongs, N12 discard penalties) in them, so the comparison is not empty."""
+    from game.rules.nanjing import Nanjing
+
+    paid: list[str] = []
+    plain_discard, plain_bonus = Nanjing.on_discard, Nanjing.on_bonus
+    gate_discard, gate_bonus = Nanjing.discard_may_pay, Nanjing.bonus_may_pay
+
+    def on_discard(self: Nanjing, table: TableFacts, seat: int, tile: Tile) -> list[Payment]:
+        out = plain_discard(self, table, seat, tile)
+        if out:
+            paid.append("discard")
+        assert not out or gate_discard(self, table.run, table.same_kind)
+        return out
+
+    def on_bonus(self: Nanjing, table: TableFacts, seat: int, tile: Tile) -> list[Payment]:
+        out = plain_bonus(self, table, seat, tile)
+        if out:
+            paid.append("bonus")
+        assert not out or gate_bonus(self, len(table.bonus[seat]))
+        return out
+
+    gated = [run_match("nanjing", 40, seed, "random") for seed in (1, 2, 3)]
+    monkeypatch.setattr(Nanjing, "on_discard", on_discard)
+    monkeypatch.setattr(Nanjing, "on_bonus", on_bonus)
+    monkeypatch.setattr(Nanjing, "discard_may_pay", lambda self, run, same_kind: True)
+    monkeypatch.setattr(Nanjing, "bonus_may_pay", lambda self, held: True)
+    plain = [run_match("nanjing", 40, seed, "random") for seed in (1, 2, 3)]
+    assert [(r.events_sha256, r.final_scores) for r in gated] == \
+        [(r.events_sha256, r.final_scores) for r in plain]
+    assert "bonus" in paid and "discard" in paid
+
+
+def _plain_unseen(v: SeatView) -> list[int]:
+    """`SeatView.unseen` spelled out: 4 less every copy this seat can see, never below 0."""
+    seen = list(v.counts)
+    for t in [t for ms in v.melds for m in ms for t in m.tiles]:
+        seen[t] += 1
+    for t in [t for river in v.rivers for t, claimed in river if not claimed]:
+        seen[t] += 1
+    for t in [*([v.indicator] if v.indicator is not None else []),
+              *(t for b in v.bonus for t in b)]:
+        if t < 34:
+            seen[t] += 1
+    return [max(0, 4 - n) for n in seen]
+
+
+def test_unseen_equals_the_plain_count() -> None:
+    """The table lookup of `unseen` gives what the plain count gives, for every seat's view
+    through random play of both rulesets (melds, claimed river tiles, flowers, wilds)."""
+    checked = 0
+    for ruleset in ("mazhan", "nanjing"):
+        match = Match(ruleset, 11)
+        rng = random.Random(11)
+        for _ in range(3):
+            match.start_hand()
+            while not match.hand_over:
+                for seat in range(4):
+                    v = match.view(seat)
+                    assert v.unseen() == _plain_unseen(v)
+                    checked += 1
+                seat = match.to_act()[0]
+                match.apply(seat, rng.choice(match.legal_actions(seat)))
+    assert checked > 100
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.integers(0, 4), min_size=34, max_size=34),
+       st.lists(st.integers(0, 4), min_size=34, max_size=34), st.integers(0, 33))
+def test_connections_by_neighbour_table_equal_the_plain_sum(
+        counts: list[int], unseen: list[int], tile: int) -> None:
+    """The normal bot's tie-break by its neighbour table equals the sum it stands for."""
+    plain = 2 * counts[tile] + unseen[tile] // 2
+    if tile < 27:
+        n = tile % 9
+        for step in (-2, -1, 1, 2):
+            if 0 <= n + step <= 8:
+                plain += counts[tile + step] * (2 if abs(step) == 1 else 1)
+    assert connections(counts, tile, unseen) == plain
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.integers(0, 10_000), st.integers(3, 5), st.integers(0, 2))
+def test_remembered_readings_equal_fresh_ones(seed: int, sets: int, wilds: int) -> None:
+    """`decompositions` remembers its readings: asked again (cold or warm), it gives what a
+    fresh search gives, as a list of the caller's own."""
+    counts = shapes._random_winning(random.Random(seed), sets)
+    assume(counts is not None)
+    assert counts is not None
+    rng = random.Random(seed + 1)
+    for _ in range(wilds):  # some naturals become wilds: a wild stands for any kind
+        held = [k for k, n in enumerate(counts) if n]
+        counts[rng.choice(held)] -= 1
+    shapes._READINGS.clear()
+    fresh = shapes._search_readings(bytes(counts), wilds)
+    assert fresh  # still a win, so the comparison is not of two empty lists
+    first = shapes.decompositions(counts, wilds)
+    again = shapes.decompositions(counts, wilds)
+    assert first == again == fresh
+    again.append(())
+    assert shapes.decompositions(counts, wilds) == fresh

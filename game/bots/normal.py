@@ -53,24 +53,26 @@ class NormalBot:
 
     def _discard(self, view: SeatView, hand: ev.Hand) -> Action:
         after = ev.after_discards(hand)
-        discards = [a for a in view.legal if a.kind is ActionKind.DISCARD and a.tile is not None]
-        best = min(after[a.tile] for a in discards if a.tile is not None)
+        discards = [(a, after[a.tile]) for a in view.legal
+                    if a.kind is ActionKind.DISCARD and a.tile is not None]
+        best = min([d for _, d in discards])
         if self.slop:
             slack = 1 if self._sloppy() else 0
-            near = [a for a in discards if a.tile is not None and after[a.tile] <= best + slack]
+            near = [a for a, d in discards if d <= best + slack]
             return self.rng.choice(near)
-        best_moves = [a for a in discards if a.tile is not None and after[a.tile] == best]
+        best_moves = [a for a, d in discards if d == best]
         if len(best_moves) == 1:
             return best_moves[0]
         unseen = view.unseen()
         counts = view.counts
+        wild = view.wild
         top: list[Action] = []
         top_key = 1 << 30
         for action in best_moves:
             tile = action.tile
             assert tile is not None
             # Keep tiles that connect to others; a wild is always worth keeping.
-            key = 99 if tile == view.wild else connections(counts, tile, unseen)
+            key = 99 if tile == wild else connections(counts, tile, unseen)
             if key < top_key:
                 top, top_key = [action], key
             elif key == top_key:
@@ -104,9 +106,13 @@ def claimed_hand(view: SeatView, action: Action) -> ev.Hand:
 def connections(counts: Sequence[int], tile: int, unseen: Sequence[int]) -> int:
     """How well a tile fits the rest of the hand: pairs and neighbours, weighted by what is live."""
     score = 2 * counts[tile] + unseen[tile] // 2
-    if tile < 27:
-        n = tile % 9
-        for step in (-2, -1, 1, 2):
-            if 0 <= n + step <= 8:
-                score += counts[tile + step] * (2 if abs(step) == 1 else 1)
+    for other, weight in _NEIGHBOURS[tile]:
+        score += counts[other] * weight
     return score
+
+
+_NEIGHBOURS: tuple[tuple[tuple[int, int], ...], ...] = tuple(
+    tuple((tile + step, 2 if abs(step) == 1 else 1) for step in (-2, -1, 1, 2)
+          if tile < 27 and 0 <= tile % 9 + step <= 8)
+    for tile in range(34))
+"""Per kind, (suited neighbour within two, weight): the one beside counts double."""

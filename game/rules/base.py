@@ -163,11 +163,22 @@ class Ruleset(Protocol):
     def on_bonus(self, table: TableFacts, seat: int, tile: Tile) -> list[Payment]:
         """Payments due at once when a bonus tile is set aside (Nanjing flower kong)."""
 
+    def bonus_may_pay(self, held: int) -> bool:
+        """Whether `on_bonus` could pay when a seat has just set aside its `held`-th bonus
+        tile: False lets the engine skip building the facts and asking. Only read when
+        `bonus_hook` is True; it must be True whenever `on_bonus` pays."""
+
     def on_kong(self, table: TableFacts, kong: KongFact) -> list[Payment]:
         """Payments due at once for a kong (N11)."""
 
     def on_discard(self, table: TableFacts, seat: int, tile: Tile) -> list[Payment]:
         """Penalties due at once for a discard (N12)."""
+
+    def discard_may_pay(self, run: tuple[tuple[int, Tile], ...], same_kind: int) -> bool:
+        """Whether `on_discard` could pay for the discard just made, from the discard run
+        (the last four discards since a claim, this one last) and how many of its kind the
+        discarder has now thrown: False lets the engine skip building the facts and asking.
+        Only read when `discard_hook` is True; it must be True whenever `on_discard` pays."""
 
     def quick_win(self, table: TableFacts, seat: int) -> bool:
         """Whether the claim just made wins at once (Nanjing 快照, N13d)."""

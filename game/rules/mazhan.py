@@ -93,6 +93,12 @@ class Mazhan:
     def on_discard(self, table: TableFacts, seat: int, tile: Tile) -> list[Payment]:
         return []
 
+    def discard_may_pay(self, run: tuple[tuple[int, Tile], ...], same_kind: int) -> bool:
+        return False
+
+    def bonus_may_pay(self, held: int) -> bool:
+        return False
+
     def quick_win(self, table: TableFacts, seat: int) -> bool:
         return False
 

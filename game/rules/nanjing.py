@@ -96,6 +96,9 @@ class Nanjing:
             return pay.kong_payments(seat, KongKind.FLOWER, None, table.stake)
         return []
 
+    def bonus_may_pay(self, held: int) -> bool:
+        return held >= 4  # N11: a flower kong is four tiles set aside
+
     def on_kong(self, table: TableFacts, kong: KongFact) -> list[Payment]:
         return pay.kong_payments(kong.seat, kong.kind, kong.feeder, table.stake)  # N11, at once
 
@@ -108,6 +111,16 @@ class Nanjing:
         if table.same_kind == 4:  # N12: all four of a kind by one player
             out.extend(pay.fourth_discard_penalty(seat, table.stake))
         return out
+
+    def discard_may_pay(self, run: tuple[tuple[int, Tile], ...], same_kind: int) -> bool:
+        # exactly `on_discard`'s two tests (N12), read before any facts are built: most
+        # discards pay nothing
+        if same_kind == 4:
+            return True
+        if len(run) != 4:
+            return False
+        tile = run[3][1]
+        return run[0][1] == tile and run[1][1] == tile and run[2][1] == tile
 
     def quick_win(self, table: TableFacts, seat: int) -> bool:
         """快照 (N13d): the claim just made is the fourth set fed by the same player."""
