@@ -565,6 +565,8 @@ class Table:
         self.turns.acted(seat)
         self.played[seat] += 1
         self._apply(seat, action)
+        # A tick now arms the next decision's timer (the acted one's is gone) and moves bots.
+        self._busy_at = self.now
         if self.on_action is not None:
             self.on_action({p.name: p.stream.seq for p in self.peers if p.hello})
 

@@ -74,9 +74,11 @@ class FakeClient:
                  seat: int = -1, seed: int = 0, token: str | None = None, watch: bool = False,
                  code: str | None = None, address: str = "10.0.0.1",
                  fingerprint: str | None = None,
-                 on_view: Callable[[SeatView], None] | None = None) -> None:
+                 on_view: Callable[[SeatView], None] | None = None,
+                 rules: str | None = None, start: bool = True) -> None:
         self.room = room
         self.name = name
+        self.rules = rules
         self.address = address
         self.bot: Bot | None = make_bot(autoplay, seed) if autoplay else None
         self.state = ClientState(seat=seat, token=token, watch=watch, code=code,
@@ -85,7 +87,8 @@ class FakeClient:
         self.error: JoinError | None = None
         self.peer: FakePeer | None = None
         self._acted = -1
-        self.connect()
+        if start:
+            self.connect()
 
     @property
     def stats(self) -> ClientStats:
@@ -108,7 +111,7 @@ class FakeClient:
         self.peer = self.room.connect(self.address)
         self.peer.on_message = self._receive
         self.room.clients.append(self)
-        self.peer.send(self.state.hello(self.name, None, self.bot is not None))
+        self.peer.send(self.state.hello(self.name, self.rules, self.bot is not None))
         self.room.deliver()
 
     def _receive(self, msg: Message) -> None:
@@ -153,6 +156,51 @@ class FakeClient:
         """A person's action against the current state."""
         assert self.peer is not None
         self.peer.send({"t": "action", "seq": self.state.mirror.seq, "a": action})
+
+
+class SessionLink(FakeClient):
+    """The window's RemoteSession (game/client/remote_session.py `Link`) on a fake connection:
+    what it sends reaches the table at once, and what the table says comes straight back, so
+    a test moves the table on with the room's fake clock instead of waiting for a thread."""
+
+    def __init__(self, room: Room, *, address: str = "10.0.0.1", **client: Any) -> None:
+        super().__init__(room, autoplay=None, address=address, start=False, **client)
+        self._on_message: Callable[[Message], None] = lambda _msg: None
+        self._on_end: Callable[[BaseException], None] = lambda _exc: None
+
+    @property
+    def alive(self) -> bool:
+        return self.peer is not None and not self.peer.closed
+
+    def start(self, on_message: Callable[[Message], None],
+              on_end: Callable[[BaseException], None]) -> None:
+        self._on_message, self._on_end = on_message, on_end
+        self.connect()
+
+    def _receive(self, msg: Message) -> None:
+        failed = self.error
+        super()._receive(msg)
+        if self.error is not None:
+            if failed is None:  # as the shipped client: the run ends, the session is told
+                self._on_end(self.error)
+            return
+        self._on_message(msg)
+
+    def send(self, msg: Message) -> None:
+        if self.alive:
+            assert self.peer is not None
+            self.peer.send(msg)
+
+    def close(self) -> None:
+        if self.alive:
+            assert self.peer is not None
+            self.send({"t": "bye", "reason": "left the table"})
+            self.peer.hang_up()
+
+
+def linked(room: Room, address: str = "10.0.0.1") -> Callable[..., SessionLink]:
+    """A RemoteSession's `link` argument: its connection is a SessionLink into `room`."""
+    return lambda **client: SessionLink(room, address=address, **client)
 
 
 class Room:
@@ -248,6 +296,28 @@ class Room:
             return False
         self.now = max(self.now, deadline)
         return True
+
+    def advance(self) -> bool:
+        """Move the clock to the table's next deadline (not past now if something is due
+        already) and do what falls due: one move of the clock, then a tick, never a move after
+        it, so a session just shown a decision is not timed out behind its back. False when
+        nothing is due any more."""
+        deadline = self.table.next_deadline()
+        if self.table.final is not None or deadline is None:
+            return False
+        self.now = max(self.now, deadline)
+        self.tick()
+        return True
+
+    def wait_for(self, until: Callable[[], bool], limit: int = 200_000) -> None:
+        """Advance until `until()` holds, checking it before each move of the clock."""
+        for _ in range(limit):
+            if until():
+                return
+            if not self.advance():
+                assert until(), "the table waits for a message that never comes"
+                return
+        raise AssertionError("ran out of steps")
 
     def run(self, until: Callable[[], bool] | None = None, limit: int = 200_000) -> None:
         """Step until `until()` holds (or, without it, until the match is over)."""
