@@ -2,9 +2,10 @@
 
 The pure table (net/table.py) with four bot places and no peers plays in fake time, its save
 and log texts made as the host makes them (written nowhere). Reported: memory still allocated
-(tracemalloc) per hand between a warm-up point and the end, the time to make one save late in
-the match, and the objects reachable from the table (`table_objects`), whose growth per hand the
-tests bound.
+(tracemalloc: the table's and the bots' shared shape memos, which game/shapes.py bounds) per
+hand between a warm-up point and the end; what the table itself keeps per hand (the objects
+reachable from it and their sizes: `table_objects`, whose growth per hand the tests bound); and
+the time to make one save at the end.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from __future__ import annotations
 import argparse
 import gc
 import json
+import sys
 import time
 import tracemalloc
 import types
@@ -61,25 +63,35 @@ def play(table: Table, until_hands: int, now: float = 0.0) -> float:
     raise RuntimeError("the table never got there")
 
 
-def table_objects(table: Table) -> int:
-    """Objects reachable from `table` (classes, modules and functions not followed): what it
-    keeps, not what it allocates."""
-    seen: set[int] = set()
+def _reachable(table: Table) -> list[Any]:
+    seen: dict[int, Any] = {}
     todo: list[Any] = [table]
     while todo:
         obj = todo.pop()
         if id(obj) in seen or isinstance(obj, _OPAQUE):
             continue
-        seen.add(id(obj))
+        seen[id(obj)] = obj
         todo.extend(gc.get_referents(obj))
-    return len(seen)
+    return list(seen.values())
+
+
+def table_objects(table: Table) -> int:
+    """Objects reachable from `table` (classes, modules and functions not followed): what it
+    keeps, not what it allocates."""
+    return len(_reachable(table))
+
+
+def table_bytes(table: Table) -> int:
+    """The sizes of the objects reachable from `table` (shared module caches, such as the
+    bots' shape memos in game/shapes.py, are not reachable from it and not counted)."""
+    return sum(sys.getsizeof(obj) for obj in _reachable(table))
 
 
 def measure(ruleset: str, hands: int, warm: int) -> dict[str, Any]:
     table = bot_table(ruleset, hands)
     now = play(table, warm)
     gc.collect()
-    objects_warm = table_objects(table)
+    objects_warm, bytes_warm = table_objects(table), table_bytes(table)
     tracemalloc.start()
     gc.collect()
     before = tracemalloc.get_traced_memory()[0]
@@ -88,13 +100,14 @@ def measure(ruleset: str, hands: int, warm: int) -> dict[str, Any]:
     after = tracemalloc.get_traced_memory()[0]
     tracemalloc.stop()
     done = table.hands_done - warm
-    objects_end = table_objects(table)
+    objects_end, bytes_end = table_objects(table), table_bytes(table)
     started = time.perf_counter()
     for _ in range(20):
         table.chronicle.save_text(table.save_data(hands=False), now)
     save_ms = (time.perf_counter() - started) / 20 * 1000
     return {"ruleset": ruleset, "hands": table.hands_done,
             "kept_kb_per_hand": round((after - before) / 1024 / max(1, done), 1),
+            "table_kb_per_hand": round((bytes_end - bytes_warm) / 1024 / max(1, done), 2),
             "objects_per_hand": round((objects_end - objects_warm) / max(1, done), 1),
             "objects_at_end": objects_end,
             "save_ms_at_end": round(save_ms, 3)}
