@@ -278,7 +278,7 @@ class Table:
         if self.finished:
             pass
         elif not self.started:
-            if self._go:
+            if self._go or not self.places.missing():  # starts at the next tick
                 times.append(self.now)
             if self.start_at is not None:
                 times.append(self.start_at)
