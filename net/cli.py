@@ -232,7 +232,7 @@ def _match_end(host: Host) -> str:
     match = host.match
     if match.match_over:
         planned = int(match.rules.options.get("hands", 0))
-        return "hands" if len(match.history) >= planned else "bust"
+        return "hands" if match.hands_played >= planned else "bust"
     return "hands" if host.hands_done == host.config.hands else "stopped"
 
 

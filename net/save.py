@@ -18,6 +18,7 @@ import copy
 import hashlib
 import json
 import logging
+from collections.abc import Sequence
 from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 from typing import Any
@@ -86,29 +87,60 @@ def default_log_path(table: str, seed: int) -> Path:
     return paths.lan_log_path(table, seed)
 
 
-def save_text(data: SaveData) -> str:
-    """The save in the one save format (see the module docstring)."""
-    try:
-        start = Match(data.ruleset, data.seed, data.options, data.names).start_scores
-    except (MahjongError, ValueError, TypeError) as exc:
-        raise SaveError(f"the table cannot start a match ({exc})") from None
-    writer = LogWriter(data.ruleset, data.seed, data.options, start, data.names)
+def line_json(line: dict[str, Any]) -> str:
+    """A log line's JSON, as game/replay.py LogWriter writes it."""
+    return json.dumps(line, ensure_ascii=False, separators=(",", ":"))
+
+
+def chained(body: str, chain: Any) -> str:
+    """A log line from its JSON `body` (`hand_body`: the closing brace left off) with the
+    running hash of the lines before it as its last field, as game/replay.py LogWriter writes
+    it; `chain` (a hashlib object) then takes the line."""
+    text = f'{body},"chain":"{chain.hexdigest()[:16]}"}}'
+    chain.update(text.encode())
+    return text
+
+
+def hand_body(number: int, hand: HandLog, *, log: bool = False) -> str:
+    """A finished hand's line without its chain field and closing brace: kept whole per hand by
+    a table (net/chronicle.py), so a save or log is not made again from every action. The save
+    puts `flees` before `seed`, the match log (`log`) after it, as each has always done."""
+    line: dict[str, Any] = {"hand": number, "actions": [list(a) for a in hand.actions]}
+    if log and hand.seed is not None:
+        line["seed"] = hand.seed
+    if hand.flees:
+        line["flees"] = [[int(at), int(player)] for at, player in hand.flees]
+    if not log and hand.seed is not None:  # the hand's own secret wall seed
+        line["seed"] = hand.seed
+    return line_json(line)[:-1]
+
+
+def save_text(data: SaveData, hand_bodies: Sequence[str] | None = None,
+              start_scores: Sequence[int] | None = None) -> str:
+    """The save in the one save format (see the module docstring). `hand_bodies` (each finished
+    hand's `hand_body`, kept by the table) stand for `data.hands`; `start_scores` saves making a
+    match to learn them."""
+    if start_scores is None:
+        try:
+            start_scores = Match(data.ruleset, data.seed, data.options, data.names).start_scores
+        except (MahjongError, ValueError, TypeError) as exc:
+            raise SaveError(f"the table cannot start a match ({exc})") from None
+    head = LogWriter(data.ruleset, data.seed, data.options, start_scores, data.names).lines[0]
     # Only the small fields: the hands are written line by line below (asdict would copy
     # every action of the match on every save, the host's costliest step in a long match).
     host = {f.name: getattr(data, f.name) for f in fields(data)
             if f.name not in ("ruleset", "seed", "options", "hands", "engine", "current")}
     host = copy.deepcopy(host)
     host["current"] = None if data.current is None else asdict(data.current)
-    writer.lines[0]["extra"] = {LAN_KEY: host}
-    for number, hand in enumerate(data.hands, 1):
-        line: dict[str, Any] = {"hand": number, "actions": [list(a) for a in hand.actions]}
-        if hand.flees:
-            line["flees"] = [list(f) for f in hand.flees]
-        if hand.seed is not None:  # the hand's own secret wall seed, revealed after the hand
-            line["seed"] = hand.seed
-        writer.lines.append(line)
-    writer.lines.append({"end": True, "saved": True, "hands": len(data.hands)})
-    return writer.text()
+    head["extra"] = {LAN_KEY: host}
+    if hand_bodies is None:
+        hand_bodies = [hand_body(n, h) for n, h in enumerate(data.hands, 1)]
+    chain = hashlib.sha256()
+    out = [chained(line_json(head)[:-1], chain)]
+    out += [chained(body, chain) for body in hand_bodies]
+    out.append(chained(line_json({"end": True, "saved": True, "hands": len(hand_bodies)})[:-1],
+                       chain))
+    return "\n".join(out) + "\n"
 
 
 def write_save(path: Path, data: SaveData) -> None:
@@ -204,11 +236,14 @@ def _seed(value: object) -> int | None:
     return value
 
 
-def replay(data: SaveData, digest: Any | None = None) -> Match:
-    """The match after the saved hands; `digest` (a hashlib object) is fed every event line."""
+def replay(data: SaveData, digest: Any | None = None, *, keep_records: bool = True) -> Match:
+    """The match after the saved hands; `digest` (a hashlib object) is fed every event line.
+    Without `keep_records` the match keeps only its last record from then on (a table's own
+    save and log keep the hands: game/match.py)."""
     sha = digest if digest is not None else hashlib.sha256()
     try:
-        match = Match(data.ruleset, data.seed, data.options, data.names)
+        match = Match(data.ruleset, data.seed, data.options, data.names,
+                      keep_records=keep_records)
     except (MahjongError, ValueError, TypeError) as exc:
         raise SaveError(f"the saved table cannot start a match ({exc})") from None
     for number, hand in enumerate(data.hands, 1):

@@ -92,7 +92,9 @@ class Table:
         if saved is None:
             self.seed = config.seed if config.seed is not None else secrets.randbelow(2**31)
             self.options = lan_options(config.ruleset, config.options)
-            self.match = Match(config.ruleset, self.seed, self.options)
+            # Only the hand on the table and the last record: the chronicle keeps each
+            # finished hand as its save and log lines, so a long match stays small.
+            self.match = Match(config.ruleset, self.seed, self.options, keep_records=False)
             kinds = list(config.seats)
             names = [f"bot {i + 1}" if k == "bot" else "" for i, k in enumerate(kinds)]
             tokens: dict[str, int] = {}
@@ -101,7 +103,7 @@ class Table:
         else:
             self.seed = saved.seed
             self.options = dict(saved.options)
-            self.match = replay(saved, digest)
+            self.match = replay(saved, digest, keep_records=False)
             kinds, names, tokens = list(saved.kinds), list(saved.names), dict(saved.tokens)
             records = list(saved.hands)
             flees = ([list(f) for f in saved.current.flees]
@@ -117,7 +119,7 @@ class Table:
                             else secrets.token_hex(4))
         """Random per table: told apart from a look-alike with the same name (discovery,
         welcome, and bound into the join code's proof)."""
-        self.hands_done = len(records)
+        self.hands_done = self.chronicle.hands
         self.peers: set[Peer] = set()
         self._writes: list[tuple[Path, str]] = []
         self._returning: set[int] = set()
@@ -276,7 +278,7 @@ class Table:
         if self.finished:
             pass
         elif not self.started:
-            if self._go:
+            if self._go or not self.places.missing():  # starts at the next tick
                 times.append(self.now)
             if self.start_at is not None:
                 times.append(self.start_at)
@@ -563,6 +565,8 @@ class Table:
         self.turns.acted(seat)
         self.played[seat] += 1
         self._apply(seat, action)
+        # A tick now arms the next decision's timer (the acted one's is gone) and moves bots.
+        self._busy_at = self.now
         if self.on_action is not None:
             self.on_action({p.name: p.stream.seq for p in self.peers if p.hello})
 
@@ -682,7 +686,7 @@ class Table:
             for p in self.turns.away_too_long(now):
                 self._flee(p, "away too long")
         if self.match.hand_over:
-            if len(self.chronicle.records) < len(self.match.history):
+            if self.chronicle.hands < self.match.hands_played:
                 self.publisher.close_window()
                 self._hand_done()
                 if self.match.match_over or self.hands_done == self.config.hands:
@@ -813,13 +817,15 @@ class Table:
     def _kept_seed(self) -> int | None:
         return self.match.hand_seed if self.config.secret_walls else None
 
-    def save_data(self) -> SaveData:
+    def save_data(self, hands: bool = True) -> SaveData:
+        """What a save holds; without `hands` the finished hands are left out (the table's own
+        saves take them from the chronicle's lines)."""
         return SaveData(
             ruleset=self.config.ruleset, table=self.config.name, seed=self.seed,
             options=dict(self.options), kinds=list(self.kinds), names=list(self.names),
             tokens=dict(self.places.tokens), bots=self.config.bots,
             hands_limit=self.config.hands, code=self.config.code,
-            hands=list(self.chronicle.records), fingerprint=self.fingerprint,
+            hands=self.chronicle.hand_logs() if hands else [], fingerprint=self.fingerprint,
             current=None if self.match.hand_over else self.chronicle.hand_log(
                 self.match, self._kept_seed()),
         )
@@ -831,7 +837,8 @@ class Table:
         self._save_due = False
         if self.config.save_path is not None:
             self._writes.append((self.config.save_path,
-                                 self.chronicle.save_text(self.save_data(), self.now)))
+                                 self.chronicle.save_text(self.save_data(hands=False),
+                                                          self.now)))
 
     def _write_log(self, final: bool) -> None:
         if self.config.log_path is not None:

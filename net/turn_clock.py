@@ -62,7 +62,10 @@ class TurnClock:
         return False
 
     def acted(self, player: int) -> None:
+        """The player decided: that decision's timer goes at once (left until the next step, a
+        deadline already past kept the host's loop spinning through a claim window)."""
         self.watch.acted(player)
+        self.timers.pop(player, None)
 
     def new_hand(self) -> None:
         self.timers.clear()

@@ -1,9 +1,12 @@
 """A Session whose match lives on a LAN host: the table scene plays it like a LocalSession.
 
-The asyncio client (net/client.py) runs on a background thread with its own event loop. It
-hands each checked state and its events to this object under a lock; the window's thread only
-takes what has arrived (`step`, `poll`, `view`) and queues sends onto the loop, so drawing never
-waits on the network. A hand's final state is held until `next_hand()` so the results can be
+The session talks to the table through a `Link`: the one client state (net/client_state.py)
+and a way to send. The window's link, `SocketLink`, runs the asyncio client (net/client.py) on
+a background thread with its own event loop; it hands each checked message to this object,
+which queues the states under a lock, and the window's thread only takes what has arrived
+(`step`, `poll`, `view`) and queues sends onto the loop, so drawing never waits on the network.
+Tests give the session an in-memory link to a pure table in fake time instead
+(tests/net/fake.py). A hand's final state is held until `next_hand()` so the results can be
 read while the host deals on.
 """
 
@@ -14,8 +17,9 @@ import contextlib
 import threading
 import time
 from collections import deque
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
 from game.actions import Action
 from game.client import i18n
@@ -25,6 +29,7 @@ from game.events import Event
 from game.match import HandRecord
 from game.view import SeatView
 from net.client import Client, JoinError
+from net.client_state import ClientState
 from net.frames import Message
 from net.tokens import TokenStore, table_key
 from net.wire import WireError, event_from_wire, view_from_wire
@@ -37,6 +42,90 @@ class _Step:
     seq: int
     state: dict[str, Any]
     events: tuple[dict[str, Any], ...]
+
+
+class Link(Protocol):
+    """The session's connection to a table: the client's state, and sends."""
+
+    @property
+    def state(self) -> ClientState: ...
+
+    @property
+    def alive(self) -> bool:
+        """Still connected (or connecting, or coming back after a loss)."""
+        ...
+
+    def start(self, on_message: Callable[[Message], None],
+              on_end: Callable[[BaseException], None]) -> None:
+        """Connect; `on_message` gets each message once the state has taken it, `on_end` why
+        the connection ended early (a JoinError, or any other failure)."""
+
+    def send(self, msg: Message) -> None:
+        """Send `msg` (from any thread)."""
+
+    def close(self) -> None:
+        """Leave the table on purpose (a goodbye; no coming back by itself)."""
+
+
+LinkFactory = Callable[..., Link]
+"""Makes a link from the client's keywords (name, seat, token, code, watch, rules,
+fingerprint)."""
+
+
+class SocketLink:
+    """The window's link: the asyncio client over TCP on a thread of its own."""
+
+    def __init__(self, address: str, port: int, **client: Any) -> None:
+        self._client = Client(address, port, autoplay=None, reconnect=True, **client)
+        self._loop = asyncio.new_event_loop()
+        self._thread = threading.Thread(target=self._run, name="lan-client", daemon=True)
+        self._on_end: Callable[[BaseException], None] = lambda _exc: None
+
+    @property
+    def state(self) -> ClientState:
+        return self._client.state
+
+    @property
+    def alive(self) -> bool:
+        return self._thread.is_alive()
+
+    def start(self, on_message: Callable[[Message], None],
+              on_end: Callable[[BaseException], None]) -> None:
+        self._client.on_message = on_message
+        self._on_end = on_end
+        self._thread.start()
+
+    def _run(self) -> None:
+        asyncio.set_event_loop(self._loop)
+        try:
+            self._loop.run_until_complete(self._client.run())
+        except Exception as exc:  # the window must show it, not die of it
+            self._on_end(exc)
+        finally:
+            with contextlib.suppress(Exception):
+                self._loop.run_until_complete(self._loop.shutdown_asyncgens())
+            self._loop.close()
+
+    def send(self, msg: Message) -> None:
+        self._call(self._client.send, msg)
+
+    def _call(self, fn: Callable[..., object], *args: Any) -> None:
+        if self._loop.is_closed():
+            return
+        with contextlib.suppress(RuntimeError):  # the loop closed in between: nothing to send
+            self._loop.call_soon_threadsafe(fn, *args)
+
+    def close(self) -> None:
+        self._client.reconnect = False  # leaving on purpose: do not come back by itself
+        if self._thread.is_alive():
+            self.send({"t": "bye", "reason": "left the table"})
+            self._call(self._close_writer)
+            self._thread.join(2)
+
+    def _close_writer(self) -> None:
+        writer = self._client._writer
+        if writer is not None:
+            writer.close()
 
 
 class RemoteSession:
@@ -55,7 +144,10 @@ class RemoteSession:
         rules: str | None = None,
         fingerprint: str | None = None,
         tokens: TokenStore | None = None,
+        link: LinkFactory | None = None,
     ) -> None:
+        """`link` makes the connection from the client's keywords (default: `SocketLink` to
+        `address:port`)."""
         self.ruleset = ""
         self.watching = watch
         self.error: str | None = None
@@ -82,12 +174,11 @@ class RemoteSession:
         self._token_key = table_key(address, port, fingerprint)
         if token is None and self._tokens is not None:
             token = self._tokens.load(self._token_key)
-        self._client = Client(address, port, name=name, autoplay=None, seat=seat, token=token,
-                              code=code, watch=watch, rules=rules, on_message=self._arrived,
-                              fingerprint=fingerprint, reconnect=True)
-        self._loop = asyncio.new_event_loop()
-        self._thread = threading.Thread(target=self._run, name="lan-client", daemon=True)
-        self._thread.start()
+        make: LinkFactory = link if link is not None else (
+            lambda **kw: SocketLink(address, port, **kw))
+        self._link = make(name=name, seat=seat, token=token, code=code, watch=watch,
+                          rules=rules, fingerprint=fingerprint)
+        self._link.start(self._arrived, self._ended)
 
     def error_text(self) -> str:
         """`error` in this window's language."""
@@ -98,22 +189,15 @@ class RemoteSession:
 
     # ------------------------------------------------------------ network thread
 
-    def _run(self) -> None:
-        asyncio.set_event_loop(self._loop)
-        try:
-            self._loop.run_until_complete(self._client.run())
-        except JoinError as exc:
-            with self._lock:
+    def _ended(self, exc: BaseException) -> None:
+        """The link's connection ended early: say why."""
+        with self._lock:
+            if isinstance(exc, JoinError):
                 self.error = str(exc)
                 self.error_code, self.error_info = exc.code, dict(exc.info)
-        except Exception as exc:  # the window must show it, not die of it
-            with self._lock:
+            else:
                 self.error = f"the network client failed: {exc}"
                 self.error_code, self.error_info = "failed", {}
-        finally:
-            with contextlib.suppress(Exception):
-                self._loop.run_until_complete(self._loop.shutdown_asyncgens())
-            self._loop.close()
 
     def _arrived(self, msg: Message) -> None:
         """Called on the network thread after the client's state (net/client_state.py) has
@@ -122,13 +206,14 @@ class RemoteSession:
         with self._lock:
             if kind == "snapshot":
                 self._sent_seq = -1  # a new stream (after a reconnect): nothing sent on it yet
+            mirror = self._link.state.mirror
             if kind in ("snapshot", "update"):
-                state = self._client.mirror.state
-                if state is not None and not self._client.mirror.waiting:
+                state = mirror.state
+                if state is not None and not mirror.waiting:
                     events = tuple(msg.get("ev", ())) if kind == "update" else ()
-                    self._pending.append(_Step(self._client.mirror.seq, state, events))
+                    self._pending.append(_Step(mirror.seq, state, events))
             elif kind == "welcome":
-                self.ruleset = self._client.state.ruleset  # the Session protocol's field
+                self.ruleset = self._link.state.ruleset  # the Session protocol's field
             elif kind == "seated" and self._tokens is not None:
                 self._tokens.save(self._token_key, str(msg["token"]))
             elif kind == "over":
@@ -140,15 +225,15 @@ class RemoteSession:
     # or replaced on the network thread, so a copy taken here is whole).
     @property
     def chat(self) -> list[Message]:
-        return list(self._client.state.chat)
+        return list(self._link.state.chat)
 
     @property
     def notices(self) -> list[Message]:
-        return list(self._client.state.notices)
+        return list(self._link.state.notices)
 
     @property
     def seats(self) -> list[dict[str, Any]]:
-        return list(self._client.state.seats)
+        return list(self._link.state.seats)
 
     @property
     def fingerprint(self) -> str:
@@ -159,17 +244,12 @@ class RemoteSession:
     @property
     def results(self) -> list[dict[str, Any]]:
         """The host's summary of each finished hand (winner, deltas, scores per place)."""
-        return list(self._client.state.results)
+        return list(self._link.state.results)
 
     @property
     def wall_problems(self) -> list[str]:
-        return list(self._client.state.walls.problems)
+        return list(self._link.state.walls.problems)
 
-    def _send(self, fn: Any, *args: Any) -> None:
-        if self._loop.is_closed():
-            return
-        with contextlib.suppress(RuntimeError):  # the loop closed in between: nothing to send
-            self._loop.call_soon_threadsafe(fn, *args)
 
     # ------------------------------------------------------------ window thread
 
@@ -181,7 +261,7 @@ class RemoteSession:
 
     @property
     def connected(self) -> bool:
-        return self._thread.is_alive()
+        return self._link.alive
 
     def wait_ready(self, timeout: float) -> bool:
         """Block until ready, the connection failed, or `timeout` (tests and tools only)."""
@@ -193,11 +273,11 @@ class RemoteSession:
     @property
     def place(self) -> int | None:
         """The player number (place 0-3) we sit in; None for a spectator."""
-        return self._client.state.place
+        return self._link.state.place
 
     @property
     def token(self) -> str | None:
-        return self._client.token
+        return self._link.state.token
 
     @property
     def humans(self) -> tuple[int, ...]:
@@ -242,7 +322,7 @@ class RemoteSession:
                                 values={"action": action.kind.value})
         # Decided on the state shown; if the host has moved on it drops this as stale.
         self._sent_seq = self._shown_seq
-        self._send(self._client.send, {"t": "action", "seq": self._shown_seq, "a": str(action)})
+        self._link.send({"t": "action", "seq": self._shown_seq, "a": str(action)})
 
     def poll(self, viewer: int) -> list[Event]:
         self._take()
@@ -284,7 +364,7 @@ class RemoteSession:
 
     def timer(self) -> tuple[float, float] | None:
         """The host keeps the clock (M11); this counts down from when the decision was shown."""
-        timers = self._client.state.timers
+        timers = self._link.state.timers
         if timers is None or not self.humans_to_act():
             self._due_since = None
             return None
@@ -309,23 +389,14 @@ class RemoteSession:
 
     def say(self, text: str) -> None:
         """Send a chat line (the host cleans, limits and relays it)."""
-        self._send(self._client.send, {"t": "chat", "text": text[:200]})
+        self._link.send({"t": "chat", "text": text[:200]})
 
     def phrase(self, key: str) -> None:
-        self._send(self._client.send, {"t": "chat", "phrase": key})
+        self._link.send({"t": "chat", "phrase": key})
 
     def close(self) -> None:
-        """Leave the table and stop the network thread."""
-        self._client.reconnect = False  # leaving on purpose: do not come back by itself
-        if self._thread.is_alive():
-            self._send(self._client.send, {"t": "bye", "reason": "left the table"})
-            self._send(self._close_writer)
-            self._thread.join(2)
-
-    def _close_writer(self) -> None:
-        writer = self._client._writer
-        if writer is not None:
-            writer.close()
+        """Leave the table (and stop the network thread)."""
+        self._link.close()
 
     # ------------------------------------------------------------ internals
 

@@ -1,10 +1,8 @@
 """The host's refusals (chat too fast, an unknown phrase, a move it would not take) reach the
-table as banners, through the notices feed; errors that end the connection do not."""
+table as banners, through the notices feed; errors that end the connection do not. The session
+is linked in memory to a pure table in fake time (tests/net/fake.py)."""
 
 from __future__ import annotations
-
-import time
-from collections.abc import Callable
 
 import pytest
 
@@ -18,50 +16,44 @@ from game.errors import IllegalAction, NotYourTurn, UnknownAction
 from game.match import Match
 from game.tiles import Tile
 from net.frames import FrameDecoder, encode, refusal
-from tests.net.peers import LOOPBACK
-from tests.net.test_remote_session import HostThread
-
-
-def _wait(until: Callable[[], bool], seconds: float = 10) -> None:
-    deadline = time.monotonic() + seconds
-    while not until():
-        assert time.monotonic() < deadline
-        time.sleep(0.01)
+from tests.net.fake import Room, linked
+from tests.net.peers import LOOPBACK, make_table
 
 
 def test_chat_refusals_become_banners(ctx: Context) -> None:
-    with HostThread(ruleset="nanjing", seats=["bot"] * 4, hands=1, seed=3, start_after=0.3,
-                    move_pause=0.005) as table:
-        eve = RemoteSession(LOOPBACK, table.host.port, name="eve", watch=True)
-        assert eve.wait_ready(10)
-        feed = lan_feed(eve)
-        assert feed is not None
-        overlay = LanOverlay(ctx, feed)
-        eve.phrase("no such phrase")
-        _wait(lambda: bool(eve.notices))
-        assert eve.notices[0]["code"] == "refused.chat"
-        assert eve.error is None and eve.connected  # a refusal does not end the connection
-        overlay.update(1.0)
-        # worded here from the code the host sent beside its own English text
-        assert eve.notices[0]["refusal"]["why"] == "unknown_phrase"
-        assert [text for text, _until in overlay.toasts] == ["聊天未送出：不認得的快捷語"]
-        # the host lets a burst of five lines through, then about one every two seconds
-        for n in range(12):
-            eve.say(f"line {n}")
-        _wait(lambda: any(n["msg"] == "you are chatting too fast" for n in eve.notices))
-        i18n.set_language("zh-Hans")
-        overlay.update(2.0)
-        shown = [text for text, _until in overlay.toasts]
-        assert "聊天未送出：聊得太快了" in shown
-        assert len(eve.chat) < 12  # the refused lines were not relayed
-        deadline = time.monotonic() + 30
-        while not eve.match_over:
-            assert time.monotonic() < deadline
-            if eve.hand_over:
-                eve.next_hand()
-            eve.step()
-            time.sleep(0.005)
-        eve.close()
+    table = make_table("nanjing", ["bot"] * 4, hands=1, seed=3, start_after=0.3,
+                       move_pause=0.005)
+    room = Room(table)
+    eve = RemoteSession(LOOPBACK, 1, name="eve", watch=True, link=linked(room))
+    room.wait_for(lambda: eve.ready)
+    feed = lan_feed(eve)
+    assert feed is not None
+    overlay = LanOverlay(ctx, feed)
+    eve.phrase("no such phrase")  # answered at once: the link is in memory
+    assert eve.notices and eve.notices[0]["code"] == "refused.chat"
+    assert eve.error is None and eve.connected  # a refusal does not end the connection
+    overlay.update(1.0)
+    # worded here from the code the host sent beside its own English text
+    assert eve.notices[0]["refusal"]["why"] == "unknown_phrase"
+    assert [text for text, _until in overlay.toasts] == ["聊天未送出：不認得的快捷語"]
+    # the host lets a burst of five lines through, then about one every two seconds
+    for n in range(12):
+        eve.say(f"line {n}")  # all at one moment of the table's clock
+    assert any(n["msg"] == "you are chatting too fast" for n in eve.notices)
+    i18n.set_language("zh-Hans")
+    overlay.update(2.0)
+    shown = [text for text, _until in overlay.toasts]
+    assert "聊天未送出：聊得太快了" in shown
+    assert len(eve.chat) < 12  # the refused lines were not relayed
+    for _ in range(100_000):
+        if eve.match_over:
+            break
+        if eve.hand_over:
+            eve.next_hand()
+        if not eve.step():
+            assert room.advance(), "the table waits for nothing"
+    assert eve.match_over and table.final is not None
+    eve.close()
 
 
 def _refused(code: str, why: str = "", **args: object) -> dict[str, object]:

@@ -1,9 +1,9 @@
-"""The LAN table's extras (chat, notices, bot marks, wall warnings), headless, against a real
-loopback host; and a local table that has none of them."""
+"""The LAN table's extras (chat, notices, bot marks, wall warnings), headless, on a session
+linked in memory to a pure table in fake time (tests/net/fake.py); and a local table that has
+none of them."""
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -32,19 +32,22 @@ from game.client.session import LocalSession
 from game.client.table import TableScene
 from net.chat import PHRASES
 from net.frames import Message
-from tests.net.peers import LOOPBACK
-from tests.net.test_remote_session import HostThread
+from tests.net.fake import Room, linked
+from tests.net.peers import LOOPBACK, make_table
 
 
 def _run(scene: TableScene, surface: pygame.Surface, until: Callable[[], bool],
-         seconds: float = 30) -> None:
-    """Update and draw the scene as the window would until `until()` holds."""
-    deadline = time.monotonic() + seconds  # a safety net against a hung test only
-    while not until():
-        assert time.monotonic() < deadline, "the table never got there"
+         room: Room | None = None, limit: int = 20_000) -> None:
+    """Update and draw the scene as the window would until `until()` holds; a LAN table moves
+    on in fake time (`room`) between frames."""
+    for _ in range(limit):
         scene.update(0.05)
         scene.draw(surface)
-        time.sleep(0.01)
+        if until():
+            return
+        if room is not None:
+            assert room.advance(), "the table waits for nothing"
+    raise AssertionError("the table never got there")
 
 
 def _key(scene: TableScene, key: int) -> None:
@@ -57,67 +60,67 @@ def _texts(overlay: LanOverlay) -> list[str]:
 
 def test_lan_table_chat_notices_bot_marks_and_a_failed_wall_check(
         ctx: Context, screen: pygame.Surface, shots: Path) -> None:
-    with HostThread(ruleset="mazhan", seats=["open", "open", "bot", "bot"], hands=1, seed=5,
-                    move_pause=0.01, discard_seconds=0.4, claim_seconds=0.2) as table:
-        host = table.host
-        honest = host.table._commit_msg
+    table = make_table("mazhan", ["open", "open", "bot", "bot"], hands=1, seed=5,
+                       move_pause=0.01, discard_seconds=0.4, claim_seconds=0.2)
+    room = Room(table)
+    honest = table._commit_msg
 
-        def forged() -> Message:  # a cheating host: the commitment is not to the dealt wall
-            msg = honest()
-            return {**msg, "hash": "0" * 64}
+    def forged() -> Message:  # a cheating host: the commitment is not to the dealt wall
+        msg = honest()
+        return {**msg, "hash": "0" * 64}
 
-        host.table._commit_msg = forged  # type: ignore[method-assign]
-        ann = RemoteSession(LOOPBACK, host.port, name="ann", seat=0)
-        bo = RemoteSession(LOOPBACK, host.port, name="bo", seat=1)
-        assert ann.wait_ready(10) and bo.wait_ready(10)
-        scene = TableScene(ctx, ann)
-        ctx.stack.push(scene)
-        overlay = scene.lan
-        assert overlay is not None
-        # chat from another player: a phrase shown in this screen's language, and free text
-        bo.phrase("hello")
-        bo.say("  加油   good luck ")
-        _run(scene, screen, lambda: len(overlay.lines) >= 2)
-        said = list(overlay.lines)
-        assert (said[0].name, said[0].text) == ("bo", t("chat.hello"))
-        assert said[1].text == "加油 good luck" and not said[1].watcher
-        # our own line: Enter opens the box, typed text goes out on Enter, the host relays it
-        _key(scene, pygame.K_RETURN)
-        assert overlay.composing
-        scene.handle(pygame.event.Event(pygame.TEXTINPUT, text="hi all"))
-        scene.draw(screen)
-        pygame.image.save(screen, str(shots / "lan_compose.png"))
-        _key(scene, pygame.K_RETURN)
-        assert not overlay.composing
-        _key(scene, pygame.K_F3)  # a quick phrase on its key
-        _run(scene, screen, lambda: len(overlay.lines) >= 4)
-        mine = list(overlay.lines)[2:]
-        assert [(line.name, line.text) for line in mine] == [("ann", "hi all"),
-                                                             ("ann", t("chat.nice"))]
-        # ann never plays: the host plays for her (M11), then three in a row is a flee (M12)
-        _run(scene, screen, lambda: any("ann" in text and "超時" in text
-                                        for text in _texts(overlay)))
-        # bo leaves: a banner says a bot plays for him and his plate counts down the time
-        # until he counts as fled (M12: the host's seat list carries it)
-        bo.close()
-        countdowns = {t("lan.tag.flee_in", time=clock_text(left)) for left in range(0, 181)}
-        _run(scene, screen, lambda: overlay.tags()[1] in countdowns
-             and any("bo" in text and "電腦代打" in text for text in _texts(overlay)))
-        assert overlay.tags()[2] == t("lan.tag.bot") and overlay.tags()[0] in (
-            "", t("lan.tag.standin"))
-        scene.draw(screen)
-        pygame.image.save(screen, str(shots / "lan_table_notices.png"))
-        # the hand ends: the wall does not match its commitment, and the player is told
-        _run(scene, screen, lambda: bool(ann.wall_problems), seconds=60)
-        alert = overlay.alert_text()
-        assert alert is not None and alert[2] and "牌牆驗證失敗" in alert[0]
-        _run(scene, screen, lambda: scene.result_shown)
-        scene.update(30.0)  # long after every banner has gone, the warning stays
-        assert not overlay.toasts and overlay.alert_text() == alert
-        scene.draw(screen)
-        pygame.image.save(screen, str(shots / "lan_wall_failed.png"))
-        assert tuple(screen.get_at((1, screen.get_height() // 2)))[:3] == ALERT
-        ann.close()
+    table._commit_msg = forged  # type: ignore[method-assign]
+    ann = RemoteSession(LOOPBACK, 1, name="ann", seat=0, link=linked(room))
+    bo = RemoteSession(LOOPBACK, 1, name="bo", seat=1, link=linked(room, "10.0.0.2"))
+    room.wait_for(lambda: ann.ready and bo.ready)
+    scene = TableScene(ctx, ann)
+    ctx.stack.push(scene)
+    overlay = scene.lan
+    assert overlay is not None
+    # chat from another player: a phrase shown in this screen's language, and free text
+    bo.phrase("hello")
+    bo.say("  加油   good luck ")
+    _run(scene, screen, room=room, until=lambda: len(overlay.lines) >= 2)
+    said = list(overlay.lines)
+    assert (said[0].name, said[0].text) == ("bo", t("chat.hello"))
+    assert said[1].text == "加油 good luck" and not said[1].watcher
+    # our own line: Enter opens the box, typed text goes out on Enter, the host relays it
+    _key(scene, pygame.K_RETURN)
+    assert overlay.composing
+    scene.handle(pygame.event.Event(pygame.TEXTINPUT, text="hi all"))
+    scene.draw(screen)
+    pygame.image.save(screen, str(shots / "lan_compose.png"))
+    _key(scene, pygame.K_RETURN)
+    assert not overlay.composing
+    _key(scene, pygame.K_F3)  # a quick phrase on its key
+    _run(scene, screen, room=room, until=lambda: len(overlay.lines) >= 4)
+    mine = list(overlay.lines)[2:]
+    assert [(line.name, line.text) for line in mine] == [("ann", "hi all"),
+                                                         ("ann", t("chat.nice"))]
+    # ann never plays: the host plays for her (M11), then three in a row is a flee (M12)
+    _run(scene, screen, room=room, until=lambda: any("ann" in text and "超時" in text
+                                    for text in _texts(overlay)))
+    # bo leaves: a banner says a bot plays for him and his plate counts down the time
+    # until he counts as fled (M12: the host's seat list carries it)
+    bo.close()
+    countdowns = {t("lan.tag.flee_in", time=clock_text(left)) for left in range(0, 181)}
+    _run(scene, screen, room=room, until=lambda: overlay.tags()[1] in countdowns
+         and any("bo" in text and "電腦代打" in text for text in _texts(overlay)))
+    assert overlay.tags()[2] == t("lan.tag.bot") and overlay.tags()[0] in (
+        "", t("lan.tag.standin"))
+    scene.draw(screen)
+    pygame.image.save(screen, str(shots / "lan_table_notices.png"))
+    # the hand ends: the wall does not match its commitment, and the player is told
+    _run(scene, screen, room=room, until=lambda: bool(ann.wall_problems))
+    alert = overlay.alert_text()
+    assert alert is not None and alert[2] and "牌牆驗證失敗" in alert[0]
+    _run(scene, screen, room=room, until=lambda: scene.result_shown)
+    scene.update(30.0)  # long after every banner has gone, the warning stays
+    assert not overlay.toasts and overlay.alert_text() == alert
+    scene.draw(screen)
+    pygame.image.save(screen, str(shots / "lan_wall_failed.png"))
+    assert tuple(screen.get_at((1, screen.get_height() // 2)))[:3] == ALERT
+    ann.close()
 
 
 def test_a_local_table_has_no_lan_extras_and_enter_still_discards(

@@ -8,17 +8,26 @@ each `next_deadline()` (moving the fake clock there) and lets autoplaying client
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
+from collections.abc import Callable, Coroutine, Generator
+from concurrent.futures import Future
+from typing import Any, TypeVar
+
+import pytest
 
 from game.atomic import write_atomic
 from game.bots import Bot, make_bot
+from game.client.remote_session import RemoteSession
 from game.view import SeatView
 from net.client_state import ClientState, ClientStats, JoinError
 from net.frames import HEADER, Message, ProtocolError, decode_body, encode
+from net.host import Host, HostConfig
 from net.peer import Peer
 from net.table import Table
 from tests.net.peers import hello
+
+T = TypeVar("T")
+PING_EVERY = 15.0
+"""The shipped client's keepalive interval (net/client.py `ping_interval`)."""
 
 
 def wire(msg: Message) -> Message:
@@ -74,9 +83,11 @@ class FakeClient:
                  seat: int = -1, seed: int = 0, token: str | None = None, watch: bool = False,
                  code: str | None = None, address: str = "10.0.0.1",
                  fingerprint: str | None = None,
-                 on_view: Callable[[SeatView], None] | None = None) -> None:
+                 on_view: Callable[[SeatView], None] | None = None,
+                 rules: str | None = None, start: bool = True) -> None:
         self.room = room
         self.name = name
+        self.rules = rules
         self.address = address
         self.bot: Bot | None = make_bot(autoplay, seed) if autoplay else None
         self.state = ClientState(seat=seat, token=token, watch=watch, code=code,
@@ -85,7 +96,8 @@ class FakeClient:
         self.error: JoinError | None = None
         self.peer: FakePeer | None = None
         self._acted = -1
-        self.connect()
+        if start:
+            self.connect()
 
     @property
     def stats(self) -> ClientStats:
@@ -108,7 +120,7 @@ class FakeClient:
         self.peer = self.room.connect(self.address)
         self.peer.on_message = self._receive
         self.room.clients.append(self)
-        self.peer.send(self.state.hello(self.name, None, self.bot is not None))
+        self.peer.send(self.state.hello(self.name, self.rules, self.bot is not None))
         self.room.deliver()
 
     def _receive(self, msg: Message) -> None:
@@ -149,10 +161,67 @@ class FakeClient:
         self.state.outbox.append({"t": "action", "seq": self.state.mirror.seq,
                                   "a": str(self.bot.choose(view))})
 
+    def keepalive(self, now: float) -> None:
+        """The clock moved to `now` (fake clients do not ping unless they say so)."""
+
     def act(self, action: str) -> None:
         """A person's action against the current state."""
         assert self.peer is not None
         self.peer.send({"t": "action", "seq": self.state.mirror.seq, "a": action})
+
+
+class SessionLink(FakeClient):
+    """The window's RemoteSession (game/client/remote_session.py `Link`) on a fake connection:
+    what it sends reaches the table at once, and what the table says comes straight back, so
+    a test moves the table on with the room's fake clock instead of waiting for a thread."""
+
+    def __init__(self, room: Room, *, address: str = "10.0.0.1", **client: Any) -> None:
+        super().__init__(room, autoplay=None, address=address, start=False, **client)
+        self._on_message: Callable[[Message], None] = lambda _msg: None
+        self._on_end: Callable[[BaseException], None] = lambda _exc: None
+        self._pinged = room.now
+        self._pings = 0
+
+    @property
+    def alive(self) -> bool:
+        return self.peer is not None and not self.peer.closed
+
+    def keepalive(self, now: float) -> None:
+        """Ping every 15 s of the room's clock, as the shipped client does."""
+        if now - self._pinged >= PING_EVERY:
+            self._pinged = now
+            self._pings += 1
+            self.send({"t": "ping", "n": self._pings})
+
+    def start(self, on_message: Callable[[Message], None],
+              on_end: Callable[[BaseException], None]) -> None:
+        self._on_message, self._on_end = on_message, on_end
+        self.connect()
+
+    def _receive(self, msg: Message) -> None:
+        failed = self.error
+        super()._receive(msg)
+        if self.error is not None:
+            if failed is None:  # as the shipped client: the run ends, the session is told
+                self._on_end(self.error)
+            return
+        self._on_message(msg)
+
+    def send(self, msg: Message) -> None:
+        if self.alive:
+            assert self.peer is not None
+            self.peer.send(msg)
+
+    def close(self) -> None:
+        if self.alive:
+            assert self.peer is not None
+            self.send({"t": "bye", "reason": "left the table"})
+            self.peer.hang_up()
+
+
+def linked(room: Room, address: str = "10.0.0.1") -> Callable[..., SessionLink]:
+    """A RemoteSession's `link` argument: its connection is a SessionLink into `room`."""
+    return lambda **client: SessionLink(room, address=address, **client)
 
 
 class Room:
@@ -249,6 +318,30 @@ class Room:
         self.now = max(self.now, deadline)
         return True
 
+    def advance(self) -> bool:
+        """Move the clock to the table's next deadline (not past now if something is due
+        already) and do what falls due: one move of the clock, then a tick, never a move after
+        it, so a session just shown a decision is not timed out behind its back. False when
+        nothing is due any more."""
+        deadline = self.table.next_deadline()
+        if self.table.final is not None or deadline is None:
+            return False
+        self.now = max(self.now, deadline)
+        for client in list(self.clients):
+            client.keepalive(self.now)
+        self.tick()
+        return True
+
+    def wait_for(self, until: Callable[[], bool], limit: int = 200_000) -> None:
+        """Advance until `until()` holds, checking it before each move of the clock."""
+        for _ in range(limit):
+            if until():
+                return
+            if not self.advance():
+                assert until(), "the table waits for a message that never comes"
+                return
+        raise AssertionError("ran out of steps")
+
     def run(self, until: Callable[[], bool] | None = None, limit: int = 200_000) -> None:
         """Step until `until()` holds (or, without it, until the match is over)."""
         for _ in range(limit):
@@ -271,3 +364,130 @@ class Room:
             self.now = max(self.now, deadline)
         self.now = end
         self.tick()
+
+
+class InlineLoop:
+    """Stands in for the LAN screens' LoopThread: a coroutine runs at once, on the caller's
+    thread, as far as it gets without waiting (one that waits stays pending: the host's run)."""
+
+    def submit(self, coro: Coroutine[Any, Any, T]) -> Future[T]:
+        done: Future[T] = Future()
+        try:
+            coro.send(None)
+        except StopIteration as stop:
+            done.set_result(stop.value)
+        except Exception as exc:  # as the real loop would hand it over
+            done.set_exception(exc)
+        else:
+            coro.close()  # it waits for ever (the match): never resumed
+        return done
+
+    def call(self, fn: Callable[[], object]) -> None:
+        fn()
+
+    def stop(self) -> None:
+        pass
+
+
+class _Forever:
+    def __await__(self) -> Generator[None, None, None]:
+        yield
+
+
+class MemoryHost(Host):
+    """A `net.host.Host` whose transport is a Room in fake time: the same table and the calls
+    the window makes, no server. Its `port` only names it in its `Lan`."""
+
+    def __init__(self, lan: Lan, config: HostConfig, *args: Any, **kwargs: Any) -> None:
+        super().__init__(config, *args, **kwargs)
+        self.lan = lan
+        self.room = Room(self.table)
+
+    async def start(self) -> None:
+        self.port = self.lan.listen(self)
+
+    async def run(self) -> dict[str, Any]:
+        await _Forever()  # the match goes on in the room's fake time
+        raise AssertionError("never resumed")
+
+    async def close(self) -> None:
+        peers = list(self.table.peers)
+        for peer in peers:
+            peer.send({"t": "bye", "reason": "the table is closing"})
+            peer.close()
+        for peer in peers:
+            self.table.disconnect(peer, self.room.now)
+        self.room.deliver()
+        self.lan.hosts.pop(self.port, None)
+
+    def _changed(self) -> None:
+        self.room.deliver()
+
+
+class Lan:
+    """The LAN screens (game/client/lan_screens.py) in memory: their hosts are MemoryHosts,
+    their sessions linked to those hosts' rooms by port, their loops inline. `advance()` moves
+    every open table on in fake time."""
+
+    def __init__(self) -> None:
+        self.hosts: dict[int, MemoryHost] = {}
+        self._ports = iter(range(40_000, 50_000))
+
+    def install(self, monkeypatch: pytest.MonkeyPatch) -> Lan:
+        from game.client import lan_screens
+
+        monkeypatch.setattr(lan_screens, "LoopThread", InlineLoop)
+        monkeypatch.setattr(lan_screens, "Host", self.host)
+        monkeypatch.setattr(lan_screens, "RemoteSession", self.session)
+        return self
+
+    def listen(self, host: MemoryHost) -> int:
+        port = next(self._ports)
+        self.hosts[port] = host
+        return port
+
+    def host(self, config: HostConfig, *args: Any, **kwargs: Any) -> MemoryHost:
+        return MemoryHost(self, config, *args, **kwargs)
+
+    def session(self, address: str, port: int, **kwargs: Any) -> RemoteSession:
+        """A RemoteSession to `address:port`: linked to the host there, or refused as the
+        shipped client is when nothing listens."""
+        host = self.hosts.get(port)
+
+        def link(**client: Any) -> SessionLink | Unreachable:
+            if host is None or address not in ("127.0.0.1", "localhost"):
+                return Unreachable(address, port, **client)
+            return SessionLink(host.room, address=f"10.0.1.{len(host.room.peers) % 250}",
+                               **client)
+
+        return RemoteSession(address, port, link=link, **kwargs)
+
+    def advance(self) -> bool:
+        """Move each open table to its next deadline; False if none has anything due."""
+        moved = False
+        for host in list(self.hosts.values()):
+            moved |= host.room.advance()
+        return moved
+
+
+class Unreachable:
+    """A link to an address where nothing listens: it ends at once as the shipped client does."""
+
+    def __init__(self, address: str, port: int, **client: Any) -> None:
+        self.state = ClientState(token=client.get("token"))
+        self.where = f"{address}:{port}"
+
+    @property
+    def alive(self) -> bool:
+        return False
+
+    def start(self, on_message: Callable[[Message], None],
+              on_end: Callable[[BaseException], None]) -> None:
+        on_end(JoinError(f"cannot reach {self.where}: Connection refused", "unreachable",
+                         {"address": self.where}))
+
+    def send(self, msg: Message) -> None:
+        pass
+
+    def close(self) -> None:
+        pass

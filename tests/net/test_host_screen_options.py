@@ -1,10 +1,10 @@
 """The host screen offers the ruleset's table options like the setup screen, and the LAN host
-plays with them (plus timers and flee, rulings M11 and M12). Loopback only, no discovery."""
+plays with them (plus timers and flee, rulings M11 and M12). The screen's host is a pure table in
+fake time (tests/net/fake.py `Lan`): no sockets, threads or sleeps; no discovery."""
 
 from __future__ import annotations
 
 import os
-import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -26,6 +26,13 @@ from game.client.rule_options import option_help, option_label, setup_options, v
 from game.client.settings import Settings
 from game.client.tile_art import TileArt
 from game.rules.registry import OPTION_TABLES
+from tests.net.fake import Lan
+
+
+@pytest.fixture(autouse=True)
+def lan(monkeypatch: pytest.MonkeyPatch) -> Lan:
+    """Every table these screens open is in memory."""
+    return Lan().install(monkeypatch)
 
 
 @pytest.fixture
@@ -143,8 +150,5 @@ def test_host_place_buttons_change_a_running_hosts_places(ctx: Context) -> None:
         assert host is not None and net is not None
         actions = dict(place_actions(host, net.call, lambda: None))
         actions[i18n.t("host.bot_in", n=2)]()
-        actions[i18n.t("host.open_place", n=3)]()
-        deadline = time.monotonic() + 10
-        while time.monotonic() < deadline and (host.kinds[1], host.kinds[2]) != ("bot", "open"):
-            time.sleep(0.01)
+        actions[i18n.t("host.open_place", n=3)]()  # run on the host's loop (inline here)
         assert (host.kinds[1], host.kinds[2]) == ("bot", "open")

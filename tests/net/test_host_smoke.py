@@ -1,7 +1,8 @@
 """The whole host over real loopback sockets (127.0.0.1 only): one smoke test of the transport
-around the table with the shipped client (players, a spectator, a line cut and the client
-coming back by itself), and the limits only the transport can hold (client frame size, the byte
-budget on real reads). Everything else about the table is tested in fake time."""
+around the table with the shipped clients (players, a spectator, the window's session on its
+socket link, a line cut and the client coming back by itself), and the limits only the
+transport can hold (client frame size, the byte budget on real reads). Everything else about
+the table, the window's session and the LAN screens is tested in fake time."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ import asyncio
 import contextlib
 import struct
 
+from game.client.remote_session import RemoteSession
 from net.client import Client
 from net.frames import encode
 from net.limits import CLIENT_MAX_FRAME
@@ -24,6 +26,8 @@ def test_a_match_over_loopback_with_a_line_cut_and_the_client_back_by_itself() -
         bob = Client(LOOPBACK, host.port, name="bob", seed=2, seat=1)
         eve = Client(LOOPBACK, host.port, name="eve", autoplay=None, watch=True)
         game = asyncio.gather(host.run(), ann.run(), bob.run(), eve.run())
+        # the window's session watches over its own socket link, on a thread of its own
+        win = RemoteSession(LOOPBACK, host.port, name="win", watch=True)
         loop = asyncio.get_running_loop()
         deadline = loop.time() + 30
         while not (host.table.started and ann.mirror.seq > 3):
@@ -39,6 +43,14 @@ def test_a_match_over_loopback_with_a_line_cut_and_the_client_back_by_itself() -
             assert s.desyncs == 0 and s.wall_problems == []
             assert s.final_scores == summary["final_scores"]
         assert bob_stats.hands_played == 3 and eve_stats.hands_played == 3
+        deadline = loop.time() + 30
+        while win.connected:  # its thread ends once the table has said bye
+            assert loop.time() < deadline
+            await asyncio.sleep(0.01)
+        assert win.error is None and win.ready and win.wall_problems == []
+        assert [r["hand"] for r in win.results] == [1, 2, 3]
+        assert win.results[-1]["scores"] == summary["final_scores"]
+        win.close()
         assert host.table.peers == set()  # everyone said bye and was let go
 
     asyncio.run(scenario())

@@ -1,9 +1,12 @@
-"""The host and join screens, headless (SDL dummy driver), on loopback only: no discovery."""
+"""The host and join screens, headless (SDL dummy driver), with no sockets, threads or sleeps:
+their hosts are pure tables in fake time and their sessions linked to them in memory
+(tests/net/fake.py `Lan`); no discovery. The real transport has its loopback smoke test
+(test_host_smoke.py)."""
 
 from __future__ import annotations
 
 import os
-import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -26,6 +29,7 @@ from game.client.table import TableScene
 from game.client.tile_art import TileArt
 from game.client.widgets import TextField
 from tests.client.test_results import save
+from tests.net.fake import Lan
 
 
 @pytest.fixture
@@ -39,13 +43,18 @@ def ctx(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Context:
                    settings_path=tmp_path / "settings.json", size=screen.get_size())
 
 
-def _until_table(ctx: Context, scene: HostScreen | JoinScreen) -> TableScene:
-    deadline = time.monotonic() + 20
-    while not isinstance(ctx.stack.top, TableScene):
-        assert time.monotonic() < deadline, scene.status
+@pytest.fixture
+def lan(monkeypatch: pytest.MonkeyPatch) -> Lan:
+    return Lan().install(monkeypatch)
+
+
+def _until_table(ctx: Context, scene: HostScreen | JoinScreen, lan: Lan) -> TableScene:
+    for _ in range(10_000):
         scene.update(0.01)
-        time.sleep(0.01)
-    return ctx.stack.top
+        if isinstance(ctx.stack.top, TableScene):
+            return ctx.stack.top
+        assert lan.advance(), scene.status
+    raise AssertionError(scene.status)
 
 
 def _type(scene: HostScreen | JoinScreen, text: str) -> None:
@@ -55,7 +64,8 @@ def _type(scene: HostScreen | JoinScreen, text: str) -> None:
                                                      "unicode": "\r", "scancode": 0}))
 
 
-def test_host_screen_opens_a_table_and_a_join_screen_joins_it_by_address(ctx: Context) -> None:
+def test_host_screen_opens_a_table_and_a_join_screen_joins_it_by_address(ctx: Context,
+                                                                          lan: Lan) -> None:
     surface = pygame.display.get_surface()
     assert surface is not None
     host_screen = HostScreen(ctx, "Ann", interface="127.0.0.1", announce=False)
@@ -66,10 +76,7 @@ def test_host_screen_opens_a_table_and_a_join_screen_joins_it_by_address(ctx: Co
     host_screen.draw(surface)
     host_screen.open_table()
     assert host_screen.host is not None and host_screen.status == ""
-    deadline = time.monotonic() + 10
-    while host_screen.host.free_seats != [1]:  # the host's own session takes place 0
-        assert time.monotonic() < deadline
-        time.sleep(0.01)
+    assert host_screen.host.free_seats == [1]  # the host's own session took place 0
     host_screen.update(0.01)
     assert host_screen.group.buttons[0].label == i18n.t("lan.waiting", n=1)
     port = host_screen.host.port
@@ -82,14 +89,14 @@ def test_host_screen_opens_a_table_and_a_join_screen_joins_it_by_address(ctx: Co
     _type(join_screen, "42")
     join_screen.draw(surface)
     join_screen.connect()
-    table = _until_table(ctx, join_screen)
+    table = _until_table(ctx, join_screen, lan)
     assert table.session.humans == (1,)
     table.draw(surface)
     ctx.stack.pop()  # back from the table: the join screen leaves it
     assert join_screen.session is None
 
     ctx.stack.pop()
-    host_table = _until_table(ctx, host_screen)
+    host_table = _until_table(ctx, host_screen, lan)
     assert host_table.session.humans == (0,)
     ctx.stack.pop()  # the host leaves: the table closes
     assert host_screen.host is None and host_screen.net is None
@@ -97,7 +104,7 @@ def test_host_screen_opens_a_table_and_a_join_screen_joins_it_by_address(ctx: Co
 
 
 def test_the_hosts_own_place_is_held_even_if_a_joiner_connects_first(
-        ctx: Context, monkeypatch: pytest.MonkeyPatch) -> None:
+        ctx: Context, monkeypatch: pytest.MonkeyPatch, lan: Lan) -> None:
     """Before the fix a joiner who connected before the host's own window sat took place 0;
     the host's window was then refused and the match waited for ever for a place nobody took.
     Here the host's own session is held back until a joiner has sat, which forces that order."""
@@ -107,7 +114,7 @@ def test_the_hosts_own_place_is_held_even_if_a_joiner_connects_first(
 
     def later(*args: Any, **kwargs: Any) -> RemoteSession:
         held.update(kwargs, args=args)
-        return RemoteSession("127.0.0.1", 9, name="never used")  # a closed port: fails at once
+        return lan.session("127.0.0.1", 9, name="never used")  # nothing there: fails at once
 
     monkeypatch.setattr(lan_screens, "RemoteSession", later)
     host_screen = HostScreen(ctx, "Ann", interface="127.0.0.1", announce=False)
@@ -117,19 +124,15 @@ def test_the_hosts_own_place_is_held_even_if_a_joiner_connects_first(
     host = host_screen.host
     assert host is not None and held["token"] is not None
     assert host.table.places.tokens[held["token"]] == 0 and 0 not in host.free_seats
-    joiner = RemoteSession("127.0.0.1", host.port, name="Bob")
+    joiner = lan.session("127.0.0.1", host.port, name="Bob")
     own = None
     try:
-        deadline = time.monotonic() + 20
-        while joiner.place is None:
-            assert time.monotonic() < deadline and joiner.error is None, joiner.error
-            time.sleep(0.01)
+        assert joiner.error is None, joiner.error
+        assert joiner.place is not None  # seated at once: the link is in memory
         assert joiner.place != 0  # the joiner came first, yet the host's place stayed free
-        own = RemoteSession("127.0.0.1", host.port, name=held["name"], seat=0,
-                            token=held["token"])
-        while own.place is None:
-            assert time.monotonic() < deadline and own.error is None, own.error
-            time.sleep(0.01)
+        own = lan.session("127.0.0.1", host.port, name=held["name"], seat=0,
+                          token=held["token"])
+        assert own.error is None, own.error
         assert own.place == 0 and host.table.names[0] == "Ann"
     finally:
         joiner.close()
@@ -172,7 +175,7 @@ def _clear(field: TextField) -> None:
 
 
 def test_names_typed_in_the_lan_screens_reach_the_other_players_table(
-        ctx: Context, monkeypatch: pytest.MonkeyPatch) -> None:
+        ctx: Context, monkeypatch: pytest.MonkeyPatch, lan: Lan) -> None:
     """An IME-composed name (the host's), a Chinese name and an accented Latin name (pasted)
     arrive unchanged at another player's table and are drawn there in glyphs the fonts hold."""
     i18n.set_language("zh-Hans")
@@ -203,16 +206,12 @@ def test_names_typed_in_the_lan_screens_reach_the_other_players_table(
     third.handle(pygame.event.Event(pygame.KEYDOWN, {"key": pygame.K_v, "mod": pygame.KMOD_CTRL,
                                                      "unicode": "v", "scancode": 0}))
     assert third.player == "José Ñúñez-Ærø"
-    joined = RemoteSession("127.0.0.1", port, name=third.player)
+    joined = lan.session("127.0.0.1", port, name=third.player)
     third.back()
     try:
-        table = _until_table(ctx, join_screen)
+        table = _until_table(ctx, join_screen, lan)
         names = ("王小明", "張偉", "José Ñúñez-Ærø")
-        deadline = time.monotonic() + 20
-        while set(names) - set(table.session.player_names):
-            assert time.monotonic() < deadline, table.session.player_names
-            table.update(0.05)
-            time.sleep(0.01)
+        _until(table, lan, lambda: not set(names) - set(table.session.player_names))
         drawn: list[str] = []
         render = Fonts.render
 
@@ -222,11 +221,7 @@ def test_names_typed_in_the_lan_screens_reach_the_other_players_table(
             return render(fonts, text, size, color, face, bold)
 
         monkeypatch.setattr(Fonts, "render", watched)
-        deadline = time.monotonic() + 20
-        while set(names) - set(table.view.names):
-            assert time.monotonic() < deadline, table.view.names
-            table.update(0.05)
-            time.sleep(0.01)
+        _until(table, lan, lambda: not set(names) - set(table.view.names))
         table.update(0.05)
         table.draw(surface)
         save(surface, "lan_names_on_a_joiners_table")
@@ -244,18 +239,29 @@ def test_names_typed_in_the_lan_screens_reach_the_other_players_table(
         host_screen.shutdown()
 
 
-def _until_status(scene: JoinScreen, changed_from: str) -> str:
-    deadline = time.monotonic() + 20
-    while scene.status == changed_from or scene.session is not None:
-        assert time.monotonic() < deadline, scene.status
+def _until(scene: TableScene, lan: Lan, done: Callable[[], bool]) -> None:
+    """Update the table scene, the tables moving on in fake time, until `done()`."""
+    for _ in range(10_000):
+        scene.update(0.05)
+        if done():
+            return
+        assert lan.advance(), "the tables wait for nothing"
+    raise AssertionError("never done")
+
+
+def _until_status(scene: JoinScreen, changed_from: str, lan: Lan) -> str:
+    for _ in range(10_000):
         scene.update(0.01)
-        time.sleep(0.01)
-    return scene.status
+        if scene.status != changed_from and scene.session is None:
+            return scene.status
+        assert lan.advance(), scene.status
+    raise AssertionError(scene.status)
 
 
 @pytest.mark.parametrize("language", ["zh-Hant", "zh-Hans", "en"])
 def test_a_refused_or_failed_join_is_worded_in_the_joiners_language(ctx: Context,
-                                                                    language: str) -> None:
+                                                                    language: str,
+                                                                    lan: Lan) -> None:
     """The host refuses with a code (a locked table); a closed port fails to connect: the
     join screen says both in its own language, never with the host's or the OS's English."""
     i18n.set_language(language)
@@ -270,15 +276,15 @@ def test_a_refused_or_failed_join_is_worded_in_the_joiners_language(ctx: Context
     try:
         join_screen.address.text = f"127.0.0.1:{port}"
         join_screen.connect()
-        refused = _until_status(join_screen, i18n.t("lan.connecting"))
+        refused = _until_status(join_screen, i18n.t("lan.connecting"), lan)
         assert refused == i18n.t("lan.join.refused", why=i18n.t("lan.refused.locked")), refused
         join_screen.code.text = "wrong"
         join_screen.connect()
-        refused = _until_status(join_screen, i18n.t("lan.connecting"))
+        refused = _until_status(join_screen, i18n.t("lan.connecting"), lan)
         assert refused == i18n.t("lan.join.refused", why=i18n.t("lan.refused.wrong_code"))
         host_screen.shutdown()  # the port is closed now: nobody answers there
         join_screen.connect()
-        failed = _until_status(join_screen, i18n.t("lan.connecting"))
+        failed = _until_status(join_screen, i18n.t("lan.connecting"), lan)
         assert failed == i18n.t("lan.join.unreachable", address=f"127.0.0.1:{port}")
     finally:
         join_screen.back()

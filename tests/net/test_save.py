@@ -23,7 +23,9 @@ def test_a_crashed_host_resumes_and_players_reclaim_their_places(tmp_path: Path)
     players = [FakeClient(room, name=n, seed=i, seat=i, address=f"10.0.0.{i}")
                for i, n in enumerate(("ann", "bob"))]
     room.run(lambda: table.hands_done >= 2)
-    scores_after_two = list(table.match.history[1].scores)
+    last = table.match.history[-1]  # the table's match keeps only the last record
+    assert last.hand_no == 2
+    scores_after_two = list(last.scores)
     tokens = [c.token for c in players]  # the table dies here: nothing more is said
     assert all(tokens)
 

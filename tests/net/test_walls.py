@@ -43,20 +43,20 @@ def test_each_hand_has_its_own_secret_seed_that_the_match_seed_does_not_give() -
     walls_a, walls_b = _play_hands(a, 3), _play_hands(b, 3)
     # Same match seed, yet no wall in common: the walls do not follow from it.
     assert all(wa != wb for wa in walls_a for wb in walls_b)
-    seeds = [h.seed for h in a.chronicle.records + b.chronicle.records]
+    seeds = [h.seed for h in a.chronicle.hand_logs() + b.chronicle.hand_logs()]
     assert all(s is not None and 0 <= s < 2**WALL_SEED_BITS for s in seeds)
     assert len(set(seeds)) == 6
     # Six draws all below 2**64 would happen with probability 2**-384: the seeds are wide.
     assert max(s.bit_length() for s in seeds if s is not None) > 64
     reveal = a._reveal_msg()
-    assert int(reveal["seed"], 16) == a.chronicle.records[-1].seed
+    assert int(reveal["seed"], 16) == a.chronicle.hand_logs()[-1].seed
 
 
 def test_reproducible_walls_when_secret_walls_are_off() -> None:
     a = make_table("nanjing", ["bot"] * 4, hands=2, seed=5, secret_walls=False)
     b = make_table("nanjing", ["bot"] * 4, hands=2, seed=5, secret_walls=False)
     assert _play_hands(a, 2) == _play_hands(b, 2)
-    assert a.chronicle.records[0].seed is None and "seed" not in a._reveal_msg()
+    assert a.chronicle.hand_logs()[0].seed is None and "seed" not in a._reveal_msg()
 
 
 def test_save_and_log_keep_the_seeds_so_the_match_replays(tmp_path: Path) -> None:
@@ -65,7 +65,7 @@ def test_save_and_log_keep_the_seeds_so_the_match_replays(tmp_path: Path) -> Non
                      secret_walls=True)
     walls = _play_hands(host, 3)
     saved = read_save(save)
-    assert [h.seed for h in saved.hands] == [h.seed for h in host.chronicle.records]
+    assert [h.seed for h in saved.hands] == [h.seed for h in host.chronicle.hand_logs()]
     again = replay(saved)
     assert again.scores == host.match.scores
     assert again.hand is not None and list(again.hand.wall.order) == walls[-1]
@@ -73,7 +73,7 @@ def test_save_and_log_keep_the_seeds_so_the_match_replays(tmp_path: Path) -> Non
     _write_files(host)
     text = log.read_text(encoding="utf-8")
     hands = [r for r in read_log(text)[1:-1]]
-    assert [r["seed"] for r in hands] == [h.seed for h in host.chronicle.records]
+    assert [r["seed"] for r in hands] == [h.seed for h in host.chronicle.hand_logs()]
     assert verify(text).final_scores == host.match.scores
 
 
