@@ -30,7 +30,8 @@ from game.actions import Action, ActionKind
 from game.bots import evaluate as ev
 from game.bots import kit
 from game.bots.hard import HardBot, Plan
-from game.tiles import Tile, is_honor, is_terminal
+from game.shapes import deficiency, deficiency_after_draws
+from game.tiles import EAST, FLOWERS, GREEN, RED, WHITE, Tile, is_honor, is_terminal
 from game.view import SeatView
 
 _SELF_DRAW_SHARE = 0.3
@@ -54,6 +55,20 @@ def win_chance(waits: int, unseen: int, draws: int, looks: int) -> float:
 
 class ExpertBot(HardBot):
     level = "expert"
+    mazhan_plans = True
+    """Mazhan: choose among the plain hand, 混一色 and 清一色 by value × reach (see `_plan`)."""
+    reach_factor: tuple[float, float] = (0.4, 0.25)
+    """Mazhan: P(win) kept per extra tile of deficiency, early and late in the hand."""
+    lucky_keep = 0.0
+    """Mazhan: live tiles' worth of keeping a lone 中, 發 or seat wind (a pong of it is a tai)."""
+    claim_shape = False
+    """Among claims that help as much, take the one leaving the most live improving tiles."""
+    ready_scale: tuple[float, float] = (READY_SCALE, READY_SCALE)
+    """READY_SCALE in Mazhan and in Nanjing."""
+    claim_looks = 0.0
+    """Mazhan: how often an opponent's discard of a tile comes, per own draw of it. A tile that
+    completes a pair can be ponged from any of three players, one that completes a chow only
+    from the player before (M7), so improving tiles are weighted 1 + 3q and 1 + q."""
 
     def __init__(self, seed: int) -> None:
         super().__init__(seed)
@@ -66,6 +81,8 @@ class ExpertBot(HardBot):
         its base points count twice the ordinary pong's (M13), for the win and for the
         non-winners' settlement (M20)."""
         got = super()._claim_gain(view, plan, after, action, tile)
+        if got is not None and self.claim_shape:
+            got += 0.001 * _best_acceptance(after, view.unseen())
         if got is None and view.ruleset == "mazhan" and action.kind is ActionKind.PONG \
                 and (is_honor(tile) or is_terminal(tile)) and plan.name == "plain" \
                 and ev.now(after) <= plan.deficiency:
@@ -76,6 +93,46 @@ class ExpertBot(HardBot):
         self._view = view
         return super().choose(view)
 
+    def _plans(self, view: SeatView, hand: ev.Hand) -> list[Plan]:
+        plans = super()._plans(view, hand)
+        if view.ruleset != "mazhan" or not self.mazhan_plans:
+            return plans
+        totals = ev.suit_totals(view, hand)
+        suit = max(range(3), key=lambda s: totals[s])
+        lo = 9 * suit
+        half = ev.flush_counts(view, hand, suit, honours=True)
+        if half is not None:
+            d = deficiency(half, hand.wilds, hand.need)
+            plans.append(Plan("half_flush", half,
+                              frozenset((*range(lo, lo + 9), *range(27, 34))), d))
+        return plans
+
+    def _plan(self, view: SeatView, hand: ev.Hand) -> Plan:
+        """Mazhan: the plan of most value × reach. Each tile of deficiency beyond the plain
+        hand's keeps `reach_factor` of the chance to win; the plain hand is worth what its tai
+        sources make it (M16, M17), 混一色 one tai more, 清一色 400 (the cap)."""
+        if view.ruleset != "mazhan" or not self.mazhan_plans:
+            return super()._plan(view, hand)
+        plans = self._plans(view, hand)
+        plain = next(p for p in plans if p.name == "plain")
+        value = mazhan_value(view, hand)
+        if value >= 400:
+            return plain
+        early = view.wall_left >= 45
+        factor = self.reach_factor[0 if early else 1]
+        best, best_score = plain, value
+        for p in plans:
+            if p.name == "flush":
+                v = 400.0
+            elif p.name == "half_flush":
+                v = min(400.0, 2 * value)
+            else:
+                continue
+            score = v * factor ** (p.deficiency - plain.deficiency)
+            if score > best_score:
+                best, best_score = p, score
+        return best
+
     def _accept(self, hand: ev.Hand, plan: Plan, tile: int, unseen: list[int]) -> float:
         """Live improving tiles after this discard, as hard counts them; when the discard
         leaves the hand ready, the expected value of the win instead (see READY_SCALE)."""
@@ -83,6 +140,11 @@ class ExpertBot(HardBot):
         view = self._view
         if view is None:
             return base
+        if self.claim_looks and view.ruleset == "mazhan" and plan.name == "plain":
+            base = self._claimable_accept(hand, tile, unseen, base)
+        if self.lucky_keep and view.ruleset == "mazhan" and view.counts[tile] == 1 \
+                and tile in (GREEN, RED, EAST + view.seat):
+            base -= self.lucky_keep
         counts = list(view.counts)
         if counts[tile] == 0:
             return base
@@ -95,7 +157,33 @@ class ExpertBot(HardBot):
         money, live = ready
         # P(win before the wall ends) × value, in hard's units: a typical ready hand (some
         # eight live tiles, an even chance, an ordinary value) scores about eight.
-        return READY_SCALE * self.win_probability(view, live) * money / self._typical(view)
+        scale = self.ready_scale[0 if view.ruleset == "mazhan" else 1]
+        return scale * self.win_probability(view, live) * money / self._typical(view)
+
+    def _claimable_accept(self, hand: ev.Hand, tile: int, unseen: list[int],
+                          base: float) -> float:
+        """Live improving tiles after discarding `tile`, each weighted by the ways it may come
+        (see `claim_looks`); `base` when the discard leaves the hand ready (wins come from any
+        player's discard)."""
+        rest = ev.discard_hand(hand, tile)
+        now = deficiency(rest.naturals, rest.wilds, rest.need)
+        if now < 2:
+            return base
+        q = self.claim_looks
+        total = 0.0
+        held = rest.naturals
+        for kind, d in deficiency_after_draws(held, rest.wilds, rest.need).items():
+            if d >= now or kind == hand.wild or not unseen[kind]:
+                continue
+            weight = 1.0
+            if held[kind] >= 2:
+                weight += 3 * q
+            elif kind < 27 and _chow_shape(held, kind):
+                weight += q
+            total += unseen[kind] * weight
+        if hand.wild is not None:
+            total += unseen[hand.wild]  # a wild drawn always brings the hand closer
+        return total
 
     def ready_value(self, view: SeatView, counts: list[int]) -> tuple[float, float] | None:
         """(expected money per win, live winning tiles) of a ready hand with `counts`, from the
@@ -149,6 +237,51 @@ class ExpertBot(HardBot):
                 self._scores.clear()
             self._scores[key] = got
         return got
+
+
+def mazhan_value(view: SeatView, hand: ev.Hand) -> float:
+    """A rough Mazhan winning value of the plain hand from what it holds now (M13-M17): its
+    bonus tiles, declared sets and tai sources (seat flowers, 白, sets and pairs of 中, 發 and
+    the seat wind; a pair counts part of a tai)."""
+    seat = view.seat
+    bonus = view.bonus[seat]
+    if hand.wilds >= 3:
+        return 400.0  # 殺豬 (M17)
+    base = 4 * len(bonus) + 6  # some sets still to come
+    tai = 0.0
+    tai += sum(1 for t in bonus if t in FLOWERS and (t - FLOWERS[0]) % 4 == seat)
+    whites = sum(1 for t in bonus if t == WHITE)
+    tai += 2 if whites == 4 else 1 if whites >= 2 else 0
+    lucky = (GREEN, RED, EAST + seat)
+    for meld in view.melds[seat]:
+        if meld.kind.is_triplet:
+            base += 4 if is_honor(meld.first) or is_terminal(meld.first) else 2
+            if meld.first in lucky:
+                tai += 1
+    for kind in lucky:
+        n = hand.naturals[kind]
+        tai += 1 if n >= 3 else 0.4 if n == 2 else 0
+    return min(400.0, (-(-base // 10) * 10 + 20) * 2 ** tai)
+
+
+def _chow_shape(held: list[int], kind: int) -> bool:
+    """Whether the hand holds two tiles that `kind` makes a chow with."""
+    n = kind % 9
+    lo = kind - n
+    def has(k: int) -> bool:
+        return lo <= k < lo + 9 and held[k] > 0
+    return (has(kind - 1) and has(kind + 1)) or (has(kind - 2) and has(kind - 1)) \
+        or (has(kind + 1) and has(kind + 2))
+
+
+def _best_acceptance(hand: ev.Hand, unseen: list[int]) -> int:
+    """Live improving tiles after the best discard of a hand that must discard."""
+    after = ev.after_discards(hand)
+    if not after:
+        return 0
+    low = min(after.values())
+    return max(ev.acceptance(ev.discard_hand(hand, k), unseen)[1]
+               for k, d in after.items() if d == low)
 
 
 def _payers(view: SeatView) -> int:
