@@ -9,6 +9,12 @@ Where hard counts the live tiles that bring the hand closer, expert weighs what 
   every other player on a self-draw). So a wait worth 400 counts for more than a wider one
   worth 40, a Nanjing open hand's wait that may not win (N4) counts for nothing, and a wild
   can only be won by drawing it (M6).
+- Mazhan plans: the plain hand, 混一色 or 清一色 is chosen by value × reach. The plain hand is
+  worth what its tai sources make it now (seat flowers, 白, sets and pairs of 中, 發 and the
+  seat wind: each tai doubles, M16, M17), 混一色 one tai more, 清一色 400 (the cap); each tile of
+  deficiency beyond the plain hand's keeps only part of the chance to win. Measured, fast cheap
+  wins nearly always come first: a Mazhan hand is a race (every hand had a winner in 1200
+  measured deals) and each extra tile of deficiency loses more than a doubling brings.
 - Mazhan claims: a pong of a terminal or honour that keeps the shape is taken for its base
   points (M13), which also count in the non-winners' settlement (M20).
 - Kongs: Nanjing kong money (N11) is paid at once, so a concealed or added kong is declared
@@ -30,7 +36,7 @@ from game.actions import Action, ActionKind
 from game.bots import evaluate as ev
 from game.bots import kit
 from game.bots.hard import HardBot, Plan
-from game.shapes import deficiency, deficiency_after_draws
+from game.shapes import deficiency
 from game.tiles import EAST, FLOWERS, GREEN, RED, WHITE, Tile, is_honor, is_terminal
 from game.view import SeatView
 
@@ -59,16 +65,6 @@ class ExpertBot(HardBot):
     """Mazhan: choose among the plain hand, 混一色 and 清一色 by value × reach (see `_plan`)."""
     reach_factor: tuple[float, float] = (0.4, 0.25)
     """Mazhan: P(win) kept per extra tile of deficiency, early and late in the hand."""
-    lucky_keep = 0.0
-    """Mazhan: live tiles' worth of keeping a lone 中, 發 or seat wind (a pong of it is a tai)."""
-    claim_shape = False
-    """Among claims that help as much, take the one leaving the most live improving tiles."""
-    ready_scale: tuple[float, float] = (READY_SCALE, READY_SCALE)
-    """READY_SCALE in Mazhan and in Nanjing."""
-    claim_looks = 0.0
-    """Mazhan: how often an opponent's discard of a tile comes, per own draw of it. A tile that
-    completes a pair can be ponged from any of three players, one that completes a chow only
-    from the player before (M7), so improving tiles are weighted 1 + 3q and 1 + q."""
 
     def __init__(self, seed: int) -> None:
         super().__init__(seed)
@@ -81,8 +77,6 @@ class ExpertBot(HardBot):
         its base points count twice the ordinary pong's (M13), for the win and for the
         non-winners' settlement (M20)."""
         got = super()._claim_gain(view, plan, after, action, tile)
-        if got is not None and self.claim_shape:
-            got += 0.001 * _best_acceptance(after, view.unseen())
         if got is None and view.ruleset == "mazhan" and action.kind is ActionKind.PONG \
                 and (is_honor(tile) or is_terminal(tile)) and plan.name == "plain" \
                 and ev.now(after) <= plan.deficiency:
@@ -140,11 +134,6 @@ class ExpertBot(HardBot):
         view = self._view
         if view is None:
             return base
-        if self.claim_looks and view.ruleset == "mazhan" and plan.name == "plain":
-            base = self._claimable_accept(hand, tile, unseen, base)
-        if self.lucky_keep and view.ruleset == "mazhan" and view.counts[tile] == 1 \
-                and tile in (GREEN, RED, EAST + view.seat):
-            base -= self.lucky_keep
         counts = list(view.counts)
         if counts[tile] == 0:
             return base
@@ -157,33 +146,7 @@ class ExpertBot(HardBot):
         money, live = ready
         # P(win before the wall ends) × value, in hard's units: a typical ready hand (some
         # eight live tiles, an even chance, an ordinary value) scores about eight.
-        scale = self.ready_scale[0 if view.ruleset == "mazhan" else 1]
-        return scale * self.win_probability(view, live) * money / self._typical(view)
-
-    def _claimable_accept(self, hand: ev.Hand, tile: int, unseen: list[int],
-                          base: float) -> float:
-        """Live improving tiles after discarding `tile`, each weighted by the ways it may come
-        (see `claim_looks`); `base` when the discard leaves the hand ready (wins come from any
-        player's discard)."""
-        rest = ev.discard_hand(hand, tile)
-        now = deficiency(rest.naturals, rest.wilds, rest.need)
-        if now < 2:
-            return base
-        q = self.claim_looks
-        total = 0.0
-        held = rest.naturals
-        for kind, d in deficiency_after_draws(held, rest.wilds, rest.need).items():
-            if d >= now or kind == hand.wild or not unseen[kind]:
-                continue
-            weight = 1.0
-            if held[kind] >= 2:
-                weight += 3 * q
-            elif kind < 27 and _chow_shape(held, kind):
-                weight += q
-            total += unseen[kind] * weight
-        if hand.wild is not None:
-            total += unseen[hand.wild]  # a wild drawn always brings the hand closer
-        return total
+        return READY_SCALE * self.win_probability(view, live) * money / self._typical(view)
 
     def ready_value(self, view: SeatView, counts: list[int]) -> tuple[float, float] | None:
         """(expected money per win, live winning tiles) of a ready hand with `counts`, from the
@@ -262,26 +225,6 @@ def mazhan_value(view: SeatView, hand: ev.Hand) -> float:
         n = hand.naturals[kind]
         tai += 1 if n >= 3 else 0.4 if n == 2 else 0
     return min(400.0, (-(-base // 10) * 10 + 20) * 2 ** tai)
-
-
-def _chow_shape(held: list[int], kind: int) -> bool:
-    """Whether the hand holds two tiles that `kind` makes a chow with."""
-    n = kind % 9
-    lo = kind - n
-    def has(k: int) -> bool:
-        return lo <= k < lo + 9 and held[k] > 0
-    return (has(kind - 1) and has(kind + 1)) or (has(kind - 2) and has(kind - 1)) \
-        or (has(kind + 1) and has(kind + 2))
-
-
-def _best_acceptance(hand: ev.Hand, unseen: list[int]) -> int:
-    """Live improving tiles after the best discard of a hand that must discard."""
-    after = ev.after_discards(hand)
-    if not after:
-        return 0
-    low = min(after.values())
-    return max(ev.acceptance(ev.discard_hand(hand, k), unseen)[1]
-               for k, d in after.items() if d == low)
 
 
 def _payers(view: SeatView) -> int:
