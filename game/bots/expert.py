@@ -4,11 +4,12 @@ Where hard counts the live tiles that bring the hand closer, expert weighs what 
 
 - A discard that leaves the hand ready is valued by the real scorer (`kit.score_win`) over each
   live wait: P(win) comes from the live copies of each wait among the tiles this seat has not
-  seen and the draws and discards the real wall still allows; the value is the money the win
-  brings (Mazhan M17/M21: each loser pays, the dealer double; Nanjing N10: the discarder, or
-  every other player on a self-draw). So a wait worth 400 counts for more than a wider one
-  worth 40, a Nanjing open hand's wait that may not win (N4) counts for nothing, and a wild
-  can only be won by drawing it (M6).
+  seen and the draws and discards the real wall still allows (Nanjing), or in Mazhan from a
+  race against the other players, one of whom always wins (`race_chance`); the value is the
+  money the win brings (Mazhan M17/M21: each loser pays, the dealer double; Nanjing N10: the
+  discarder, or every other player on a self-draw). So a wait worth 400 counts for more than a
+  wider one worth 40, a Nanjing open hand's wait that may not win (N4) counts for nothing, and
+  a wild can only be won by drawing it (M6).
 - Mazhan plans: the plain hand, 混一色 or 清一色 is chosen by value × reach. The plain hand is
   worth what its tai sources make it now (seat flowers, 白, sets and pairs of 中, 發 and the
   seat wind: each tai doubles, M16, M17), 混一色 one tai more, 清一色 400 (the cap); each tile of
