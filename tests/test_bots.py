@@ -13,10 +13,12 @@ from hypothesis import strategies as st
 from game.actions import Action, ActionKind
 from game.bots import LEVELS, make_bot
 from game.bots import evaluate as ev
+from game.bots import expert as expert_mod
+from game.bots.expert import ExpertBot
 from game.bots.normal import claimed_hand
 from game.engine import Hand, Phase
 from game.rules.registry import make_ruleset
-from game.tiles import Tile, counts_of, parse_tiles
+from game.tiles import FLOWERS, Tile, counts_of, parse_tiles
 from game.view import SeatView, seat_view
 from tests.test_engine_props import _shuffle_hidden
 
@@ -230,3 +232,71 @@ def test_expert_choice_is_unchanged_when_hidden_tiles_are_shuffled(
     assert shuffled.counts == view.counts and shuffled.legal == view.legal
     assert [list(h) for h in hand.hands][seat] == before_hidden[seat]
     assert make_bot("expert", 5).choose(shuffled) == choice
+
+
+def _mazhan_view(tiles: str, bonus: tuple[int, ...] = (), wild: str = "9s") -> SeatView:
+    """A Mazhan turn of seat 1 holding `tiles` (nothing declared), the wild kind `wild`."""
+    view = _position("mazhan", ActionKind.DISCARD, lambda v: v.phase == "discard")
+    held = parse_tiles(tiles)
+    legal = tuple(Action(ActionKind.DISCARD, t) for t in sorted(set(held)))
+    bonuses = [(), (), (), ()]
+    bonuses[1] = tuple(Tile(t) for t in bonus)
+    return view._replace(seat=1, counts=tuple(counts_of(held)[:34]), drawn=held[-1],
+                         melds=((),) * 4, bonus=tuple(bonuses), legal=legal,
+                         wild=Tile.parse(wild), wall_left=80)
+
+
+def test_mazhan_value_counts_each_tai_as_a_doubling() -> None:
+    plain = "123m456m789p234p55s68s1z"
+    base = _mazhan_view(plain)
+    assert expert_mod.mazhan_value(base, ev.split(base)) == 30  # (6 → 10) + 20 (M15, M17)
+    # The seat's own flower (seat 1: the second flower, the second season) is a tai (M16).
+    flower = _mazhan_view(plain, bonus=(FLOWERS[1],))
+    assert expert_mod.mazhan_value(flower, ev.split(flower)) == 2 * 30
+    assert expert_mod.mazhan_value(flower, ev.split(flower)) > \
+        expert_mod.mazhan_value(_mazhan_view(plain, bonus=(FLOWERS[2],)), ev.split(base))
+    # Three wilds are 400 whatever else the hand holds (殺豬, M17).
+    wilds = _mazhan_view("123m456m789p234p555s6s1z", wild="5s")
+    assert expert_mod.mazhan_value(wilds, ev.split(wilds)) == 400
+
+
+def test_expert_plays_for_a_flush_by_value_and_reach() -> None:
+    # Ready in three suits, two tiles short of 清一色: early, 400 (the cap) at two tiles more
+    # is worth more than a ready 30-point hand; late in the wall it is not.
+    tiles = "11123456789m234m55p1z"
+    early = _mazhan_view(tiles)
+    bot = ExpertBot(1)
+    assert [(p.name, p.deficiency) for p in bot._plans(early, ev.split(early))][:2] == \
+        [("plain", 1), ("flush", 3)]
+    assert bot._plan(early, ev.split(early)).name == "flush"
+    choice = bot.choose(early)
+    assert choice.kind is ActionKind.DISCARD and choice.tile in parse_tiles("5p1z")
+    late = early._replace(wall_left=20)
+    assert bot._plan(late, ev.split(late)).name == "plain"
+    # Spread over three suits, the plain hand is the plan even early.
+    far = _mazhan_view("123m456m789p234p55s68s1z")
+    assert bot._plan(far, ev.split(far)).name == "plain"
+
+
+@given(st.integers(1, 12), st.integers(1, 12), st.integers(20, 120), st.integers(1, 30),
+       st.floats(0.01, 0.5))
+def test_race_chance_favours_wide_waits_and_stays_a_probability(
+    narrow: int, wide: int, unseen: int, rounds: int, hazard: float
+) -> None:
+    narrow, wide = sorted((narrow, wide))
+    a = expert_mod.race_chance(narrow, unseen, rounds, hazard)
+    b = expert_mod.race_chance(wide, unseen, rounds, hazard)
+    assert 0.0 < a <= b <= 1.0
+    # A rival's win can only lower the chance that the wall alone would give.
+    assert b <= expert_mod.race_chance(wide, unseen, rounds, 0.0) + 1e-12
+
+
+def test_race_chance_makes_a_wide_cheap_wait_beat_a_narrow_dear_one_in_a_race() -> None:
+    # Over the whole wall both waits look nearly sure (the old estimate); in a race the wide
+    # one is about twice as likely, which is what a Mazhan hand is (someone always wins).
+    unseen, rounds = 100, 20
+    wall = [expert_mod.win_chance(w, unseen, rounds, expert_mod.RON_LOOKS * rounds)
+            for w in (2, 8)]
+    race = [expert_mod.race_chance(w, unseen, rounds, 0.12) for w in (2, 8)]
+    assert wall[1] / wall[0] < 1.25
+    assert race[1] / race[0] > 1.9
