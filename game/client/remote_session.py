@@ -239,7 +239,7 @@ class RemoteSession:
     def fingerprint(self) -> str:
         """The table's fingerprint from its welcome ("" before it arrives): what a joiner's
         screen shows for this table, shown at the table so players can compare."""
-        return str(self._client.state.table.get("fp") or "")
+        return str(self._link.state.table.get("fp") or "")
 
     @property
     def results(self) -> list[dict[str, Any]]:

@@ -73,6 +73,8 @@ def test_lan_table_chat_notices_bot_marks_and_a_failed_wall_check(
     ann = RemoteSession(LOOPBACK, 1, name="ann", seat=0, link=linked(room))
     bo = RemoteSession(LOOPBACK, 1, name="bo", seat=1, link=linked(room, "10.0.0.2"))
     room.wait_for(lambda: ann.ready and bo.ready)
+    # the table's fingerprint, which the Esc menu shows, is the one the table gave itself
+    assert ann.fingerprint == bo.fingerprint == table.fingerprint != ""
     scene = TableScene(ctx, ann)
     ctx.stack.push(scene)
     overlay = scene.lan
