@@ -100,23 +100,12 @@ def run_match(
         discard_phase, over = Phase.DISCARD, Phase.OVER
         while True:
             phase = hand.phase
-            if phase is discard_phase:  # most decisions: the seat whose turn it is, alone
-                seat = hand.current
-                player = players[seat]
-                pick = quick[player]
-                if pick is not None:
-                    action = pick(hand.legal_actions(seat))
-                else:
-                    action = bots[player].choose(match.view(seat))
-                evs = match.apply(seat, action)
-                batch += evs
-                if on_events:
-                    on_events(evs)
-                continue
             if phase is over:
                 break
-            for seat in hand.to_act():
-                if seat not in hand.to_act():
+            # Most decisions are the seat whose turn it is, alone: no need to ask who acts.
+            own_turn = phase is discard_phase
+            for seat in (hand.current,) if own_turn else hand.to_act():
+                if not own_turn and seat not in hand.to_act():
                     continue
                 player = players[seat]
                 pick = quick[player]

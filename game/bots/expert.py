@@ -38,7 +38,6 @@ from game.actions import Action, ActionKind
 from game.bots import evaluate as ev
 from game.bots import kit
 from game.bots.hard import HardBot, Plan
-from game.shapes import deficiency
 from game.tiles import EAST, FLOWERS, GREEN, RED, WHITE, Tile, is_honor, is_terminal
 from game.view import SeatView
 
@@ -74,8 +73,8 @@ def race_chance(waits: float, unseen: int, rounds: int, hazard: float) -> float:
 
 class ExpertBot(HardBot):
     level = "expert"
-    mazhan_plans = True
-    """Mazhan: choose among the plain hand, 混一色 and 清一色 by value × reach (see `_plan`)."""
+    half_flush_rulesets: ClassVar[frozenset[str]] = frozenset({"nanjing", "mazhan"})
+    """Mazhan too: choose among the plain hand, 混一色 and 清一色 by value × reach (`_plan`)."""
     reach_factor: tuple[float, float] = (0.4, 0.25)
     """Mazhan: P(win) kept per extra tile of deficiency, early and late in the hand."""
     rival_hazard: ClassVar[dict[str, float | None]] = {"mazhan": 0.12, "nanjing": None}
@@ -106,25 +105,11 @@ class ExpertBot(HardBot):
         self._view = view
         return super().choose(view)
 
-    def _plans(self, view: SeatView, hand: ev.Hand) -> list[Plan]:
-        plans = super()._plans(view, hand)
-        if view.ruleset != "mazhan" or not self.mazhan_plans:
-            return plans
-        totals = ev.suit_totals(view, hand)
-        suit = max(range(3), key=lambda s: totals[s])
-        lo = 9 * suit
-        half = ev.flush_counts(view, hand, suit, honours=True)
-        if half is not None:
-            d = deficiency(half, hand.wilds, hand.need)
-            plans.append(Plan("half_flush", half,
-                              frozenset((*range(lo, lo + 9), *range(27, 34))), d))
-        return plans
-
     def _plan(self, view: SeatView, hand: ev.Hand) -> Plan:
         """Mazhan: the plan of most value × reach. Each tile of deficiency beyond the plain
         hand's keeps `reach_factor` of the chance to win; the plain hand is worth what its tai
         sources make it (M16, M17), 混一色 one tai more, 清一色 400 (the cap)."""
-        if view.ruleset != "mazhan" or not self.mazhan_plans:
+        if view.ruleset != "mazhan":
             return super()._plan(view, hand)
         plans = self._plans(view, hand)
         plain = next(p for p in plans if p.name == "plain")

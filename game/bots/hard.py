@@ -67,6 +67,9 @@ class HardBot:
     discards but measured worse (-4.9 [-12.4, +2.6] points/hand over 1500 deals), so the plan
     now runs only on the rare hand already close to a flush."""
 
+    half_flush_rulesets: ClassVar[frozenset[str]] = frozenset({"nanjing"})
+    """Where 混一色 is a plan of its own (Nanjing N7, 40 flowers)."""
+
     def __init__(self, seed: int) -> None:
         self.rng = random.Random(seed)
 
@@ -99,12 +102,13 @@ class HardBot:
         if flush is not None:
             d = deficiency(flush, hand.wilds, hand.need)
             plans.append(Plan("flush", flush, range(lo, lo + 9), d))
-        if view.ruleset == "nanjing":
+        if view.ruleset in self.half_flush_rulesets:
             half = ev.flush_counts(view, hand, suit, honours=True)
             if half is not None:
                 d = deficiency(half, hand.wilds, hand.need)
                 plans.append(Plan("half_flush", half, frozenset((*range(lo, lo + 9),
                                                                  *range(27, 34))), d))
+        if view.ruleset == "nanjing":
             t = ev.triplets_deficiency(hand, view)
             if t < 99:
                 plans.append(Plan("triplets", hand.naturals, None, t))
