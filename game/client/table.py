@@ -31,7 +31,7 @@ from game.client.layout import TableLayout, full_height, table_layout
 from game.client.results import ResultsPanel, StandingsScene
 from game.client.session import Session
 from game.client.table_layers import TableLayers, meld_width
-from game.client.table_motion import Callout, Flight, Floater, Move, TableMotion
+from game.client.table_motion import PLAYED, Callout, Flight, Floater, Move, TableMotion
 from game.client.tween import Tween, Tweens
 from game.client.widgets import ACCENT, HIGHLIGHT, MUTED, PANEL, TEXT, Button, ButtonGroup
 from game.client.wording import illegal_text
@@ -128,6 +128,8 @@ class TableScene(TableMotion, TableLayers):
         self.flip: tuple[Tile, Tween] | None = None
         self.first_roll: tuple[str, tuple[int, int], Tween] | None = None
         self.wall_pos = [0, 0]
+        self.deal_tiles: tuple[Tile, ...] = ()
+        self.deal_turn: Tween | None = None
         self.solo = not demo and len(session.humans) == 1
         self.intro = 0.0
         self.deal_end = 0.0
@@ -204,6 +206,8 @@ class TableScene(TableMotion, TableLayers):
     def _poll(self) -> None:
         events = self.session.poll(self.viewer)
         if events:
+            if self.dealing and any(e.kind in PLAYED for e in events):
+                self.finish_deal()  # the game moved past the deal: every hand whole
             self.queue.extend(events)
             self._refresh_view()
         elif self.layer is None:
@@ -229,6 +233,10 @@ class TableScene(TableMotion, TableLayers):
             self.skip_motion()  # Tab: skip the animations; the game never waited for them
             self.dirty = True
             return
+        if self.dealing and event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
+            # acting on the hand mid-deal shows it whole first: what is clicked is what shows
+            self.finish_deal()
+            self.dirty = True
         if self.result_shown:
             if self.result_buttons.handle(event):
                 self.dirty = True
@@ -324,6 +332,7 @@ class TableScene(TableMotion, TableLayers):
             self._submit(action)
 
     def _submit(self, action: Action) -> None:
+        self.finish_deal()
         try:
             self.session.submit(self.viewer, action)
         except IllegalAction as exc:
@@ -612,6 +621,9 @@ class TableScene(TableMotion, TableLayers):
         if drawn is not None:
             entries.append((drawn, True))
         x, _row = self._hand_row()
+        if self.dealing:  # only the landed blocks, in the order dealt, then turned over
+            own_rects = self._draw_dealt_hand(surface, x, base_y, len(entries))
+            entries = []
         for i, (tile, is_drawn) in enumerate(entries):
             if is_drawn:
                 x += w // 2
@@ -646,6 +658,25 @@ class TableScene(TableMotion, TableLayers):
         mine["melds"] = meld_rects
         if dragged is not None and self.drag_pos is not None:
             surface.blit(dragged, dragged.get_rect(center=self.drag_pos))
+
+    def _draw_dealt_hand(self, surface: pygame.Surface, x: int, y: int,
+                         size: int) -> list[pygame.Rect]:
+        """The own hand while the deal shows: its landed tiles face up as dealt, or, once the
+        last block is in, all face down for a moment; none of it answers clicks yet."""
+        art, w = self.ctx.art, self.layout.hand_w
+        landed = len(self.deal_tiles) - self.unlanded(0)
+        turned = self.deal_turn is not None and self.deal_turn.progress > 0.0
+        shown: list[pygame.Surface]
+        if turned or not self.deal_tiles:
+            shown = [art.back(w)] * (size if turned else max(0, size - self.unlanded(0)))
+        else:
+            shown = [art.face(tile, w) for tile in self.deal_tiles[:landed]]
+        rects: list[pygame.Rect] = []
+        for face in shown:
+            surface.blit(face, (x, y))
+            rects.append(pygame.Rect(x, y, w, full_height(w)))
+            x += w
+        return rects
 
     @property
     def hints_on(self) -> bool:

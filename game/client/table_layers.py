@@ -111,6 +111,10 @@ class TableLayers(Scene):
     drawn: Drawn
     solo: bool
 
+    def unlanded(self, rel: int) -> int:
+        """Deal tiles not yet landed at the seat at `rel` (TableMotion counts them)."""
+        raise NotImplementedError
+
     def _table_layer(self, size: tuple[int, int]) -> pygame.Surface:
         """The cached layer, drawn again if the view changed or the window size did."""
         if self.layer is None or self.layer.get_size() != size:
@@ -173,8 +177,10 @@ class TableLayers(Scene):
         view, art = self.view, self.ctx.art
         over = view.phase == "over" and view.revealed
         tiles = view.revealed[seat] if over else ()
+        # while the deal shows, a hand holds only its landed blocks
+        size = view.hand_sizes[seat] - self.unlanded((seat - self.viewer) % 4)
         return [art.face(tiles[i], w, rotate=rotate) if over and i < len(tiles)
-                else art.back(w, rotate=rotate) for i in range(view.hand_sizes[seat])]
+                else art.back(w, rotate=rotate) for i in range(max(0, size))]
 
     def _draw_other(self, layer: pygame.Surface, seat: int, rel: int) -> None:
         """Another seat's concealed tiles and melds."""

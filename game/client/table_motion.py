@@ -50,9 +50,14 @@ FLIP_TIME = 0.8
 """The wild indicator turning face up (Mazhan)."""
 FIRST_ROLL_TIME = 2.0
 """The match's first roll, which picks the first dealer, stays this long."""
+DEAL_TURN = 0.3
+"""Once the own hand's last block has landed, its tiles lie face down this long before they
+show sorted (the turn a player gives a freshly dealt hand)."""
 REVEAL_TIME = 1.3
 """After a win's call, the open hands (the winning tile marked) show this long before the
 score panel."""
+PLAYED = frozenset({"discard", "meld", "win", "exhausted", "hand_end"})
+"""Events that play on past the deal: once one arrives, the deal's hands show whole."""
 BACKLOG = 4
 """More queued events than this and animations run faster to catch up."""
 
@@ -157,6 +162,11 @@ class TableMotion(Scene):
     first_dice: tuple[int, int] | None
     """The match's first roll (who deals first), shown before its first hand; None once
     shown or when the session does not know it."""
+    deal_tiles: tuple[Tile, ...]
+    """The own seat's dealt tiles in the order they were dealt, shown block by block while
+    the deal flies; () once the deal has shown."""
+    deal_turn: Tween | None
+    """The own hand turned face down after its last block landed, then shown sorted."""
     wall_pos: list[int]
     """Tiles taken from the wall's head and tail before the event being animated (the view
     is already past the whole batch, so each draw's stack is counted back from it)."""
@@ -277,7 +287,32 @@ class TableMotion(Scene):
                                    Tween(0.0, 1.0, DEAL_FLIGHT / speed, ease_out_cubic, at),
                                    stacks=stacks))
             self.deal_end = max(self.deal_end, at + DEAL_FLIGHT / speed)
+            if rel == 0:  # the own hand turns over once its last block has landed
+                self.deal_turn = Tween(0.0, 1.0, DEAL_TURN / speed, linear_ease,
+                                       at + DEAL_FLIGHT / speed)
+        if rel == 0:
+            self.deal_tiles = event.tiles
         self.wall_pos[0] += count  # the draws after it count on from here
+
+    @property
+    def dealing(self) -> bool:
+        """The deal still shows: some hands are drawn with only their landed blocks."""
+        return self.deal_turn is not None or any(m.stacks for m in self.moves)
+
+    def unlanded(self, rel: int) -> int:
+        """Tiles of the deal still on their way to the seat at `rel` (or still in the wall):
+        its hand is drawn without them until they land (the view already holds them)."""
+        return sum(m.count for m in self.moves if m.stacks and m.rel == rel)
+
+    def finish_deal(self) -> None:
+        """Show every hand whole at once: the player acted, or the game moved past the deal
+        (it never waits for the animation)."""
+        if not self.dealing:
+            return
+        self.moves = [m for m in self.moves if not m.stacks]
+        self.deal_turn = None
+        self.deal_tiles = ()
+        self.layer = None
 
     def _head_stack(self, index: int) -> tuple[int, int]:
         """(side, stack) of the head's tile `index` (0: the first after the break)."""
@@ -334,6 +369,8 @@ class TableMotion(Scene):
         """Finish every animation at once (a key for people who would rather not watch)."""
         self.flights.clear()
         self.moves.clear()
+        self.deal_turn = None
+        self.deal_tiles = ()
         self.floaters.clear()
         self.callouts.clear()
         self.banner = None
@@ -363,6 +400,7 @@ class TableMotion(Scene):
         return bool(self.flights or self.floaters or self.banner or self.tweens.active
                     or self.callouts or self.hold is not None or self.moves
                     or self.flip is not None or self.first_roll is not None
+                    or self.deal_turn is not None
                     or (self.dice_roll is not None))
 
     @property
@@ -399,6 +437,11 @@ class TableMotion(Scene):
         for move in list(self.moves):
             if not move.tween.update(dt):
                 self.moves.remove(move)
+                if move.stacks and move.rel:  # a block landed: that hand grows by it
+                    self.layer = None
+        if self.deal_turn is not None and not self.deal_turn.update(dt):
+            self.deal_turn = None
+            self.deal_tiles = ()
         if self.flip is not None and not self.flip[1].update(dt):
             self.flip = None
         if self.first_roll is not None and not self.first_roll[2].update(dt):
