@@ -672,7 +672,9 @@ class TableScene(TableMotion, TableLayers):
         else:
             shown = [art.face(tile, w) for tile in self.deal_tiles[:landed]]
         rects: list[pygame.Rect] = []
-        for face in shown:
+        for i, face in enumerate(shown):
+            if turned and i == size - 1 and self.view.drawn is not None:
+                x += w // 2  # the dealer's last tile set apart, as it will show
             surface.blit(face, (x, y))
             rects.append(pygame.Rect(x, y, w, full_height(w)))
             x += w

@@ -279,11 +279,17 @@ class TableMotion(Scene):
         each block flying from the wall's stacks it is taken from: the head, which starts at
         the break (ruling M4)."""
         count = len(event.tiles) or event.amount
+        landed = 0
         # the deal is the hand's first take from the head: offsets count from the break
         for offset, n in dealt_blocks(event.seat, count):
             stacks = tuple(self._head_stack(offset + i) for i in range(n))
             at = delay + (0.3 + offset / 4 * DEAL_STEP) / speed
-            self.moves.append(Move(n, self._stacks_centre(stacks), self._seat_spot(rel), rel,
+            end = self._seat_spot(rel)
+            if rel == 0:  # the own hand grows from its left end: each block lands after it
+                x, _row = self._hand_row()
+                end = (x + round((landed + n / 2) * self.layout.hand_w), end[1])
+            landed += n
+            self.moves.append(Move(n, self._stacks_centre(stacks), end, rel,
                                    Tween(0.0, 1.0, DEAL_FLIGHT / speed, ease_out_cubic, at),
                                    stacks=stacks))
             self.deal_end = max(self.deal_end, at + DEAL_FLIGHT / speed)
@@ -313,6 +319,10 @@ class TableMotion(Scene):
         self.deal_turn = None
         self.deal_tiles = ()
         self.layer = None
+
+    def _hand_row(self) -> tuple[int, int]:
+        """The own concealed row's left end and length (TableScene lays the hand out)."""
+        raise NotImplementedError
 
     def _head_stack(self, index: int) -> tuple[int, int]:
         """(side, stack) of the head's tile `index` (0: the first after the break)."""
