@@ -47,6 +47,7 @@ def test_drag_and_keys_rearrange_the_hand_without_playing(ctx: Context,
                                                           screen: pygame.Surface) -> None:
     session, scene = solo(ctx, 5)
     scene.update(0.0)
+    scene.skip_motion()  # the deal shown whole: mid-deal the hand answers no clicks yet
     scene.draw(screen)
     seat = scene.viewer
     before_river = len(session.view(seat).rivers[seat])
