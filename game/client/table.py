@@ -195,6 +195,7 @@ class TableScene(TableMotion, TableLayers):
     def _refresh_view(self) -> None:
         seat = self._pick_viewer()
         if seat != self.viewer:
+            self.finish_deal()  # hot-seat: the dealt tiles shown were the last player's own
             self.viewer = seat
         self.view = self.session.view(self.viewer)
         self.layer = None

@@ -129,3 +129,14 @@ def test_the_game_moving_on_ends_the_deal(ctx: Context) -> None:
     scene.session.poll = lambda _seat: [Event("discard", seat)]  # type: ignore[method-assign]
     scene._poll()
     assert not scene.dealing and not _blocks(scene)
+
+
+def test_a_new_viewer_never_sees_the_last_ones_dealt_tiles(ctx: Context) -> None:
+    """Hot-seat: when the screen passes to another player mid-deal, the tiles dealt to the
+    last one are no longer drawn as the own hand."""
+    _session, scene = _scene(ctx)
+    _advance(scene, _mid_deal(_blocks(scene)))
+    assert scene.deal_tiles
+    scene._pick_viewer = lambda: (scene.viewer + 1) % 4  # type: ignore[method-assign]
+    scene._refresh_view()
+    assert not scene.dealing and not scene.deal_tiles
