@@ -38,7 +38,79 @@ class _Lost(Exception):
         self.info: dict[str, Any] = dict(info or {})
 
 
-class Client:
+class ClientFront:
+    """A client's face over its state (net/client_state.py): the state's parts under the names
+    callers have always used, and what a new state sets off (shown to `on_view`; with a bot,
+    the offer answered once per state). Shared by `Client` and the test fakes."""
+
+    state: ClientState
+    bot: Bot | None
+    on_view: Callable[[SeatView], None] | None
+    _acted_seq: int
+
+    @property
+    def mirror(self) -> Mirror:
+        return self.state.mirror
+
+    @property
+    def stats(self) -> ClientStats:
+        return self.state.stats
+
+    @property
+    def token(self) -> str | None:
+        return self.state.token
+
+    @property
+    def table(self) -> Message:
+        return self.state.table
+
+    @property
+    def over(self) -> bool:
+        return self.state.over
+
+    @property
+    def seats(self) -> list[dict[str, Any]]:
+        return self.state.seats
+
+    @property
+    def chat(self) -> list[Message]:
+        return self.state.chat
+
+    @property
+    def notices(self) -> list[Message]:
+        return self.state.notices
+
+    @property
+    def walls(self) -> WallWatch:
+        return self.state.walls
+
+    def view(self) -> SeatView | None:
+        """The mirrored view, or None before the first snapshot or while waiting for one."""
+        return self.state.view()
+
+    def _say(self, msg: Message) -> None:
+        """Send `msg` (the bot's action)."""
+        raise NotImplementedError
+
+    def _maybe_act(self) -> None:
+        state = self.mirror.state
+        if (self.on_view is None and state is not None and not self.mirror.waiting
+                and state.get("s") not in state.get("a", ())):
+            return  # not asked to act: no need to build the whole view ("a": who acts)
+        view = self.view()
+        if view is None:
+            return
+        if self.on_view is not None:
+            self.on_view(view)
+        if self.bot is None or view.seat not in view.to_act or not view.legal:
+            return
+        if self._acted_seq == self.mirror.seq:
+            return
+        self._acted_seq = self.mirror.seq
+        self._say({"t": "action", "seq": self.mirror.seq, "a": str(self.bot.choose(view))})
+
+
+class Client(ClientFront):
     """One connection to a host. `await run()` plays until the match ends or the host leaves."""
 
     def __init__(
@@ -81,43 +153,6 @@ class Client:
         """Everything the host told us (net/client_state.py); this object only moves bytes."""
         self._acted_seq = -1
         self._writer: asyncio.StreamWriter | None = None
-
-    # The state's parts, under the names callers have always used.
-    @property
-    def mirror(self) -> Mirror:
-        return self.state.mirror
-
-    @property
-    def stats(self) -> ClientStats:
-        return self.state.stats
-
-    @property
-    def token(self) -> str | None:
-        return self.state.token
-
-    @property
-    def table(self) -> Message:
-        return self.state.table
-
-    @property
-    def over(self) -> bool:
-        return self.state.over
-
-    @property
-    def seats(self) -> list[dict[str, Any]]:
-        return self.state.seats
-
-    @property
-    def chat(self) -> list[Message]:
-        return self.state.chat
-
-    @property
-    def notices(self) -> list[Message]:
-        return self.state.notices
-
-    @property
-    def walls(self) -> WallWatch:
-        return self.state.walls
 
     def send(self, msg: Message) -> None:
         if self._writer is not None and not self._writer.is_closing():
@@ -220,26 +255,8 @@ class Client:
             self._maybe_act()
         return done
 
-    def view(self) -> SeatView | None:
-        """The mirrored view, or None before the first snapshot or while waiting for one."""
-        return self.state.view()
-
-    def _maybe_act(self) -> None:
-        state = self.mirror.state
-        if (self.on_view is None and state is not None and not self.mirror.waiting
-                and state.get("s") not in state.get("a", ())):
-            return  # not asked to act: no need to build the whole view ("a": who acts)
-        view = self.view()
-        if view is None:
-            return
-        if self.on_view is not None:
-            self.on_view(view)
-        if self.bot is None or view.seat not in view.to_act or not view.legal:
-            return
-        if self._acted_seq == self.mirror.seq:
-            return
-        self._acted_seq = self.mirror.seq
-        self.send({"t": "action", "seq": self.mirror.seq, "a": str(self.bot.choose(view))})
+    def _say(self, msg: Message) -> None:
+        self.send(msg)
 
     def act(self, action_text: str) -> None:
         """Send a person's action against the current state."""

@@ -18,7 +18,8 @@ from game.atomic import write_atomic
 from game.bots import Bot, make_bot
 from game.client.remote_session import RemoteSession
 from game.view import SeatView
-from net.client_state import ClientState, ClientStats, JoinError
+from net.client import ClientFront
+from net.client_state import ClientState, JoinError
 from net.frames import HEADER, Message, ProtocolError, decode_body, encode
 from net.host import Host, HostConfig
 from net.peer import Peer
@@ -75,7 +76,7 @@ class FakePeer:
             self.room.deliver()
 
 
-class FakeClient:
+class FakeClient(ClientFront):
     """The shipped client's state machine (net/client_state.py) on a fake connection, with a
     bot that answers every offer at once when `autoplay` is set, as `mahjong join` does."""
 
@@ -95,27 +96,16 @@ class FakeClient:
         self.on_view = on_view
         self.error: JoinError | None = None
         self.peer: FakePeer | None = None
-        self._acted = -1
+        self._acted_seq = -1
         if start:
             self.connect()
-
-    @property
-    def stats(self) -> ClientStats:
-        return self.state.stats
-
-    @property
-    def token(self) -> str | None:
-        return self.state.token
-
-    def view(self) -> SeatView | None:
-        return self.state.view()
 
     def connect(self) -> None:
         """A (new) connection: hello, as the shipped client says it."""
         if self.peer is not None:
             self.state.new_connection()
             self.state.stats.reconnects += 1
-            self._acted = -1
+            self._acted_seq = -1
         self.error = None
         self.peer = self.room.connect(self.address)
         self.peer.on_message = self._receive
@@ -147,19 +137,8 @@ class FakeClient:
             peer.send(msg)
         return True
 
-    def _maybe_act(self) -> None:
-        view = self.view()
-        if view is None:
-            return
-        if self.on_view is not None:
-            self.on_view(view)
-        if self.bot is None or view.seat not in view.to_act or not view.legal:
-            return
-        if self._acted == self.state.mirror.seq:
-            return
-        self._acted = self.state.mirror.seq
-        self.state.outbox.append({"t": "action", "seq": self.state.mirror.seq,
-                                  "a": str(self.bot.choose(view))})
+    def _say(self, msg: Message) -> None:
+        self.state.outbox.append(msg)  # sent by `answer`, once the room hands it on
 
     def keepalive(self, now: float) -> None:
         """The clock moved to `now` (fake clients do not ping unless they say so)."""
