@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Awaitable
+from collections.abc import Awaitable, Sequence
 from typing import Any, TypeVar
 
+from game.actions import Action
+from game.bots import Bot
 from net.frames import PROTOCOL_VERSION, FrameDecoder, Message, encode
 from net.host import Host, HostConfig
 from net.table import Table
@@ -37,6 +39,15 @@ def make_host(ruleset: str, seats: list[str], hands: int | None = 2, **kw: Any) 
 
 def make_table(ruleset: str, seats: list[str], hands: int | None = 2, **kw: Any) -> Table:
     return Table(table_config(ruleset, seats, hands, **kw))
+
+
+def bot_move(table: Table, bots: Sequence[Bot]) -> Action:
+    """The next move, by the bot of the place to act (no clock, no messages): what it did."""
+    seat = table.match.to_act()[0]
+    player = table.match.players[seat]
+    action = bots[player].choose(table.match.view(seat))
+    table._apply(player, action)
+    return action
 
 
 def hello(name: str = "raw", **extra: Any) -> Message:

@@ -5,13 +5,13 @@ from __future__ import annotations
 
 import pytest
 
-from game.bots import make_bot
+from game.bots import Bot, make_bot
 from net.diff import Mirror
 from net.frames import Message
 from net.peer import Peer
 from net.table import Table
 from net.wire import compact_view
-from tests.net.peers import make_table
+from tests.net.peers import bot_move, make_table
 
 
 def _peer(host: Table, place: int | None) -> tuple[Peer, _Inbox]:
@@ -49,6 +49,16 @@ def _release(host: Table) -> bool:
     return False
 
 
+def _next(host: Table, bots: list[Bot], now: list[float]) -> None:
+    """One step as the table's loop would take it: a held claim window ends at its time (the
+    fake clock moved there), else the bot of the place to act moves."""
+    if host.publisher.hold_until is not None:
+        now[0] = host.now = host.publisher.hold_until
+        _release(host)
+    else:
+        bot_move(host, bots)
+
+
 def _play(host: Table, hands: int, now: list[float]) -> dict[str, int]:
     """Play with bots deciding for every place (the people's peers only watch what they get),
     moving the fake clock past each claim window as the host's loop would wait it out."""
@@ -64,10 +74,8 @@ def _play(host: Table, hands: int, now: list[float]) -> dict[str, int]:
                 now[0] = host.now = host.publisher.hold_until
                 assert _release(host)
                 continue
-            seat = host.match.to_act()[0]
-            action = bots[host.match.players[seat]].choose(host.match.view(seat))
+            action = bot_move(host, bots)
             figures["discards"] += action.kind.value == "discard"
-            host._apply(host.match.players[seat], action)
             phase = host.match.hand.phase.value if host.match.hand else ""
             figures["claim_phases"] += phase in ("claim", "rob")
         host.publisher.hold_until = None
@@ -151,23 +159,11 @@ def test_a_newcomer_during_a_claim_phase_gets_its_first_state_after_it() -> None
             first = [m["t"] for m in late.outbox]
             assert "welcome" in first and "snapshot" not in first and "update" not in first
             while host.publisher.hidden(-1):  # settle the claim as the table would
-                if host.publisher.hold_until is not None:
-                    now[0] = host.now = host.publisher.hold_until
-                    _release(host)
-                    continue
-                seat = host.match.to_act()[0]
-                player = host.match.players[seat]
-                host._apply(player, bots[player].choose(host.match.view(seat)))
+                _next(host, bots, now)
             snaps = [m for m in late.outbox if m["t"] == "snapshot"]
             assert len(snaps) == 1 and snaps[0]["state"]["p"] not in ("claim", "rob")
             host.disconnect(late, now[0])
             checked += 1
             continue
-        if host.publisher.hold_until is not None:
-            now[0] = host.now = host.publisher.hold_until
-            _release(host)
-            continue
-        seat = host.match.to_act()[0]
-        player = host.match.players[seat]
-        host._apply(player, bots[player].choose(host.match.view(seat)))
+        _next(host, bots, now)
     assert checked >= 1

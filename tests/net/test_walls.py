@@ -11,7 +11,7 @@ from game.replay import read_log, verify
 from net.save import HandLog, read_save, replay
 from net.table import WALL_SEED_BITS, Table
 from tests.net.fake import FakeClient, Room
-from tests.net.peers import make_table
+from tests.net.peers import bot_move, make_table
 
 
 def _write_files(host: Table) -> None:
@@ -29,9 +29,7 @@ def _play_hands(host: Table, hands: int) -> list[list[int]]:
         assert host.match.hand is not None
         walls.append(list(host.match.hand.wall.order))
         while not host.match.hand_over:
-            seat = host.match.to_act()[0]
-            player = host.match.players[seat]
-            host._apply(player, bots[player].choose(host.match.view(seat)))
+            bot_move(host, bots)
         host._hand_done()
     _write_files(host)
     return walls
@@ -85,9 +83,7 @@ def test_resume_continues_the_cut_off_hand_on_the_same_wall(tmp_path: Path) -> N
     host._deal(host.match.start_hand(host._hand_seed()), first=False)
     bots = [make_bot("random", 10 + p) for p in range(4)]
     for _ in range(12):  # part of hand 2, then the host "crashes"
-        seat = host.match.to_act()[0]
-        player = host.match.players[seat]
-        host._apply(player, bots[player].choose(host.match.view(seat)))
+        bot_move(host, bots)
     assert not host.match.hand_over
     assert host.next_deadline() == host.now  # a save is due (`tick` would write it)...
     host._save()  # ...written here alone: a tick would also let the bots play on
@@ -108,9 +104,7 @@ def test_resume_continues_the_cut_off_hand_on_the_same_wall(tmp_path: Path) -> N
     other = [make_bot("random", 99 + p) for p in range(4)]
     for table, players in ((host, twin), (again, other)):
         while not table.match.hand_over:
-            seat = table.match.to_act()[0]
-            player = table.match.players[seat]
-            table._apply(player, players[player].choose(table.match.view(seat)))
+            bot_move(table, players)
     assert again.match.scores == host.match.scores
 
 
@@ -147,9 +141,7 @@ def test_resume_in_a_claim_phase_shows_each_seat_what_a_live_table_would(
         if hand.phase.value == "claim" and len({0, 1} & set(offered)) == 1:
             asked = 0 if 0 in offered else 1
             break
-        seat = table.match.to_act()[0]
-        player = table.match.players[seat]
-        table._apply(player, bots[player].choose(table.match.view(seat)))
+        bot_move(table, bots)
     assert asked is not None
     table._save()  # the save due after those moves (a tick would let the bots play on)
     room.deliver()
