@@ -11,7 +11,7 @@ from net.frames import Message
 from net.peer import Peer
 from net.table import Table
 from net.wire import compact_view
-from tests.net.peers import bot_move, make_table
+from tests.net.peers import bot_move, hello, make_table
 
 
 def _peer(host: Table, place: int | None) -> tuple[Peer, _Inbox]:
@@ -155,7 +155,7 @@ def test_a_newcomer_during_a_claim_phase_gets_its_first_state_after_it() -> None
             # Someone may claim this discard right now: a spectator comes in.
             late = Peer("10.0.0.7", now[0])
             assert host.connect(late, now[0])
-            host.receive(late, {"t": "hello", "v": 1, "name": "late", "watch": True}, now[0])
+            host.receive(late, hello("late", watch=True), now[0])
             first = [m["t"] for m in late.outbox]
             assert "welcome" in first and "snapshot" not in first and "update" not in first
             while host.publisher.hidden(-1):  # settle the claim as the table would

@@ -11,7 +11,7 @@ from net.frames import MAX_CHAT, Message
 from net.joincode import new_nonce, proof
 from net.wire import compact_view
 from tests.net.fake import FakeClient, Room
-from tests.net.peers import hello, make_table
+from tests.net.peers import make_table
 
 
 class Watcher:
@@ -126,9 +126,8 @@ def test_a_locked_table_checks_the_join_code_but_not_a_returning_token() -> None
     wrong = FakeClient(room, code="0000", address="10.0.0.3")
     assert wrong.error is not None and "wrong join code" in str(wrong.error)
     # The right code, proved without sending it; the host proves it back in welcome.
-    peer = room.connect("10.0.0.1")
     cnonce = new_nonce()
-    peer.send(hello("ann", cnonce=cnonce))
+    peer = room.raw_peer("ann", "10.0.0.1", cnonce=cnonce)
     nonce = peer.first("challenge")["nonce"]
     peer.send({"t": "prove", "proof": proof("7391", "client", nonce, cnonce)})
     welcome = peer.first("welcome")
