@@ -70,10 +70,16 @@ class FakePeer:
 
     def hang_up(self) -> None:
         """The connection ends from this side (the transport reports it)."""
-        if not self.closed:
-            self.closed = True
-            self.room.table.disconnect(self.peer, self.room.now)
+        if self.ends():
             self.room.deliver()
+
+    def ends(self) -> bool:
+        """The socket ends: the transport tells the table, once. False if it had ended."""
+        if self.closed:
+            return False
+        self.closed = True
+        self.room.table.disconnect(self.peer, self.room.now)
+        return True
 
 
 class FakeClient(ClientFront):
@@ -269,16 +275,11 @@ class Room:
             for peer in out.close + out.abort:
                 fake = self.peers[peer]
                 fake.aborted = fake.aborted or peer in out.abort
-                if not fake.closed:  # the socket ends: the transport tells the table
-                    fake.closed = True
-                    self.table.disconnect(peer, self.now)
+                fake.ends()
             for client in self.clients:
                 client.answer()
             while self.hangups:
-                fake = self.hangups.pop()
-                if not fake.closed:
-                    fake.closed = True
-                    self.table.disconnect(fake.peer, self.now)
+                self.hangups.pop().ends()
         raise AssertionError("the talk never settled")
 
     def tick(self) -> None:
