@@ -536,8 +536,7 @@ class Hand:
             if not wins and held < 2 and (other != nxt or not chows):
                 continue
             acts: list[Action] = []
-            if wins and held < 4 and self.rules.may_win(
-                    self.context(other, tile, self_draw=False, discarder=None, robbing=False)):
+            if wins and self._may_win_on(other, tile, robbing=False):
                 acts.append(_WIN_ON[tile])
             if held >= 2:
                 if held >= 3 and self.wall.left > 0:
@@ -554,7 +553,12 @@ class Hand:
         return offers
 
     def _can_win_on(self, seat: int, tile: Tile, *, robbing: bool) -> bool:
-        if self.hands[seat][tile] >= 4 or tile not in self._waits(seat):
+        return tile in self._waits(seat) and self._may_win_on(seat, tile, robbing=robbing)
+
+    def _may_win_on(self, seat: int, tile: Tile, *, robbing: bool) -> bool:
+        """Whether `seat`, whose hand `tile` completes, may win on it (a fifth copy cannot
+        be; the ruleset's own conditions)."""
+        if self.hands[seat][tile] >= 4:
             return False
         ctx = self.context(seat, tile, self_draw=False, discarder=None, robbing=robbing)
         return self.rules.may_win(ctx)

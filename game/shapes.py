@@ -19,7 +19,7 @@ from __future__ import annotations
 import random
 import time
 import zlib
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from operator import add
 from pathlib import Path
@@ -435,16 +435,20 @@ def _move_numbers(key: bytes, step: int) -> tuple[tuple[int, int], ...]:
     table = _MOVE_NUMBERS[step > 0]
     found = table.get(key)
     if found is None:
-        work = bytearray(key)
-        moves: list[tuple[int, int]] = []
-        for t, n in enumerate(key):
-            if (step < 0 and n == 0) or (step > 0 and n >= 4):
-                continue
-            work[t] += step
-            moves.append((t, _suit_number(bytes(work))))
-            work[t] -= step
-        found = table[key] = tuple(moves)
+        found = table[key] = tuple([(t, _suit_number(moved)) for t, moved in _moved(key, step)])
     return found
+
+
+def _moved(key: bytes, step: int) -> Iterator[tuple[int, bytes]]:
+    """(offset, the suit key with one tile there taken away or added) for each offset that
+    allows it (a tile held; fewer than four held)."""
+    work = bytearray(key)
+    for t, n in enumerate(key):
+        if (step < 0 and n == 0) or (step > 0 and n >= 4):
+            continue
+        work[t] += step
+        yield t, bytes(work)
+        work[t] -= step
 
 
 _KNOWN_DEFICIENCIES: Final = 32
@@ -671,15 +675,7 @@ def _moves(key: bytes, step: int) -> _Moves:
     table = _MINUS if step < 0 else _PLUS
     found = table.get(key)
     if found is None:
-        work = bytearray(key)
-        moves: list[tuple[int, _Usage]] = []
-        for t, n in enumerate(key):
-            if (step < 0 and n == 0) or (step > 0 and n >= 4):
-                continue
-            work[t] += step
-            moves.append((t, _usage(bytes(work))))
-            work[t] -= step
-        found = table[key] = tuple(moves)
+        found = table[key] = tuple([(t, _usage(moved)) for t, moved in _moved(key, step)])
     return found
 
 

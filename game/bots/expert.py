@@ -38,6 +38,7 @@ from game.actions import Action, ActionKind
 from game.bots import evaluate as ev
 from game.bots import kit
 from game.bots.hard import HardBot, Plan
+from game.rules.mazhan_scoring import BONUS_POINTS, round_up, set_points
 from game.tiles import EAST, FLOWERS, GREEN, RED, WHITE, Tile, is_honor, is_terminal
 from game.view import SeatView
 
@@ -218,7 +219,7 @@ def mazhan_value(view: SeatView, hand: ev.Hand) -> float:
     bonus = view.bonus[seat]
     if hand.wilds >= 3:
         return 400.0  # 殺豬 (M17)
-    base = 4 * len(bonus) + 6  # some sets still to come
+    base = BONUS_POINTS * len(bonus) + 6  # some sets still to come
     tai = 0.0
     tai += sum(1 for t in bonus if t in FLOWERS and (t - FLOWERS[0]) % 4 == seat)
     whites = sum(1 for t in bonus if t == WHITE)
@@ -226,13 +227,13 @@ def mazhan_value(view: SeatView, hand: ev.Hand) -> float:
     lucky = (GREEN, RED, EAST + seat)
     for meld in view.melds[seat]:
         if meld.kind.is_triplet:
-            base += 4 if is_honor(meld.first) or is_terminal(meld.first) else 2
+            base += set_points("exposed_pong", meld.first)  # a kong counted as its pong
             if meld.first in lucky:
                 tai += 1
     for kind in lucky:
         n = hand.naturals[kind]
         tai += 1 if n >= 3 else 0.4 if n == 2 else 0
-    return min(400.0, (-(-base // 10) * 10 + 20) * 2 ** tai)
+    return min(400.0, (round_up(base) + 20) * 2 ** tai)
 
 
 def _payers(view: SeatView) -> int:

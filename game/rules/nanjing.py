@@ -46,6 +46,13 @@ _HOW = {
 }
 
 
+def _four_in_a_row(run: tuple[tuple[int, Tile], ...], tile: Tile) -> bool:
+    """N12: the discard run (the latest four discards since the last claim) is four of
+    `tile` in a row."""
+    return (len(run) == 4 and run[0][1] == tile and run[1][1] == tile and run[2][1] == tile
+            and run[3][1] == tile)
+
+
 class Nanjing:
     """Ruleset data and hooks for Nanjing."""
 
@@ -106,7 +113,7 @@ class Nanjing:
         out: list[Payment] = []
         # N12: the discard run is the discards since the last claim, Nanjing's own reading
         run = table.run
-        if len(run) == 4 and all(k == tile for _, k in run):  # four in a row, no claim
+        if _four_in_a_row(run, tile):  # four in a row, no claim
             out.extend(pay.same_discard_penalty(run[0][0], table.stake))
         if table.same_kind == 4:  # N12: all four of a kind by one player
             out.extend(pay.fourth_discard_penalty(seat, table.stake))
@@ -115,12 +122,7 @@ class Nanjing:
     def discard_may_pay(self, run: tuple[tuple[int, Tile], ...], same_kind: int) -> bool:
         # exactly `on_discard`'s two tests (N12), read before any facts are built: most
         # discards pay nothing
-        if same_kind == 4:
-            return True
-        if len(run) != 4:
-            return False
-        tile = run[3][1]
-        return run[0][1] == tile and run[1][1] == tile and run[2][1] == tile
+        return same_kind == 4 or (len(run) == 4 and _four_in_a_row(run, run[3][1]))
 
     def quick_win(self, table: TableFacts, seat: int) -> bool:
         """快照 (N13d): the claim just made is the fourth set fed by the same player."""
