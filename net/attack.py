@@ -41,6 +41,7 @@ import sys
 import tempfile
 import threading
 import time
+from pathlib import Path
 from typing import Any
 
 import msgpack
@@ -51,6 +52,7 @@ from net.frames import PROTOCOL_VERSION, FrameDecoder, encode
 from net.host import Host, HostConfig
 from net.joincode import new_nonce, proof
 from net.peer import MAX_BACKLOG
+from net.save import read_save
 
 VICTIM = "127.0.0.1"
 ATTACKER = "127.0.0.2"
@@ -418,9 +420,6 @@ async def soak(hands: int, folder: str) -> dict[str, Any]:
     config = HostConfig(ruleset="mazhan", name="soak", address=VICTIM, seats=["open"] * 4,
                         hands=hands, start_after=30, per_address=16, save_every=0.0,
                         options={"hands": hands, "bust_ends": False})
-    from pathlib import Path
-
-    from net.save import read_save
     config.save_path = Path(save)
     host = Host(config)
     arrivals: list[tuple[float, dict[str, int]]] = []
