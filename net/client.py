@@ -9,7 +9,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from typing import Any, Final
 
 from game.bots import Bot, make_bot
@@ -29,13 +29,8 @@ RETRY_MAX: Final = 8.0
 """Reconnect back-off: the first wait and the longest."""
 
 
-class _Lost(Exception):
-    """The connection ended early; `run` may try again. `code` and `info` as JoinError's."""
-
-    def __init__(self, text: str, code: str, info: Mapping[str, Any] | None = None) -> None:
-        super().__init__(text)
-        self.code = code
-        self.info: dict[str, Any] = dict(info or {})
+class _Lost(JoinError):
+    """The connection ended early; `run` may try again (or gives up with a plain JoinError)."""
 
 
 class Client:
