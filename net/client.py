@@ -118,6 +118,12 @@ class Client:
         if self._writer is not None and not self._writer.is_closing():
             self._writer.write(encode(msg))
 
+    def hang_up(self) -> None:
+        """Close the connection (on the client's loop): `run` ends, or tries again with
+        `reconnect`."""
+        if self._writer is not None:
+            self._writer.close()
+
     async def run(self) -> ClientStats:
         """Play until the match ends. With `reconnect`, a lost connection is tried again with
         back-off (0.5 s doubling to 8 s) for `reconnect_for` seconds while we hold a token."""
