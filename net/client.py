@@ -10,13 +10,12 @@ import asyncio
 import contextlib
 import time
 from collections.abc import Callable
-from typing import Any, Final
+from typing import Final
 
 from game.bots import Bot, make_bot
 from game.view import SeatView
 from net.client_state import ClientState, ClientStats, JoinError
 from net.diff import Mirror
-from net.fair import WallWatch
 from net.frames import FrameDecoder, Message, ProtocolError, encode
 
 READ_CHUNK: Final = 16 * 1024
@@ -97,22 +96,6 @@ class Client:
     @property
     def over(self) -> bool:
         return self.state.over
-
-    @property
-    def seats(self) -> list[dict[str, Any]]:
-        return self.state.seats
-
-    @property
-    def chat(self) -> list[Message]:
-        return self.state.chat
-
-    @property
-    def notices(self) -> list[Message]:
-        return self.state.notices
-
-    @property
-    def walls(self) -> WallWatch:
-        return self.state.walls
 
     def send(self, msg: Message) -> None:
         if self._writer is not None and not self._writer.is_closing():
