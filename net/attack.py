@@ -41,15 +41,18 @@ import sys
 import tempfile
 import threading
 import time
+from pathlib import Path
 from typing import Any
 
 import msgpack
 
+from net.bench import delays_ms, p99
 from net.client import Client, JoinError
 from net.frames import PROTOCOL_VERSION, FrameDecoder, encode
 from net.host import Host, HostConfig
 from net.joincode import new_nonce, proof
 from net.peer import MAX_BACKLOG
+from net.save import read_save
 
 VICTIM = "127.0.0.1"
 ATTACKER = "127.0.0.2"
@@ -320,17 +323,11 @@ async def bomb(hands: int, frame: int, frames: int) -> dict[str, Any]:
     stop.set()
     await asyncio.to_thread(thread.join, 30)
     await host.close()
-    delays = []
-    for at, seqs in arrivals:
-        done = [c.stats.applied_at.get(seqs.get(c.name, -1)) for c in clients]
-        if all(d is not None for d in done):
-            delays.append((max(d for d in done if d is not None) - at) * 1000)
-    delays.sort()
-    p99 = delays[min(len(delays) - 1, round(0.99 * (len(delays) - 1)))] if delays else None
+    delays = delays_ms(arrivals, {c.name: c.stats.applied_at for c in clients})
     return {"hands": host.hands_done, "bomb_frame_bytes": len(bomb_frame),
             "bomb_connections": sent[0], "bomb_frames_sent": sent[1], "actions": len(delays),
             "p50_ms": round(statistics.median(delays), 2) if delays else None,
-            "p99_ms": None if p99 is None else round(p99, 2)}
+            "p99_ms": round(p99(delays), 2) if delays else None}
 
 
 # ---------------------------------------------------------------- join code guessing
@@ -423,9 +420,6 @@ async def soak(hands: int, folder: str) -> dict[str, Any]:
     config = HostConfig(ruleset="mazhan", name="soak", address=VICTIM, seats=["open"] * 4,
                         hands=hands, start_after=30, per_address=16, save_every=0.0,
                         options={"hands": hands, "bust_ends": False})
-    from pathlib import Path
-
-    from net.save import read_save
     config.save_path = Path(save)
     host = Host(config)
     arrivals: list[tuple[float, dict[str, int]]] = []
@@ -490,18 +484,10 @@ async def soak(hands: int, folder: str) -> dict[str, Any]:
         watching.terminate()
     await again.close()
     stats = [c.stats for c in players]
-    delays = []
-    for at, seqs in measured:
-        done = [applied[i].get(seqs.get(c.name, -1)) for i, c in enumerate(players)]
-        if all(d is not None for d in done):
-            delays.append((max(d for d in done if d is not None) - at) * 1000)
+    delays = delays_ms(measured, {c.name: applied[i] for i, c in enumerate(players)})
     first_host = len(delays)
-    for at, seqs in resumed:  # only actions after every player was back on the new host
-        if all(c.name in seqs for c in players):
-            done = [c.stats.applied_at.get(seqs[c.name]) for c in players]
-            if all(d is not None for d in done):
-                delays.append((max(d for d in done if d is not None) - at) * 1000)
-    delays.sort()
+    # Only actions after every player was back on the new host (the others are left out).
+    delays = sorted(delays + delays_ms(resumed, {c.name: c.stats.applied_at for c in players}))
     return {
         "hands": summary["hands"], "actions_measured": len(delays),
         "actions_measured_first_host": first_host,
@@ -516,7 +502,7 @@ async def soak(hands: int, folder: str) -> dict[str, Any]:
         "spectators_to_the_crash": sum(n >= hands // 3 for n in seen),
         "attack_connections": sent.value,
         "attack_connections_while_measured": attack_measured,
-        "p99_ms": round(delays[round(0.99 * (len(delays) - 1))], 2) if delays else None,
+        "p99_ms": round(p99(delays), 2) if delays else None,
         "p50_ms": round(statistics.median(delays), 2) if delays else None,
     }
 

@@ -18,10 +18,30 @@ import json
 import statistics
 import subprocess
 import sys
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from net.client import Client
 from net.host import Host, HostConfig
+
+
+def delays_ms(arrivals: Iterable[tuple[float, Mapping[str, int]]],
+              applied: Mapping[str, Mapping[int, float]]) -> list[float]:
+    """Sorted milliseconds from each action's arrival at the host (`Host.on_action`'s time and
+    the seq each peer sees it at) until the last client in `applied` (name: seq: time applied)
+    applied its update; actions some client never applied are left out."""
+    delays: list[float] = []
+    for at, seqs in arrivals:
+        done = [applied[name][seq] for name, seq in seqs.items()
+                if name in applied and seq in applied[name]]
+        if len(done) == len(applied):
+            delays.append((max(done) - at) * 1000)
+    return sorted(delays)
+
+
+def p99(delays: list[float]) -> float:
+    """The 99th percentile of sorted, non-empty `delays`."""
+    return delays[min(len(delays) - 1, round(0.99 * (len(delays) - 1)))]
 
 
 async def measure(ruleset: str, hands: int, seed: int) -> dict[str, Any]:
@@ -75,19 +95,12 @@ async def latency(ruleset: str, hands: int, seed: int, watchers: int = 4) -> dic
         row = json.loads(out)
         applied[row["name"]] = {int(k): v for k, v in row["applied"].items()}
         desyncs += row["desyncs"]
-    delays: list[float] = []
-    for at, seqs in arrivals:
-        done = [applied[name][seq] for name, seq in seqs.items()
-                if name in applied and seq in applied[name]]
-        if len(done) == len(applied):
-            delays.append((max(done) - at) * 1000)
-    delays.sort()
+    delays = delays_ms(arrivals, applied)
     return {
         "clients": len(applied),
         "actions": len(delays),
         "latency_ms_median": round(statistics.median(delays), 2),
-        "latency_ms_p99": round(delays[min(len(delays) - 1, round(0.99 * (len(delays) - 1)))],
-                                2),
+        "latency_ms_p99": round(p99(delays), 2),
         "latency_ms_max": round(delays[-1], 2),
         "desyncs": desyncs,
     }

@@ -9,14 +9,13 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import time
-from collections.abc import Callable, Mapping
-from typing import Any, Final
+from collections.abc import Callable
+from typing import Final
 
 from game.bots import Bot, make_bot
 from game.view import SeatView
 from net.client_state import ClientState, ClientStats, JoinError
 from net.diff import Mirror
-from net.fair import WallWatch
 from net.frames import FrameDecoder, Message, ProtocolError, encode
 
 READ_CHUNK: Final = 16 * 1024
@@ -29,13 +28,8 @@ RETRY_MAX: Final = 8.0
 """Reconnect back-off: the first wait and the longest."""
 
 
-class _Lost(Exception):
-    """The connection ended early; `run` may try again. `code` and `info` as JoinError's."""
-
-    def __init__(self, text: str, code: str, info: Mapping[str, Any] | None = None) -> None:
-        super().__init__(text)
-        self.code = code
-        self.info: dict[str, Any] = dict(info or {})
+class _Lost(JoinError):
+    """The connection ended early; `run` may try again (or gives up with a plain JoinError)."""
 
 
 class ClientFront:
@@ -67,22 +61,6 @@ class ClientFront:
     @property
     def over(self) -> bool:
         return self.state.over
-
-    @property
-    def seats(self) -> list[dict[str, Any]]:
-        return self.state.seats
-
-    @property
-    def chat(self) -> list[Message]:
-        return self.state.chat
-
-    @property
-    def notices(self) -> list[Message]:
-        return self.state.notices
-
-    @property
-    def walls(self) -> WallWatch:
-        return self.state.walls
 
     def view(self) -> SeatView | None:
         """The mirrored view, or None before the first snapshot or while waiting for one."""
@@ -157,6 +135,12 @@ class Client(ClientFront):
     def send(self, msg: Message) -> None:
         if self._writer is not None and not self._writer.is_closing():
             self._writer.write(encode(msg))
+
+    def hang_up(self) -> None:
+        """Close the connection (on the client's loop): `run` ends, or tries again with
+        `reconnect`."""
+        if self._writer is not None:
+            self._writer.close()
 
     async def run(self) -> ClientStats:
         """Play until the match ends. With `reconnect`, a lost connection is tried again with

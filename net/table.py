@@ -489,8 +489,7 @@ class Table:
             welcome["proof"] = host_proof
         peer.send(welcome)
         if self.finished:  # came back after the end: tell it, or it would wait for ever
-            peer.send({"t": "over", "scores": list(self.match.scores)})
-            peer.send({"t": "bye", "reason": "the match is over"})
+            self._say_over(peer)
             return
         if self.fair is not None:  # a newcomer can still check this hand's wall at its end
             peer.send(self._commit_msg())
@@ -747,8 +746,12 @@ class Table:
         self.final = self.summary()
         self._write_log(final=True)
         for peer in list(self.peers):
-            peer.send({"t": "over", "scores": list(self.match.scores)})
-            peer.send({"t": "bye", "reason": "the match is over"})
+            self._say_over(peer)
+
+    def _say_over(self, peer: Peer) -> None:
+        """Tell `peer` the final scores and goodbye."""
+        peer.send({"t": "over", "scores": list(self.match.scores)})
+        peer.send({"t": "bye", "reason": "the match is over"})
 
     # ------------------------------------------------------------ a hand begins
 

@@ -119,13 +119,8 @@ class SocketLink:
         self._client.reconnect = False  # leaving on purpose: do not come back by itself
         if self._thread.is_alive():
             self.send({"t": "bye", "reason": "left the table"})
-            self._call(self._close_writer)
+            self._call(self._client.hang_up)
             self._thread.join(2)
-
-    def _close_writer(self) -> None:
-        writer = self._client._writer
-        if writer is not None:
-            writer.close()
 
 
 class RemoteSession:
