@@ -164,10 +164,10 @@ class TableMotion(Scene):
     flip: tuple[Tile, Tween] | None
     first_roll: tuple[str, tuple[int, int], Tween] | None
     intro: float
+    """While a hand's first events start: the delay the deal waits for (the rolls)."""
     deal_end: float
     """While a hand's first events start: when the deal (and the wild's flip) will have
     shown, so the deal's flower replacements follow it; 0 otherwise."""
-    """While a hand's first events start: the delay the deal waits for (the rolls)."""
     solo: bool
     """One person plays here: the first roll tells them their seat."""
     first_dice: tuple[int, int] | None
