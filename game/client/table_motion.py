@@ -291,14 +291,15 @@ class TableMotion(Scene):
         the break (ruling M4)."""
         count = len(event.tiles) or event.amount
         landed = 0
+        spot = self._seat_spot(rel)
+        left = self._hand_row()[0] if rel == 0 else 0
         # the deal is the hand's first take from the head: offsets count from the break
         for offset, n in dealt_blocks(event.seat, count):
             stacks = tuple(self._head_stack(offset + i) for i in range(n))
             at = delay + (0.3 + offset / 4 * DEAL_STEP) / speed
-            end = self._seat_spot(rel)
+            end = spot
             if rel == 0:  # the own hand grows from its left end: each block lands after it
-                x, _row = self._hand_row()
-                end = (x + round((landed + n / 2) * self.layout.hand_w), end[1])
+                end = (left + round((landed + n / 2) * self.layout.hand_w), spot[1])
             landed += n
             self.moves.append(Move(n, self._stacks_centre(stacks), end, rel,
                                    Tween(0.0, 1.0, DEAL_FLIGHT / speed, ease_out_cubic, at),
