@@ -377,10 +377,9 @@ class TableMotion(Scene):
 
     def skip_motion(self) -> None:
         """Finish every animation at once (a key for people who would rather not watch)."""
+        self.finish_deal()
         self.flights.clear()
         self.moves.clear()
-        self.deal_turn = None
-        self.deal_tiles = ()
         self.floaters.clear()
         self.callouts.clear()
         self.banner = None
