@@ -17,8 +17,7 @@ from game.client.wall_view import draw_wall
 from game.client.widgets import ACCENT, FELT_DARK, HIGHLIGHT, MUTED, PANEL, TEXT
 from game.view import SeatView
 
-__all__ = ["MIN_TEXT", "draw_centre", "name_plates", "plate_pos", "seat_anchor",
-           "wall_thickness"]
+__all__ = ["draw_centre", "name_plates", "plate_pos", "seat_anchor", "wall_thickness"]
 
 
 def _fit(fonts: Fonts, text: str, size: int, width: int) -> int:

@@ -11,7 +11,7 @@ from game.client import i18n
 from game.client.context import Context
 from game.client.fonts import Fonts
 from game.client.i18n import t
-from game.client.layout import full_height
+from game.client.layout import MIN_TEXT, full_height
 from game.client.scene import Scene
 from game.client.score_sheet import SheetRow, line_name, line_tiles, sheet_rows, unit_text
 from game.client.widgets import (
@@ -30,8 +30,6 @@ from game.scoring import ScoreLine
 from game.tiles import Tile
 from game.view import SeatView
 
-MIN_TEXT = 14
-"""No text on the results panel is drawn smaller than this many pixels (issue 11)."""
 HAND_SCALE = (0.05, 0.05, 0.04, 0.032)
 """A revealed hand's tile height as a share of the window's, by the number of winners shown."""
 GAIN = (140, 230, 140)

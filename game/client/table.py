@@ -665,11 +665,12 @@ class TableScene(TableMotion, TableLayers):
         """The own hand while the deal shows: its landed tiles face up as dealt, or, once the
         last block is in, all face down for a moment; none of it answers clicks yet."""
         art, w = self.ctx.art, self.layout.hand_w
-        landed = len(self.deal_tiles) - self.unlanded(0)
+        unlanded = self.unlanded(0)
+        landed = len(self.deal_tiles) - unlanded
         turned = self.deal_turn is not None and self.deal_turn.progress > 0.0
         shown: list[pygame.Surface]
         if turned or not self.deal_tiles:
-            shown = [art.back(w)] * (size if turned else max(0, size - self.unlanded(0)))
+            shown = [art.back(w)] * (size if turned else max(0, size - unlanded))
         else:
             shown = [art.face(tile, w) for tile in self.deal_tiles[:landed]]
         rects: list[pygame.Rect] = []

@@ -330,16 +330,15 @@ class TableLayers(Scene):
             surface.blit(felt, rect, area=rect)
 
     def _draw_river(self, layer: pygame.Surface, seat: int, rel: int) -> None:
-        river = self.view.rivers[seat]
         # every tile, a flying one too: the frame covers its spot until it lands
         # (cover_flying), so a landing does not draw this whole layer again
-        shown = river
+        river = self.view.rivers[seat]
         if not river:
             return
         width, spots = river_grid(self.layout.rivers[rel], rel, len(river), self.layout.river_w)
         turn = river_rotation(rel)
         last = self.view.last_discard
-        for i, ((tile, claimed), spot) in enumerate(zip(shown, spots, strict=False)):
+        for i, ((tile, claimed), spot) in enumerate(zip(river, spots, strict=False)):
             face = self.ctx.art.face(tile, width, rotate=turn)
             if claimed:
                 face = face.copy()

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.client.i18n import t
+from game.client.layout import MIN_TEXT
 from game.client.scene import Scene
 from game.client.widgets import ACCENT, PANEL, TEXT, Button, ButtonGroup, column
 
@@ -119,7 +120,8 @@ class TableMenu(Scene):
         surface.blit(title, title.get_rect(midtop=(self.panel.centerx, self.panel.y + bh // 3)))
         self.group.draw(surface, fonts)
         if self.note:
-            size = max(14, fonts.fit(self.note, max(14, bh * 2 // 5), self.panel.w - 16))
+            size = max(MIN_TEXT, fonts.fit(self.note, max(MIN_TEXT, bh * 2 // 5),
+                                           self.panel.w - 16))
             img = fonts.render(self.note, size, TEXT)
             surface.blit(img, img.get_rect(midbottom=(self.panel.centerx,
                                                       self.panel.bottom - bh // 3)))

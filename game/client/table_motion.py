@@ -115,6 +115,17 @@ def linear_ease(t: float) -> float:
     return t
 
 
+def wall_take(event: Event) -> tuple[int, int]:
+    """Tiles `event` takes from the wall's head and from its tail."""
+    if event.kind == "deal":
+        return len(event.tiles) or event.amount, 0
+    if event.kind == "draw":
+        return (0, 1) if event.info == "tail" else (1, 0)
+    if event.kind == "wild" and event.tile is not None:
+        return 1 + len(event.tiles), 0
+    return 0, 0
+
+
 def floater_spot(floater: Floater, size: tuple[int, int], rise: int,
                  screen: pygame.Rect) -> pygame.Rect:
     """Where a floater's text of `size` is drawn: risen `rise` pixels at the end, and kept
@@ -153,10 +164,10 @@ class TableMotion(Scene):
     flip: tuple[Tile, Tween] | None
     first_roll: tuple[str, tuple[int, int], Tween] | None
     intro: float
+    """While a hand's first events start: the delay the deal waits for (the rolls)."""
     deal_end: float
     """While a hand's first events start: when the deal (and the wild's flip) will have
     shown, so the deal's flower replacements follow it; 0 otherwise."""
-    """While a hand's first events start: the delay the deal waits for (the rolls)."""
     solo: bool
     """One person plays here: the first roll tells them their seat."""
     first_dice: tuple[int, int] | None
@@ -177,6 +188,8 @@ class TableMotion(Scene):
     def _animate(self, event: Event, delay: float) -> None:
         speed = self._speed()
         rel = (event.seat - self.viewer) % 4 if event.seat >= 0 else -1
+        for which, n in enumerate(wall_take(event)):  # counted before its stack is found
+            self.wall_pos[which] += n
         if event.kind == "hand_start":
             if self.first_dice is not None and self.view.hand_no == 1:
                 dealer = self.view.names[0] if self.view.names else ""
@@ -206,7 +219,6 @@ class TableMotion(Scene):
             self._deal(event, rel, self.intro, self.ctx.speed)
         elif event.kind == "draw" and rel >= 0:
             tail = event.info == "tail"
-            self.wall_pos[1 if tail else 0] += 1
             taken = self.wall_pos[1 if tail else 0]
             at = delay + self.intro
             if self.deal_end:  # the deal's flower replacements, one by one after the deal
@@ -215,7 +227,6 @@ class TableMotion(Scene):
             self.moves.append(Move(1, self._wall_spot(tail, taken), self._seat_spot(rel), rel,
                                    Tween(0.0, 1.0, DRAW_FLIGHT / speed, ease_out_cubic, at)))
         elif event.kind == "wild" and event.tile is not None:
-            self.wall_pos[0] += 1 + len(event.tiles)
             # after the deal's blocks; the flowers are replaced once it has turned
             pace = self.ctx.speed
             after = max(self.deal_end, delay + self.intro)
@@ -280,14 +291,15 @@ class TableMotion(Scene):
         the break (ruling M4)."""
         count = len(event.tiles) or event.amount
         landed = 0
+        spot = self._seat_spot(rel)
+        left = self._hand_row()[0] if rel == 0 else 0
         # the deal is the hand's first take from the head: offsets count from the break
         for offset, n in dealt_blocks(event.seat, count):
             stacks = tuple(self._head_stack(offset + i) for i in range(n))
             at = delay + (0.3 + offset / 4 * DEAL_STEP) / speed
-            end = self._seat_spot(rel)
+            end = spot
             if rel == 0:  # the own hand grows from its left end: each block lands after it
-                x, _row = self._hand_row()
-                end = (x + round((landed + n / 2) * self.layout.hand_w), end[1])
+                end = (left + round((landed + n / 2) * self.layout.hand_w), spot[1])
             landed += n
             self.moves.append(Move(n, self._stacks_centre(stacks), end, rel,
                                    Tween(0.0, 1.0, DEAL_FLIGHT / speed, ease_out_cubic, at),
@@ -298,7 +310,6 @@ class TableMotion(Scene):
                                        at + DEAL_FLIGHT / speed)
         if rel == 0:
             self.deal_tiles = event.tiles
-        self.wall_pos[0] += count  # the draws after it count on from here
 
     @property
     def dealing(self) -> bool:
@@ -342,21 +353,10 @@ class TableMotion(Scene):
     def _sync_wall(self) -> None:
         """Count back from the view (already past the queued events) to where the wall stood
         before them; a batch holding a hand's start begins from that start instead."""
-        events = list(self.queue)
-        starts = [i for i, e in enumerate(events) if e.kind == "hand_start"]
-        if starts:
+        if any(e.kind == "hand_start" for e in self.queue):
             return  # the hand's start sets the count to nothing taken
-        head = tail = 0
-        for e in events:
-            if e.kind == "deal":
-                head += len(e.tiles) or e.amount
-            elif e.kind == "draw":
-                if e.info == "tail":
-                    tail += 1
-                else:
-                    head += 1
-            elif e.kind == "wild" and e.tile is not None:
-                head += 1 + len(e.tiles)
+        takes = [wall_take(e) for e in self.queue]
+        head, tail = sum(h for h, _t in takes), sum(t for _h, t in takes)
         taken_head, taken_tail = self.view.wall_taken
         self.wall_pos = [max(0, taken_head - head), max(0, taken_tail - tail)]
 
@@ -377,10 +377,9 @@ class TableMotion(Scene):
 
     def skip_motion(self) -> None:
         """Finish every animation at once (a key for people who would rather not watch)."""
+        self.finish_deal()
         self.flights.clear()
         self.moves.clear()
-        self.deal_turn = None
-        self.deal_tiles = ()
         self.floaters.clear()
         self.callouts.clear()
         self.banner = None

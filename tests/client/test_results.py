@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 import os
+from collections.abc import Iterator
 from pathlib import Path
 
 import pygame
@@ -8,7 +9,7 @@ import pytest
 
 from game.client import i18n
 from game.client.context import Context
-from game.client.results import StandingsScene, TextBoxes, payment_matrix, score_rows
+from game.client.results import ResultsPanel, StandingsScene, TextBoxes, payment_matrix, score_rows
 from game.client.session import LocalSession
 from game.client.table import TableScene
 
@@ -31,10 +32,8 @@ def assert_fits(boxes: TextBoxes, bounds: pygame.Rect) -> None:
         assert bounds.contains(rect), (text, rect, bounds)
 
 
-def sheet_texts(scene: TableScene, screen: pygame.Surface) -> list[str]:
-    """Every text the results panel drew, over all pages of its score sheet, in order; each
-    page's texts are checked against the 14 px floor and the screen as they are drawn."""
-    texts: list[str] = []
+def sheet_pages(scene: TableScene, screen: pygame.Surface) -> Iterator[ResultsPanel]:
+    """The results panel as drawn at each page of its score sheet in turn."""
     page = 0
     while True:
         scene.sheet_page = page
@@ -42,12 +41,21 @@ def sheet_texts(scene: TableScene, screen: pygame.Surface) -> list[str]:
         scene.draw(screen)
         panel = scene.panel
         assert panel is not None
+        yield panel
+        page += 1
+        if page >= panel.pages:
+            return
+
+
+def sheet_texts(scene: TableScene, screen: pygame.Surface) -> list[str]:
+    """Every text the results panel drew, over all pages of its score sheet, in order; each
+    page's texts are checked against the 14 px floor and the screen as they are drawn."""
+    texts: list[str] = []
+    for page, panel in enumerate(sheet_pages(scene, screen)):
         assert_fits(panel.boxes, screen.get_rect())
         footer = i18n.t("sheet.page", n=page + 1, m=panel.pages)
         texts += [text for text, _rect, _box in panel.boxes.placed if text != footer]
-        page += 1
-        if page >= panel.pages:
-            return texts
+    return texts
 
 
 def finish_hand(ctx: Context, ruleset: str, seed: int, hands: int = 1,
@@ -193,13 +201,7 @@ def test_a_losers_hand_value_sits_in_the_value_column(ctx: Context) -> None:
         if result.winner is None or not any(result.settlement.loser_lines):
             continue
         scene.resize((1920, 1080))
-        page = 0
-        while True:
-            scene.sheet_page = page
-            scene._result_cache = None
-            scene.draw(screen)
-            panel = scene.panel
-            assert panel is not None
+        for panel in sheet_pages(scene, screen):
             placed = panel.boxes.placed
             heads = [rect for text, rect, _box in placed if text.startswith(label)]
             values = [rect for text, rect, _box in placed if text.endswith(" 分")
@@ -208,6 +210,5 @@ def test_a_losers_hand_value_sits_in_the_value_column(ctx: Context) -> None:
                 column = max(rect.right for rect in values)
                 assert all(abs(rect.right - column) <= 2 for rect in heads), (heads, column)
                 return
-            page += 1
-            assert page < panel.pages, "no loser's heading drawn"
+        raise AssertionError("no loser's heading drawn")
     raise AssertionError("no win with a loser's lines in 40 seeds")
