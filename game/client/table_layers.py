@@ -97,6 +97,9 @@ def meld_strip(art: TileArt, melds: tuple[Meld, ...], seat: int, w: int,
     return strip
 
 
+RING_PAD = 4
+"""How much wider and taller the last discard's highlight ring is than its tile."""
+
 class TableLayers(Scene):
     """The table scene's still drawing; TableScene sets these attributes up."""
 
@@ -326,7 +329,8 @@ class TableLayers(Scene):
             if not count:
                 continue
             width, spots = river_grid(self.layout.rivers[rel], rel, count, self.layout.river_w)
-            rect = river_tile_rect(spots[-1], rel, width)
+            # the last discard's ring (RING_PAD beyond the tile) goes with it: no ring round felt
+            rect = river_tile_rect(spots[-1], rel, width).inflate(RING_PAD, RING_PAD)
             surface.blit(felt, rect, area=rect)
 
     def _draw_river(self, layer: pygame.Surface, seat: int, rel: int) -> None:
@@ -347,7 +351,8 @@ class TableLayers(Scene):
             rect = river_tile_rect(spot, rel, width)
             self.drawn[seat]["river"].append(rect)
             if last is not None and last[0] == seat and i == len(river) - 1 and not claimed:
-                pygame.draw.rect(layer, HIGHLIGHT, rect.inflate(4, 4), 3, border_radius=4)
+                pygame.draw.rect(layer, HIGHLIGHT, rect.inflate(RING_PAD, RING_PAD), 3,
+                                 border_radius=4)
 
 
 __all__ = ["Drawn", "TableLayers", "hard_flower_line", "meld_pieces", "meld_strip", "meld_width"]

@@ -13,6 +13,7 @@ from game.client.context import Context
 from game.client.layout import river_grid, river_tile_rect
 from game.client.session import LocalSession
 from game.client.table import TableScene
+from game.client.table_layers import RING_PAD
 from game.client.table_motion import Flight, Floater, floater_spot
 from game.client.tween import Tween
 from game.client.wall_view import ring_position, stack_rects
@@ -220,3 +221,33 @@ def test_a_flying_discard_lands_without_drawing_the_table_again(ctx: Context) ->
     scene.draw(surface)
     assert not scene.flights and scene.layer is layer
     assert surface.get_at(spot.center) == landed
+
+
+def test_a_flying_discard_shows_no_highlight_ring_around_its_empty_spot(ctx: Context) -> None:
+    """The last discard's ring is in the still layer with the tile; while the tile flies the
+    cover takes the ring too, or a ring frames an empty spot."""
+    session, scene = _scene(ctx, ["bot"] * 4)
+    scene.update(0.0)
+    scene.skip_motion()
+    for _ in range(200):
+        last = scene.view.last_discard
+        if last is not None and scene.view.rivers[last[0]] and not session.hand_over:
+            break
+        session.step()
+        scene._poll()
+        scene.update(0.0)
+        scene.skip_motion()
+    surface = pygame.display.get_surface()
+    assert surface is not None and last is not None
+    seat = last[0]
+    river = scene.view.rivers[seat]
+    rel = (seat - scene.viewer) % 4
+    width, spots = river_grid(scene.layout.rivers[rel], rel, len(river), scene.layout.river_w)
+    ring = river_tile_rect(spots[-1], rel, width).inflate(RING_PAD, RING_PAD)
+    edge = (ring.centerx, ring.top)
+    felt = felt_background(surface.get_size()).get_at(edge)
+    scene.draw(surface)
+    assert surface.get_at(edge) != felt  # landed: the ring marks the last discard
+    scene.flights.append(Flight(seat, river[-1][0], Tween(0.0, 1.0, 0.2), width))
+    scene.draw(surface)
+    assert surface.get_at(edge) == felt  # on its way: no ring around an empty spot
