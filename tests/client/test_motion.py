@@ -4,6 +4,8 @@ the wild's flip; Tab skips it all, and the session never waits for it."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pygame
 import pytest
 
@@ -188,19 +190,25 @@ def test_a_floater_at_the_top_seat_stays_on_screen() -> None:
     assert floater_spot(low, (40, 30), 40, screen).center == (512, 360)
 
 
-def test_a_flying_discard_lands_without_drawing_the_table_again(ctx: Context) -> None:
-    """The still layer holds every river tile; while a discard flies its spot shows felt, and
-    its landing only stops covering it (a layer redraw per landing cost frame time)."""
+def _bots_play_until(ctx: Context, done: Callable[[TableScene], bool]) -> TableScene:
+    """Four bots play, motion skipped, until `done` holds with the hand still on."""
     session, scene = _scene(ctx, ["bot"] * 4)
     scene.update(0.0)
     scene.skip_motion()
     for _ in range(200):
-        if all(scene.view.rivers[s] for s in range(4)) and not session.hand_over:
+        if done(scene) and not session.hand_over:
             break
         session.step()
         scene._poll()
         scene.update(0.0)
         scene.skip_motion()
+    return scene
+
+
+def test_a_flying_discard_lands_without_drawing_the_table_again(ctx: Context) -> None:
+    """The still layer holds every river tile; while a discard flies its spot shows felt, and
+    its landing only stops covering it (a layer redraw per landing cost frame time)."""
+    scene = _bots_play_until(ctx, lambda scene: all(scene.view.rivers[s] for s in range(4)))
     surface = pygame.display.get_surface()
     assert surface is not None
     seat = (scene.viewer + 2) % 4
@@ -226,17 +234,9 @@ def test_a_flying_discard_lands_without_drawing_the_table_again(ctx: Context) ->
 def test_a_flying_discard_shows_no_highlight_ring_around_its_empty_spot(ctx: Context) -> None:
     """The last discard's ring is in the still layer with the tile; while the tile flies the
     cover takes the ring too, or a ring frames an empty spot."""
-    session, scene = _scene(ctx, ["bot"] * 4)
-    scene.update(0.0)
-    scene.skip_motion()
-    for _ in range(200):
-        last = scene.view.last_discard
-        if last is not None and scene.view.rivers[last[0]] and not session.hand_over:
-            break
-        session.step()
-        scene._poll()
-        scene.update(0.0)
-        scene.skip_motion()
+    scene = _bots_play_until(ctx, lambda scene: scene.view.last_discard is not None
+                             and bool(scene.view.rivers[scene.view.last_discard[0]]))
+    last = scene.view.last_discard
     surface = pygame.display.get_surface()
     assert surface is not None and last is not None
     seat = last[0]
