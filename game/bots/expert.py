@@ -37,7 +37,8 @@ from typing import ClassVar
 from game.actions import Action, ActionKind
 from game.bots import evaluate as ev
 from game.bots import kit
-from game.bots.hard import HardBot, Plan
+from game.bots.expert_mazhan import PinghuPlans, pinghu_value
+from game.bots.hard import Plan
 from game.rules.mazhan_scoring import BONUS_POINTS, round_up, set_points
 from game.tiles import EAST, FLOWERS, GREEN, RED, WHITE, Tile, is_honor, is_terminal
 from game.view import SeatView
@@ -72,7 +73,7 @@ def race_chance(waits: float, unseen: int, rounds: int, hazard: float) -> float:
     return p * (1.0 - q**rounds) / (1.0 - q)
 
 
-class ExpertBot(HardBot):
+class ExpertBot(PinghuPlans):
     level = "expert"
     half_flush_rulesets: ClassVar[frozenset[str]] = frozenset({"nanjing", "mazhan"})
     """Mazhan too: choose among the plain hand, 混一色 and 清一色 by value × reach (`_plan`)."""
@@ -97,9 +98,11 @@ class ExpertBot(HardBot):
         non-winners' settlement (M20)."""
         got = super()._claim_gain(view, plan, after, action, tile)
         if got is None and view.ruleset == "mazhan" and action.kind is ActionKind.PONG \
-                and (is_honor(tile) or is_terminal(tile)) and plan.name == "plain" \
-                and ev.now(after) <= plan.deficiency:
-            return 0.3
+                and plan.name == "plain":
+            d = ev.now(after)
+            if (d <= plan.deficiency and (is_honor(tile) or is_terminal(tile))) \
+                    or self.pong_pays(view, tile, d, plan.deficiency):
+                return 0.3
         return got
 
     def choose(self, view: SeatView) -> Action:
@@ -125,6 +128,8 @@ class ExpertBot(HardBot):
                 v = 400.0
             elif p.name == "half_flush":
                 v = min(400.0, 2 * value)
+            elif p.name == "pinghu":
+                v = pinghu_value(view, hand, value)
             else:
                 continue
             score = v * factor ** (p.deficiency - plain.deficiency)
@@ -133,6 +138,12 @@ class ExpertBot(HardBot):
         return best
 
     def _accept(self, hand: ev.Hand, plan: Plan, tile: int, unseen: list[int]) -> float:
+        got = self._value_accept(hand, plan, tile, unseen)
+        if self._view is not None and self._view.ruleset == "mazhan":
+            got += self.settle_term(self._view, tile) - self.feed_cost(self._view, tile)
+        return got
+
+    def _value_accept(self, hand: ev.Hand, plan: Plan, tile: int, unseen: list[int]) -> float:
         """Live improving tiles after this discard, as hard counts them; when the discard
         leaves the hand ready, the expected value of the win instead (see READY_SCALE)."""
         base = super()._accept(hand, plan, tile, unseen)

@@ -1,0 +1,303 @@
+"""Expert's Mazhan plans beyond hard's: the all-chows hand 平胡 (ruling M18).
+
+平胡 (five chows and a pair, no pong or kong, no bonus tile set aside, won on a discard, not a
+single wait) is worth 100, or 400 with two or more wilds in the hand, against some 30-40 for
+the formula's ordinary hand without tai ((rounded base + 20) × 2^tai, M17). A seat that has set
+aside no bonus tile and claimed no pong or kong may steer for it: deficiency and acceptance
+count chows and a pair only, pong claims and kongs are refused, and the plan chooser
+(`ExpertBot._plan`) weighs it by value × reach against the plain hand. The ready hand itself is
+valued by the real scorer (`ExpertBot.ready_value`), which knows 獨張 and self-draws.
+
+Everything here reads only the seat view; deterministic.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from math import comb
+
+from game.actions import Action, ActionKind
+from game.bots import evaluate as ev
+from game.bots.hard import HardBot, Plan
+from game.melds import MeldKind
+from game.rules.mazhan_scoring import BONUS_POINTS, CAP, round_up, set_points
+from game.tiles import EAST, FLOWERS, GREEN, RED, WHITE
+from game.view import SeatView
+
+PING_HU = 100.0
+"""平胡's value (M18)."""
+PING_HU_WILDS = 400.0
+"""平胡 with two or more wilds in the hand (M18)."""
+SELF_DRAW_SHARE = 0.3
+"""Share of wins that are self-drawn (measured 25-35%): those are no 平胡 (M18)."""
+
+_Table = tuple[tuple[int, ...], tuple[int, ...]]
+"""Per suit: best tiles placed for 0..5 groups, without the pair slot and with it."""
+
+_NONE = -99
+
+
+@lru_cache(maxsize=65_536)
+def _suit_table(counts: tuple[int, ...]) -> _Table:
+    """Most tiles of one suit's nine counts that chows, two-tile chow fragments and at most
+    one pair (or half a pair) can hold, by number of groups (chows and fragments)."""
+    best = [[_NONE] * 6, [_NONE] * 6]
+
+    def walk(c: list[int], i: int, groups: int, slot: int, placed: int) -> None:
+        while i < 9 and c[i] == 0:
+            i += 1
+        if i == 9:
+            if placed > best[slot][groups]:
+                best[slot][groups] = placed
+            return
+        if groups < 5 and i <= 6 and c[i + 1] and c[i + 2]:
+            c[i] -= 1
+            c[i + 1] -= 1
+            c[i + 2] -= 1
+            walk(c, i, groups + 1, slot, placed + 3)
+            c[i] += 1
+            c[i + 1] += 1
+            c[i + 2] += 1
+        for gap in (1, 2):
+            if groups < 5 and i + gap <= 8 and c[i + gap]:
+                c[i] -= 1
+                c[i + gap] -= 1
+                walk(c, i, groups + 1, slot, placed + 2)
+                c[i] += 1
+                c[i + gap] += 1
+        if not slot:
+            if c[i] >= 2:
+                c[i] -= 2
+                walk(c, i, groups, 1, placed + 2)
+                c[i] += 2
+            c[i] -= 1
+            walk(c, i, groups, 1, placed + 1)
+            c[i] += 1
+        c[i] -= 1
+        walk(c, i, groups, slot, placed)  # the tile fits nothing
+        c[i] += 1
+
+    walk(list(counts), 0, 0, 0, 0)
+    return tuple(best[0]), tuple(best[1])
+
+
+def chow_deficiency(naturals: list[int], wilds: int, need: int) -> int:
+    """Tiles still to draw for `need` chows and a pair from the concealed naturals and the
+    wilds (which stand for any tile, M6); honours can only be the pair."""
+    # combined[slot][groups]: most tiles placed so far
+    combined = [[0] + [_NONE] * need, [_NONE] * (need + 1)]
+    for lo in (0, 9, 18):
+        no_pair, pair = _suit_table(tuple(naturals[lo:lo + 9]))
+        nxt = [[_NONE] * (need + 1), [_NONE] * (need + 1)]
+        for slot in (0, 1):
+            for g, have in enumerate(combined[slot]):
+                if have == _NONE:
+                    continue
+                for extra in range(need - g + 1):
+                    for add_slot, row in ((0, no_pair), (1, pair)):
+                        if slot and add_slot:
+                            continue
+                        if row[extra] == _NONE:
+                            continue
+                        s = slot | add_slot
+                        value = have + row[extra]
+                        if value > nxt[s][g + extra]:
+                            nxt[s][g + extra] = value
+        combined = nxt
+    honours = max(naturals[27:34])
+    honour_pair = 2 if honours >= 2 else 1 if honours else 0
+    placed = max(max(combined[1]), max(combined[0]) + honour_pair)
+    return max(0, 3 * need + 2 - placed - wilds)
+
+
+def pinghu_open(view: SeatView) -> bool:
+    """平胡 still possible for this seat: Mazhan, no bonus tile set aside, no pong or kong."""
+    seat = view.seat
+    return (view.ruleset == "mazhan" and not view.bonus[seat]
+            and all(m.kind is MeldKind.CHOW for m in view.melds[seat]))
+
+
+def pinghu_value(view: SeatView, hand: ev.Hand, plain: float) -> float:
+    """What steering for 平胡 is worth against the plain hand's `plain`: a win on a discard is
+    100 (400 with two wilds, M18), a self-draw the formula's value; each draw may still bring a
+    bonus tile, which ends the plan."""
+    unseen = view.unseen()
+    pool = sum(unseen[:34]) or 1
+    bonus_left = max(0, 12 - sum(len(b) for b in view.bonus))  # 8 flowers + 4 白 (M2)
+    clean = (1.0 - bonus_left / (pool + bonus_left)) ** 6  # about six more own draws
+    win = PING_HU_WILDS if hand.wilds >= 2 else PING_HU
+    value = (1 - SELF_DRAW_SHARE) * win + SELF_DRAW_SHARE * plain
+    return clean * value + (1 - clean) * plain
+
+
+_MELD_CLASS = {
+    MeldKind.PONG: "exposed_pong",
+    MeldKind.KONG: "exposed_kong",
+    MeldKind.ADDED_KONG: "exposed_kong",
+    MeldKind.CONCEALED_KONG: "concealed_kong",
+}
+
+
+def loser_value(view: SeatView, counts: list[int], extra: tuple[str, int] | None = None) -> int:
+    """This seat's non-winner value (M20) holding the concealed `counts`: rounded base (bonus
+    tiles, declared sets, natural triplets) × 2^tai (seat flowers, 白, sets of 中, 發 and the
+    seat wind), capped at 400; `extra` is a set about to be declared, (class, kind)."""
+    seat = view.seat
+    bonus = view.bonus[seat]
+    base = BONUS_POINTS * len(bonus)
+    tai: int = sum(1 for t in bonus if t in FLOWERS and (t - FLOWERS[0]) % 4 == seat)
+    whites = sum(1 for t in bonus if t == WHITE)
+    tai += 2 if whites == 4 else 1 if whites >= 2 else 0
+    lucky = (GREEN, RED, EAST + seat)
+    sets: list[tuple[str, int]] = [(_MELD_CLASS[m.kind], int(m.first))
+                                   for m in view.melds[seat] if m.kind in _MELD_CLASS]
+    if extra is not None:
+        sets.append(extra)
+    sets += [("concealed_triplet", k) for k, n in enumerate(counts[:34])
+             if n >= 3 and k != view.wild]  # ruling M20: natural triplets, no wilds
+    for cls, kind in sets:
+        base += set_points(cls, kind)
+        tai += kind in lucky
+    return min(CAP, round_up(base) * (1 << tai))
+
+
+class PinghuPlans(HardBot):
+    """Hard's plans with 平胡 added in Mazhan (the plan named "pinghu")."""
+
+    pinghu_on = True
+    """Offer the 平胡 plan (off: hard's Mazhan plans only)."""
+    pinghu_speed_pongs = False
+    """With the 平胡 plan, still take a pong or kong that brings the plain hand closer."""
+    m20_weight = 1.0
+    """Live tiles a discard's loss of one point of non-winner value (M20) is worth."""
+    m20_claims = True
+    feed_weight = 0.0
+    """Live tiles a discard's expected claim by a rival is worth (`feed_cost`)."""
+    m20_far: tuple[int, int] | None = None
+    """(deficiency, wall): a hand this far from winning this late plays for the non-winner
+    value (M20): pongs that add to it at one tile's cost, triplets kept."""
+    """Claim a pong that keeps the shape when it raises the non-winner value (M20)."""
+
+    def settle_term(self, view: SeatView, tile: int) -> float:
+        """What a discard of `tile` costs in non-winner value (M20), in live tiles: breaking
+        a natural triplet may lose a rounding step (M15), doubled by each tai."""
+        if view.counts[tile] < 3 or tile == view.wild:
+            return 0.0
+        weight = self.m20_weight
+        if self.far_behind(view, ev.now(ev.split(view))):
+            weight = max(weight, 5.0)
+        if not weight:
+            return 0.0
+        counts = list(view.counts)
+        now = loser_value(view, counts)
+        counts[tile] -= 1
+        return weight * (loser_value(view, counts) - now)
+
+    def feed_cost(self, view: SeatView, tile: int) -> float:
+        """What a discard of `tile` is expected to give away, in live tiles: a chow for the
+        next player (the only one who may chow it, M7) or a pong for any other, each bringing
+        a rival closer in a race where every loser pays the winner alike (M21)."""
+        weight = self.feed_weight
+        if not weight or tile == view.wild:
+            return 0.0
+        unseen = view.unseen()
+        pool = sum(unseen[:34]) or 1
+        nxt = (view.seat + 1) % 4
+
+        def holds(seat: int, kind: int, n: int = 1) -> float:
+            """Chance that `seat` holds at least `n` of `kind` among the tiles unseen."""
+            u = unseen[kind] - (1 if kind == tile else 0)
+            if u < n or kind == view.wild:
+                return 0.0
+            share = min(1.0, view.hand_sizes[seat] / pool)
+            if n == 1:
+                return 1.0 - (1.0 - share) ** u
+            return min(1.0, comb(u, n) * share**n)
+
+        chow = 0.0
+        if tile < 27:
+            pos = tile % 9
+            miss = 1.0
+            for a, b in ((-2, -1), (-1, 1), (1, 2)):
+                if 0 <= pos + a <= 8 and 0 <= pos + b <= 8:
+                    miss *= 1.0 - holds(nxt, tile + a) * holds(nxt, tile + b)
+            chow = 1.0 - miss
+        pong = 0.0
+        for seat in range(4):
+            if seat != view.seat:
+                pong += holds(seat, tile, 2)
+        return weight * (chow + pong)
+
+    def far_behind(self, view: SeatView, deficiency: int) -> bool:
+        """Too far from winning this late to hope (see `m20_far`)."""
+        far = self.m20_far
+        return far is not None and deficiency >= far[0] and view.wall_left <= far[1]
+
+    def pong_pays(self, view: SeatView, tile: int, after: int, before: int) -> bool:
+        """A pong of `tile`, leaving deficiency `after` where it was `before`, is worth taking
+        for the non-winner value (M20) it adds: at no cost in shape (`m20_claims`), or at one
+        tile's cost when the hand is far behind (`m20_far`)."""
+        cheap = self.m20_claims and after <= before
+        if not cheap and not (after <= before + 1 and self.far_behind(view, before)):
+            return False
+        counts = list(view.counts)
+        now = loser_value(view, counts)
+        counts[tile] -= 2
+        return loser_value(view, counts, ("exposed_pong", tile)) > now
+
+    def _plans(self, view: SeatView, hand: ev.Hand) -> list[Plan]:
+        plans = super()._plans(view, hand)
+        if self.pinghu_on and pinghu_open(view):
+            d = chow_deficiency(hand.naturals, hand.wilds, hand.need)
+            plans.append(Plan("pinghu", hand.naturals, None, d))
+        return plans
+
+    def _plan_after(self, hand: ev.Hand, plan: Plan) -> dict[int, int]:
+        if plan.name != "pinghu":
+            return super()._plan_after(hand, plan)
+        out: dict[int, int] = {}
+        counts = hand.naturals[:]
+        for kind, n in enumerate(counts):
+            if n:
+                counts[kind] -= 1
+                out[kind] = chow_deficiency(counts, hand.wilds, hand.need)
+                counts[kind] += 1
+        if hand.wilds and hand.wild is not None:
+            out[hand.wild] = chow_deficiency(counts, hand.wilds - 1, hand.need)
+        return out
+
+    def _accept(self, hand: ev.Hand, plan: Plan, tile: int, unseen: list[int]) -> float:
+        if plan.name != "pinghu":
+            return super()._accept(hand, plan, tile, unseen)
+        rest = ev.discard_hand(hand, tile)
+        counts = rest.naturals[:]
+        base = chow_deficiency(counts, rest.wilds, rest.need)
+        good = 0
+        for kind in range(34):
+            if not unseen[kind] or kind == hand.wild or counts[kind] >= 4:
+                continue
+            counts[kind] += 1
+            if chow_deficiency(counts, rest.wilds, rest.need) < base:
+                good += unseen[kind]
+            counts[kind] -= 1
+        if hand.wild is not None and base > 0:
+            good += unseen[hand.wild]  # a wild drawn fills any gap
+        return float(good)
+
+    def _claim_gain(self, view: SeatView, plan: Plan, after: ev.Hand, action: Action,
+                    tile: int) -> float | None:
+        if plan.name != "pinghu":
+            return super()._claim_gain(view, plan, after, action, tile)
+        if action.kind is not ActionKind.CHOW:
+            # a pong or kong ends 平胡 (M18): taken only when it brings the hand closer
+            if self.pinghu_speed_pongs and ev.now(after) < plan.deficiency:
+                return 2.0
+            return None
+        if chow_deficiency(after.naturals, after.wilds, after.need) < plan.deficiency:
+            return 2.0
+        return None
+
+    def _kong_keeps(self, view: SeatView, hand: ev.Hand, plan: Plan, tile: int) -> bool:
+        if plan.name == "pinghu":
+            return False  # a kong ends 平胡 (M18)
+        return super()._kong_keeps(view, hand, plan, tile)
