@@ -38,76 +38,76 @@ _NONE = -99
 
 
 @lru_cache(maxsize=65_536)
+def _suit_best(counts: tuple[int, ...], pair_free: bool) -> tuple[int, ...]:
+    """Most tiles of one suit's counts that chows, two-tile chow fragments and (when
+    `pair_free`) one pair or half a pair can hold, by number of groups 0..5 (chows and
+    fragments); `_NONE` where that many groups cannot be made."""
+    i = next((k for k, n in enumerate(counts) if n), None)
+    if i is None:
+        return (0,) + (_NONE,) * 5
+    best = [_NONE] * 6
+    c = list(counts)
+
+    def take(kinds: tuple[int, ...], groups: int, placed: int, free: bool) -> None:
+        for k in kinds:
+            c[k] -= 1
+        rest = _suit_best(tuple(c), free)
+        for k in kinds:
+            c[k] += 1
+        for g, have in enumerate(rest):
+            if have != _NONE and g + groups <= 5 and have + placed > best[g + groups]:
+                best[g + groups] = have + placed
+
+    if i <= 6 and c[i + 1] and c[i + 2]:
+        take((i, i + 1, i + 2), 1, 3, pair_free)
+    for gap in (1, 2):
+        if i + gap <= 8 and c[i + gap]:
+            take((i, i + gap), 1, 2, pair_free)
+    if pair_free:
+        if c[i] >= 2:
+            take((i, i), 0, 2, False)
+        take((i,), 0, 1, False)
+    take((i,), 0, 0, pair_free)  # the tile fits nothing
+    return tuple(best)
+
+
 def _suit_table(counts: tuple[int, ...]) -> _Table:
-    """Most tiles of one suit's nine counts that chows, two-tile chow fragments and at most
-    one pair (or half a pair) can hold, by number of groups (chows and fragments)."""
-    best = [[_NONE] * 6, [_NONE] * 6]
+    """Per suit: best tiles placed by groups, without the pair and with it allowed."""
+    return _suit_best(counts, False), _suit_best(counts, True)
 
-    def walk(c: list[int], i: int, groups: int, slot: int, placed: int) -> None:
-        while i < 9 and c[i] == 0:
-            i += 1
-        if i == 9:
-            if placed > best[slot][groups]:
-                best[slot][groups] = placed
-            return
-        if groups < 5 and i <= 6 and c[i + 1] and c[i + 2]:
-            c[i] -= 1
-            c[i + 1] -= 1
-            c[i + 2] -= 1
-            walk(c, i, groups + 1, slot, placed + 3)
-            c[i] += 1
-            c[i + 1] += 1
-            c[i + 2] += 1
-        for gap in (1, 2):
-            if groups < 5 and i + gap <= 8 and c[i + gap]:
-                c[i] -= 1
-                c[i + gap] -= 1
-                walk(c, i, groups + 1, slot, placed + 2)
-                c[i] += 1
-                c[i + gap] += 1
-        if not slot:
-            if c[i] >= 2:
-                c[i] -= 2
-                walk(c, i, groups, 1, placed + 2)
-                c[i] += 2
-            c[i] -= 1
-            walk(c, i, groups, 1, placed + 1)
-            c[i] += 1
-        c[i] -= 1
-        walk(c, i, groups, slot, placed)  # the tile fits nothing
-        c[i] += 1
 
-    walk(list(counts), 0, 0, 0, 0)
-    return tuple(best[0]), tuple(best[1])
+@lru_cache(maxsize=65_536)
+def _joined(a: _Table, b: _Table) -> _Table:
+    """Two suits' tables as one: groups added (at most five), the pair from at most one."""
+    out = [[_NONE] * 6, [_NONE] * 6]
+    for sa, sb in ((0, 0), (0, 1), (1, 0)):
+        row_a, row_b, target = a[sa], b[sb], out[sa | sb]
+        for ga, have in enumerate(row_a):
+            if have == _NONE:
+                continue
+            for gb in range(6 - ga):
+                more = row_b[gb]
+                if more != _NONE and have + more > target[ga + gb]:
+                    target[ga + gb] = have + more
+    return tuple(out[0]), tuple(out[1])
+
+
+def _suits(naturals: list[int]) -> _Table:
+    return _joined(_joined(_suit_table(tuple(naturals[0:9])), _suit_table(tuple(naturals[9:18]))),
+                   _suit_table(tuple(naturals[18:27])))
+
+
+def _from_table(table: _Table, naturals: list[int], wilds: int, need: int) -> int:
+    honours = max(naturals[27:34])
+    honour_pair = 2 if honours >= 2 else 1 if honours else 0  # honours can only be the pair
+    placed = max(max(table[1][:need + 1]), max(table[0][:need + 1]) + honour_pair)
+    return max(0, 3 * need + 2 - placed - wilds)
 
 
 def chow_deficiency(naturals: list[int], wilds: int, need: int) -> int:
     """Tiles still to draw for `need` chows and a pair from the concealed naturals and the
     wilds (which stand for any tile, M6); honours can only be the pair."""
-    # combined[slot][groups]: most tiles placed so far
-    combined = [[0] + [_NONE] * need, [_NONE] * (need + 1)]
-    for lo in (0, 9, 18):
-        no_pair, pair = _suit_table(tuple(naturals[lo:lo + 9]))
-        nxt = [[_NONE] * (need + 1), [_NONE] * (need + 1)]
-        for slot in (0, 1):
-            for g, have in enumerate(combined[slot]):
-                if have == _NONE:
-                    continue
-                for extra in range(need - g + 1):
-                    for add_slot, row in ((0, no_pair), (1, pair)):
-                        if slot and add_slot:
-                            continue
-                        if row[extra] == _NONE:
-                            continue
-                        s = slot | add_slot
-                        value = have + row[extra]
-                        if value > nxt[s][g + extra]:
-                            nxt[s][g + extra] = value
-        combined = nxt
-    honours = max(naturals[27:34])
-    honour_pair = 2 if honours >= 2 else 1 if honours else 0
-    placed = max(max(combined[1]), max(combined[0]) + honour_pair)
-    return max(0, 3 * need + 2 - placed - wilds)
+    return _from_table(_suits(naturals), naturals, wilds, need)
 
 
 def pinghu_open(view: SeatView) -> bool:
