@@ -150,3 +150,18 @@ def test_chow_deficiency_never_rises_with_a_drawn_tile(rng: random.Random) -> No
             counts[kind] += 1
             assert chow_deficiency(counts, 0, 4) <= base  # one more tile never hurts
             counts[kind] -= 1
+
+
+def test_non_winner_value_guides_discards_and_pongs() -> None:
+    bot = ExpertBot(1)
+    # Seat 1's own flower (a tai) and a natural 999m: a 9m thrown loses 40 → 20 (M20).
+    view = _mazhan_view("999m123p456p78s11z", bonus=(FLOWERS[1],))
+    nine = parse_tiles("9m")[0]
+    assert bot.settle_term(view, nine) == -20.0 * bot.m20_weight
+    assert bot.settle_term(view, parse_tiles("1p")[0]) == 0.0
+    # Two bonus tiles (8): a pong of 9m (4, M13) lifts the base 8 → 12, one rounding step
+    # (10 → 20, M15); a pong of 5s (2) stays at 10; neither when it costs shape.
+    two = _mazhan_view("99m123p456p55s78s11z", bonus=(FLOWERS[0], FLOWERS[2]))
+    assert bot.pong_pays(two, nine, 2, 2)
+    assert not bot.pong_pays(two, parse_tiles("5s")[0], 2, 2)
+    assert not bot.pong_pays(two, nine, 3, 2)

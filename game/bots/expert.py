@@ -140,7 +140,7 @@ class ExpertBot(PinghuPlans):
     def _accept(self, hand: ev.Hand, plan: Plan, tile: int, unseen: list[int]) -> float:
         got = self._value_accept(hand, plan, tile, unseen)
         if self._view is not None and self._view.ruleset == "mazhan":
-            got += self.settle_term(self._view, tile) - self.feed_cost(self._view, tile)
+            got += self.settle_term(self._view, tile)
         return got
 
     def _value_accept(self, hand: ev.Hand, plan: Plan, tile: int, unseen: list[int]) -> float:

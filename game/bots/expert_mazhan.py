@@ -14,7 +14,6 @@ Everything here reads only the seat view; deterministic.
 from __future__ import annotations
 
 from functools import lru_cache
-from math import comb
 
 from game.actions import Action, ActionKind
 from game.bots import evaluate as ev
@@ -166,79 +165,26 @@ class PinghuPlans(HardBot):
 
     pinghu_on = True
     """Offer the 平胡 plan (off: hard's Mazhan plans only)."""
-    pinghu_speed_pongs = False
-    """With the 平胡 plan, still take a pong or kong that brings the plain hand closer."""
     m20_weight = 1.0
     """Live tiles a discard's loss of one point of non-winner value (M20) is worth."""
     m20_claims = True
-    feed_weight = 0.0
-    """Live tiles a discard's expected claim by a rival is worth (`feed_cost`)."""
-    m20_far: tuple[int, int] | None = None
-    """(deficiency, wall): a hand this far from winning this late plays for the non-winner
-    value (M20): pongs that add to it at one tile's cost, triplets kept."""
     """Claim a pong that keeps the shape when it raises the non-winner value (M20)."""
 
     def settle_term(self, view: SeatView, tile: int) -> float:
         """What a discard of `tile` costs in non-winner value (M20), in live tiles: breaking
         a natural triplet may lose a rounding step (M15), doubled by each tai."""
-        if view.counts[tile] < 3 or tile == view.wild:
-            return 0.0
         weight = self.m20_weight
-        if self.far_behind(view, ev.now(ev.split(view))):
-            weight = max(weight, 5.0)
-        if not weight:
+        if not weight or view.counts[tile] < 3 or tile == view.wild:
             return 0.0
         counts = list(view.counts)
         now = loser_value(view, counts)
         counts[tile] -= 1
         return weight * (loser_value(view, counts) - now)
 
-    def feed_cost(self, view: SeatView, tile: int) -> float:
-        """What a discard of `tile` is expected to give away, in live tiles: a chow for the
-        next player (the only one who may chow it, M7) or a pong for any other, each bringing
-        a rival closer in a race where every loser pays the winner alike (M21)."""
-        weight = self.feed_weight
-        if not weight or tile == view.wild:
-            return 0.0
-        unseen = view.unseen()
-        pool = sum(unseen[:34]) or 1
-        nxt = (view.seat + 1) % 4
-
-        def holds(seat: int, kind: int, n: int = 1) -> float:
-            """Chance that `seat` holds at least `n` of `kind` among the tiles unseen."""
-            u = unseen[kind] - (1 if kind == tile else 0)
-            if u < n or kind == view.wild:
-                return 0.0
-            share = min(1.0, view.hand_sizes[seat] / pool)
-            if n == 1:
-                return 1.0 - (1.0 - share) ** u
-            return min(1.0, comb(u, n) * share**n)
-
-        chow = 0.0
-        if tile < 27:
-            pos = tile % 9
-            miss = 1.0
-            for a, b in ((-2, -1), (-1, 1), (1, 2)):
-                if 0 <= pos + a <= 8 and 0 <= pos + b <= 8:
-                    miss *= 1.0 - holds(nxt, tile + a) * holds(nxt, tile + b)
-            chow = 1.0 - miss
-        pong = 0.0
-        for seat in range(4):
-            if seat != view.seat:
-                pong += holds(seat, tile, 2)
-        return weight * (chow + pong)
-
-    def far_behind(self, view: SeatView, deficiency: int) -> bool:
-        """Too far from winning this late to hope (see `m20_far`)."""
-        far = self.m20_far
-        return far is not None and deficiency >= far[0] and view.wall_left <= far[1]
-
     def pong_pays(self, view: SeatView, tile: int, after: int, before: int) -> bool:
-        """A pong of `tile`, leaving deficiency `after` where it was `before`, is worth taking
-        for the non-winner value (M20) it adds: at no cost in shape (`m20_claims`), or at one
-        tile's cost when the hand is far behind (`m20_far`)."""
-        cheap = self.m20_claims and after <= before
-        if not cheap and not (after <= before + 1 and self.far_behind(view, before)):
+        """A pong of `tile`, leaving deficiency `after` where it was `before`, costs nothing in
+        shape and raises the non-winner value (M20) (with `m20_claims`)."""
+        if not self.m20_claims or after > before:
             return False
         counts = list(view.counts)
         now = loser_value(view, counts)
@@ -289,10 +235,7 @@ class PinghuPlans(HardBot):
         if plan.name != "pinghu":
             return super()._claim_gain(view, plan, after, action, tile)
         if action.kind is not ActionKind.CHOW:
-            # a pong or kong ends 平胡 (M18): taken only when it brings the hand closer
-            if self.pinghu_speed_pongs and ev.now(after) < plan.deficiency:
-                return 2.0
-            return None
+            return None  # a pong or kong ends 平胡 (M18)
         if chow_deficiency(after.naturals, after.wilds, after.need) < plan.deficiency:
             return 2.0
         return None
