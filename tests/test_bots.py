@@ -278,6 +278,8 @@ def test_expert_plays_for_a_flush_by_value_and_reach() -> None:
     far = _mazhan_view("123m456m789p234p55s68s1z", bonus=(FLOWERS[0],))
     assert bot._plan(far, ev.split(far)).name == "plain"
     clean = _mazhan_view("123m456m789p234p55s68s1z")
+    assert bot._plan(clean, ev.split(clean)).name == "plain"  # 平胡 is off by default
+    bot.pinghu_on = True
     assert bot._plan(clean, ev.split(clean)).name == "pinghu"
 
 

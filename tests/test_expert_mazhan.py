@@ -21,6 +21,15 @@ from game.view import SeatView
 from tests.test_bots import _mazhan_view, new_hand, view_of
 
 
+def _switched_on(seed: int) -> ExpertBot:
+    """An expert with the 平胡 plan and the non-winner value terms on (off by default)."""
+    bot = ExpertBot(seed)
+    bot.pinghu_on = True
+    bot.m20_weight = 1.0
+    bot.m20_claims = True
+    return bot
+
+
 def _counts(text: str) -> list[int]:
     return counts_of(parse_tiles(text))[:34]
 
@@ -97,7 +106,7 @@ def test_pinghu_plan_only_without_bonus_tiles_and_pongs() -> None:
     tiles = "123m456m789p23p55s67s1z3z"
     clean = _mazhan_view(tiles)
     assert pinghu_open(clean)
-    bot = ExpertBot(1)
+    bot = _switched_on(1)
     names = [p.name for p in bot._plans(clean, ev.split(clean))]
     assert "pinghu" in names
     flowered = _mazhan_view(tiles, bonus=(FLOWERS[0],))
@@ -108,7 +117,7 @@ def test_pinghu_plan_only_without_bonus_tiles_and_pongs() -> None:
 def test_pinghu_plan_refuses_a_pong_that_does_not_bring_the_hand_closer() -> None:
     # Two-sided waits everywhere and 55s as the pair: a pong of 5s only spends the pair.
     view = _mazhan_view("123m456m789p23p55s67s1z")
-    bot = ExpertBot(1)
+    bot = _switched_on(1)
     plan = bot._plan(view, ev.split(view))
     assert plan.name == "pinghu"
     five = Tile(parse_tiles("5s")[0])
@@ -125,7 +134,7 @@ def test_expert_with_pinghu_plays_legally_and_is_deterministic() -> None:
         runs = []
         for _ in range(2):
             hand = new_hand("mazhan", seed)
-            bots = [ExpertBot(seed * 4 + s) for s in range(4)]
+            bots = [_switched_on(seed * 4 + s) for s in range(4)]
             actions = []
             while hand.phase is not Phase.OVER:
                 seat = hand.to_act()[0]
@@ -153,11 +162,11 @@ def test_chow_deficiency_never_rises_with_a_drawn_tile(rng: random.Random) -> No
 
 
 def test_non_winner_value_guides_discards_and_pongs() -> None:
-    bot = ExpertBot(1)
+    bot = _switched_on(1)
     # Seat 1's own flower (a tai) and a natural 999m: a 9m thrown loses 40 → 20 (M20).
     view = _mazhan_view("999m123p456p78s11z", bonus=(FLOWERS[1],))
     nine = parse_tiles("9m")[0]
-    assert bot.settle_term(view, nine) == -20.0 * bot.m20_weight
+    assert bot.settle_term(view, nine) == -20.0
     assert bot.settle_term(view, parse_tiles("1p")[0]) == 0.0
     # Two bonus tiles (8): a pong of 9m (4, M13) lifts the base 8 → 12, one rounding step
     # (10 → 20, M15); a pong of 5s (2) stays at 10; neither when it costs shape.
@@ -165,3 +174,13 @@ def test_non_winner_value_guides_discards_and_pongs() -> None:
     assert bot.pong_pays(two, nine, 2, 2)
     assert not bot.pong_pays(two, parse_tiles("5s")[0], 2, 2)
     assert not bot.pong_pays(two, nine, 3, 2)
+
+
+def test_expert_by_default_neither_plans_pinghu_nor_counts_m20() -> None:
+    clean = _mazhan_view("123m456m789p23p55s67s1z")
+    assert pinghu_open(clean)
+    bot = ExpertBot(1)
+    assert "pinghu" not in [p.name for p in bot._plans(clean, ev.split(clean))]
+    view = _mazhan_view("999m123p456p78s11z", bonus=(FLOWERS[1],))
+    assert bot.settle_term(view, parse_tiles("9m")[0]) == 0.0
+    assert not bot.pong_pays(view, parse_tiles("1z")[0], 1, 1)

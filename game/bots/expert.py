@@ -17,11 +17,9 @@ Where hard counts the live tiles that bring the hand closer, expert weighs what 
   wins nearly always come first: a Mazhan hand is a race (every hand had a winner in 1200
   measured hands) and each extra tile of deficiency loses more than a doubling brings.
 - Mazhan claims: a pong of a terminal or honour that keeps the shape is taken for its base
-  points (M13), which also count in the non-winners' settlement (M20); so is any pong that
-  keeps the shape and lifts the non-winner value a rounding step (M15), and a discard that
-  breaks a natural triplet pays for the value it loses (`expert_mazhan.loser_value`).
-- Mazhan 平胡 (M18, 100, or 400 with two wilds): a seat with no bonus tile and no pong may
-  follow an all-chows plan (`expert_mazhan.PinghuPlans`), weighed against the plain hand.
+  points (M13), which also count in the non-winners' settlement (M20).
+- `expert_mazhan.PinghuPlans` holds a 平胡 plan (M18) and non-winner value terms (M20), off
+  by default: measured, they gained nothing (docs/bots.md).
 - Kongs: Nanjing kong money (N11) is paid at once, so a concealed or added kong is declared
   unless it costs more than one tile of shape; in Mazhan a kong that keeps the shape is
   declared for its base points (M13).

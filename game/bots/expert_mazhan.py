@@ -6,7 +6,13 @@ the formula's ordinary hand without tai ((rounded base + 20) × 2^tai, M17). A s
 aside no bonus tile and claimed no pong or kong may steer for it: deficiency and acceptance
 count chows and a pair only, pong claims and kongs are refused, and the plan chooser
 (`ExpertBot._plan`) weighs it by value × reach against the plain hand. The ready hand itself is
-valued by the real scorer (`ExpertBot.ready_value`), which knows 獨張 and self-draws.
+valued by the real scorer (`ExpertBot.ready_value`), which knows 獨張 and self-draws. Also the
+non-winner value (M20, `loser_value`): a discard may pay for the natural triplet it breaks and
+a pong that keeps the shape may be claimed for the rounding step it adds.
+
+Both are switched off (`pinghu_on`, `m20_weight`, `m20_claims`): measured in duplicate deals
+they gained nothing against hard nor against the expert without them (docs/bots.md). A seat
+that holds a bonus tile, which is most of them, cannot have 平胡 at all.
 
 Everything here reads only the seat view; deterministic.
 """
@@ -163,11 +169,13 @@ def loser_value(view: SeatView, counts: list[int], extra: tuple[str, int] | None
 class PinghuPlans(HardBot):
     """Hard's plans with 平胡 added in Mazhan (the plan named "pinghu")."""
 
-    pinghu_on = True
+    # Off: measured against hard and against the expert without them they gained nothing
+    # (docs/bots.md, issue 15 third pass: from -4.7 to -0.1 points/hand, all in noise).
+    pinghu_on = False
     """Offer the 平胡 plan (off: hard's Mazhan plans only)."""
-    m20_weight = 1.0
+    m20_weight = 0.0
     """Live tiles a discard's loss of one point of non-winner value (M20) is worth."""
-    m20_claims = True
+    m20_claims = False
     """Claim a pong that keeps the shape when it raises the non-winner value (M20)."""
 
     def settle_term(self, view: SeatView, tile: int) -> float:
