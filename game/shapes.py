@@ -427,15 +427,38 @@ def _hand_numbers(key: bytes) -> tuple[int, int, int, int]:
                 _suit_number(key[27:34]))
 
 
-_MOVE_NUMBERS: tuple[dict[bytes, tuple[tuple[int, int], ...]], ...] = ({}, {})
-"""[step > 0] suit key → (offset, number of the suit with one tile there taken or added)."""
+# --- one tile moved: per suit, which of the hand's best arrangements survive ------------------
+#
+# A hand's naturals used in `sets` sets and a pair is the best of 2 × (sets + 1) "slots": the
+# suit holding s of the sets, with or without the pair, the other suits the rest. Taking one
+# tile away lowers each slot by 0 or 1 (adding one raises it by 0 or 1), so the hand's best
+# after the move is the same unless every best slot drops (some best slot rises). Which slots
+# a move changes depends on the suit's own tiles alone, and which slots are best on the
+# suit's rows and the rest's: both repeat far more than whole hands, so answers are
+# remembered by (suit key, best slots) and a turn that changes one suit finds the other
+# suits' answers ready.
+
+_MOVE_SLOTS: tuple[dict[bytes, tuple[tuple[int, int], ...]], ...] = ({}, {})
+"""[step > 0] suit key → (offset, the slots whose usage a move of one tile there changes),
+slot s of the paired row as bit s, of the plain row as bit 8 + s."""
 
 
-def _move_numbers(key: bytes, step: int) -> tuple[tuple[int, int], ...]:
-    table = _MOVE_NUMBERS[step > 0]
+def _move_slots(key: bytes, step: int) -> tuple[tuple[int, int], ...]:
+    table = _MOVE_SLOTS[step > 0]
     found = table.get(key)
     if found is None:
-        found = table[key] = tuple([(t, _suit_number(moved)) for t, moved in _moved(key, step)])
+        plain, paired = _ROWS_OF[_suit_number(key)]
+        out: list[tuple[int, int]] = []
+        for t, moved in _moved(key, step):
+            moved_plain, moved_paired = _ROWS_OF[_suit_number(moved)]
+            changed = 0
+            for s in range(_ROW_WIDTH):
+                if moved_paired[s] != paired[s]:
+                    changed |= 1 << s
+                if moved_plain[s] != plain[s]:
+                    changed |= 1 << (_ROW_WIDTH + s)
+            out.append((t, changed))
+        found = table[key] = tuple(out)
     return found
 
 
@@ -451,51 +474,52 @@ def _moved(key: bytes, step: int) -> Iterator[tuple[int, bytes]]:
         work[t] -= step
 
 
-_KNOWN_DEFICIENCIES: Final = 32
-_KIND_DEFICIENCY: Final = tuple(tuple((kind, d) for d in range(_KNOWN_DEFICIENCIES))
-                                for kind in range(34))
-"""(kind, deficiency) pairs made once: the remembered answers share them."""
+_BEST_SLOTS: dict[int, int] = {}
+"""((rest << 3 | sets) << 32 | number) → the slots where rows `number` and `rest` reach their
+best usage in `sets` sets and a pair (bits as in `_MOVE_SLOTS`)."""
+
+
+def _best_slots(number: int, rest: int, sets: int) -> int:
+    plain, paired = _ROWS_OF[number]
+    rest_plain, rest_paired = _ROWS_OF[rest]
+    with_pair = [paired[s] + rest_plain[sets - s] for s in range(sets + 1)]
+    without = [plain[s] + rest_paired[sets - s] for s in range(sets + 1)]
+    top = max(max(with_pair), max(without))
+    slots = 0
+    for s in range(sets + 1):
+        if with_pair[s] == top:
+            slots |= 1 << s
+        if without[s] == top:
+            slots |= 1 << (_ROW_WIDTH + s)
+    if len(_BEST_SLOTS) >= 200_000:
+        _BEST_SLOTS.clear()  # bounded memory in long runs
+    _BEST_SLOTS[(rest << 3 | sets) << 32 | number] = slots
+    return slots
+
 
 _SUIT_MOVE_ANSWERS: dict[tuple[bytes, int, int, int, int, int], tuple[tuple[int, int], ...]] = {}
-"""(suit key, its first kind, number of the other suits, sets, step, naturals wanted less the
-wilds) → (kind, deficiency after the move) for each move of one tile in the suit."""
+"""(suit key, its first kind, step, best slots, deficiency if the best stays, deficiency if it
+moves) → (kind, deficiency after the move) for each move of one tile in the suit."""
 
 
 def _suit_move_answers(memo_key: tuple[bytes, int, int, int, int, int],
                        ) -> tuple[tuple[int, int], ...]:
-    part, base, rest, sets, step, target = memo_key
-    # far fewer (rows, rest) pairs exist than (suit key, rest) ones: each move's naturals used
-    # are remembered by the pair of numbers
-    pairs = _PAIR_USED
-    high = (rest << 3 | sets) << 32
-    out: list[tuple[int, int]] = []
-    for offset, number in _move_numbers(part, step):
-        used = pairs.get(high | number)
-        if used is None:
-            used = _pair_used(number, rest, sets)
-        kind, d = base + offset, target - used if used < target else 0
-        out.append(_KIND_DEFICIENCY[kind][d] if d < _KNOWN_DEFICIENCIES else (kind, d))
-    found = tuple(out)
+    part, base, step, best, same, moved = memo_key
+    if step < 0:  # the best drops only when every best slot does
+        found = tuple([(base + t, moved if best & ~changed == 0 else same)
+                       for t, changed in _move_slots(part, step)])
+    else:  # the best rises when any best slot does
+        found = tuple([(base + t, moved if best & changed else same)
+                       for t, changed in _move_slots(part, step)])
     if len(_SUIT_MOVE_ANSWERS) >= 100_000:
         _SUIT_MOVE_ANSWERS.clear()  # bounded memory in long runs
     _SUIT_MOVE_ANSWERS[memo_key] = found
     return found
 
 
-_PAIR_USED: dict[int, int] = {}
-"""((rest << 3 | sets) << 32 | number) → most naturals rows `number` and `rest` use in
-`sets` sets and a pair."""
-
-
-def _pair_used(number: int, rest: int, sets: int) -> int:
-    plain, paired = _ROWS_OF[number]
-    rest_plain, rest_paired = _ROWS_OF[rest]
-    used: int = max(max(map(add, paired, rest_plain[sets::-1])),
-                    max(map(add, plain, rest_paired[sets::-1])))
-    if len(_PAIR_USED) >= 200_000:
-        _PAIR_USED.clear()  # bounded memory in long runs
-    _PAIR_USED[(rest << 3 | sets) << 32 | number] = used
-    return used
+def _short(target: int, used: int) -> int:
+    """Deficiency from the naturals wanted (less the wilds) and those used."""
+    return target - used if used < target else 0
 
 
 def deficiency(counts: Sequence[int], wilds: int = 0, sets_needed: int | None = None) -> int:
@@ -717,11 +741,18 @@ def _deficiency_moves(
         if rest_m is None or rest_p is None or rest_s is None or rest_z is None:
             rest_m, rest_p = _join(p, high), _join(m, high)
             rest_s, rest_z = _join(low, z), _join(low, s)
+        used = _ROWS_OF[_join(low, high)][1][sets]
+        same, moved = _short(target, used), _short(target, used + step)
         found_moves = _SUIT_MOVE_ANSWERS
-        for base, part, rest in ((0, km, rest_m), (9, kp, rest_p), (18, ks, rest_s),
-                                 (27, kz, rest_z)):
+        best_slots = _BEST_SLOTS.get
+        shifted = sets << 32
+        for base, part, own, rest in ((0, km, m, rest_m), (9, kp, p, rest_p),
+                                      (18, ks, s, rest_s), (27, kz, z, rest_z)):
             if step > 0 or any(part):
-                answer_key = (part, base, rest, sets, step, target)
+                best = best_slots((rest << 35) | shifted | own)
+                if best is None:
+                    best = _best_slots(own, rest, sets)
+                answer_key = (part, base, step, best, same, moved)
                 answers = found_moves.get(answer_key)
                 if answers is None:
                     answers = _suit_move_answers(answer_key)
@@ -874,21 +905,27 @@ class DrawsAfterDiscard:
         if number_a is None:
             number_a = _suit_number(part_a)
         sets, target = self.sets, self.target
+        used = _ROWS_OF[_join(number_a, self.rest[a])][1][sets]
+        same, moved_short = _short(target, used), _short(target, used + 1)
         found = _SUIT_MOVE_ANSWERS
+        best_slots = _BEST_SLOTS.get
+        shifted = sets << 32
         out: dict[int, int] = {}
         for b in range(4):
             if b == a:
-                part, rest = part_a, self.rest[a]
+                part, number, rest = part_a, number_a, self.rest[a]
             else:
-                part = self.parts[b]
+                part, number = self.parts[b], self.numbers[b]
                 rest = _join(number_a, self.joined[_PAIR_BESIDE[a][b]])
-            answer_key = (part, _SUIT_SLICES[b][0], rest, sets, 1, target)
+            best = best_slots((rest << 35) | shifted | number)
+            if best is None:
+                best = _best_slots(number, rest, sets)
+            answer_key = (part, _SUIT_SLICES[b][0], 1, best, same, moved_short)
             answers = found.get(answer_key)
             if answers is None:
                 answers = _suit_move_answers(answer_key)
             out.update(answers)
-        used = _ROWS_OF[_join(number_a, self.rest[a])][1][sets]
-        return (target - used if used < target else 0), out
+        return same, out
 
 
 def _beside(a: int, b: int) -> tuple[int, int]:
