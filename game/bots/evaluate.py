@@ -121,6 +121,32 @@ def acceptance(
     return base, good
 
 
+def acceptance_helping(hand: Hand, unseen: Sequence[int], allowed: Container[int] | None,
+                       base: int, helping: Sequence[int]) -> tuple[int, int]:
+    """`acceptance` of a hand waiting to draw, from its `deficiency` (`base`) and the kinds
+    whose draw lowers it (`helping`, as `DrawsAfterDiscard.helping` gives them)."""
+    naturals = hand.naturals
+    wild = hand.wild
+    good = 0
+    if hand.pairs_ok:
+        pairs_now = pairs_deficiency(naturals)
+        if pairs_now <= base:
+            # seven pairs (N3) as close: a draw helps when it pairs an odd kind, or when it
+            # lowers the regular reading below it (a draw lowers it by one at most, so only
+            # when the two are equal)
+            kinds = {k for k, n in enumerate(naturals) if n % 2}
+            if pairs_now == base:
+                kinds.update(helping)
+            helping = sorted(kinds)
+            base = pairs_now
+    for k in helping:
+        if k != wild and (allowed is None or k in allowed):
+            good += unseen[k]
+    if wild is not None and base > 0:
+        good += unseen[wild]  # a wild drawn always brings the hand one tile closer
+    return base, good
+
+
 def suit_of(kind: int) -> int:
     """0-2 for the suits, 3 for honours."""
     return kind // 9 if kind < 27 else 3

@@ -1,0 +1,137 @@
+"""The bots' fast shape paths (issue 14, second round) against the plain answers they stand in
+for: per-suit best slots, draws that help after each discard, acceptance from those draws, and
+the larger suits' usage rows read from game/shape_rows.bin."""
+
+from __future__ import annotations
+
+import random
+import zlib
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from game import shapes
+from game.bots import evaluate as ev
+from game.shapes import DrawsAfterDiscard, deficiency, deficiency_after_draws
+
+
+def _capped(tiles: list[int]) -> list[int]:
+    counts = [0] * 34
+    for t in tiles:
+        if counts[t] < 4:
+            counts[t] += 1
+    return counts
+
+
+_HANDS = st.lists(st.integers(0, 33), min_size=1, max_size=17)
+"""Up to 17 natural tiles: Mazhan's 16-tile hands and the drawn tile (Nanjing's are shorter)."""
+
+
+@settings(max_examples=200, deadline=None)
+@given(_HANDS, st.integers(0, 3), st.integers(0, 9))
+def test_helping_draws_equal_plain_deficiencies(tiles: list[int], wilds: int,
+                                                sets: int) -> None:
+    counts = _capped(tiles)
+    table = DrawsAfterDiscard(counts, wilds, sets)
+    for kind in range(34):
+        if not counts[kind]:
+            continue
+        less = counts[:]
+        less[kind] -= 1
+        base = deficiency(less, wilds, sets)
+        plain = []
+        for k in range(34):
+            if less[k] < 4:
+                more = less[:]
+                more[k] += 1
+                if deficiency(more, wilds, sets) < base:
+                    plain.append(k)
+        assert table.helping(kind) == (base, tuple(plain))
+
+
+@settings(max_examples=200, deadline=None)
+@given(_HANDS, st.integers(0, 3), st.booleans(), st.booleans(),
+       st.lists(st.integers(0, 4), min_size=34, max_size=34), st.sampled_from([None, 0, 1, 2]))
+def test_acceptance_from_helping_draws_equals_acceptance(
+        tiles: list[int], wilds: int, pairs_ok: bool, wild_kind: bool, unseen: list[int],
+        suit: int | None) -> None:
+    """Both rulesets' shapes: Mazhan with wilds (a wild kind set), Nanjing's seven pairs."""
+    counts = _capped(tiles)
+    wild = 31 if wild_kind else None
+    if wild is not None:
+        counts[wild] = 0
+    else:
+        wilds = 0
+    need = (sum(counts) + wilds) // 3
+    allowed = None if suit is None else range(9 * suit, 9 * suit + 9)
+    table = DrawsAfterDiscard(counts, wilds, need)
+    for kind in range(34):
+        if not counts[kind]:
+            continue
+        rest = counts[:]
+        rest[kind] -= 1
+        hand = ev.Hand(rest, wilds, need, pairs_ok and wild is None, wild)
+        base, helping = table.helping(kind)
+        assert ev.acceptance_helping(hand, unseen, allowed, base, helping) == \
+            ev.acceptance(hand, unseen, allowed)
+        assert ev.acceptance_helping(hand, unseen, allowed, base, helping) == \
+            ev.acceptance(hand, unseen, allowed, table.after(kind))
+
+
+@settings(max_examples=200, deadline=None)
+@given(_HANDS, st.integers(0, 3), st.integers(0, 7))
+def test_draws_after_discard_equal_plain_deficiencies(tiles: list[int], wilds: int,
+                                                      sets: int) -> None:
+    counts = _capped(tiles)
+    table = DrawsAfterDiscard(counts, wilds, sets)
+    for kind in range(34):
+        if counts[kind]:
+            less = counts[:]
+            less[kind] -= 1
+            plain = {}
+            for k in range(34):
+                if less[k] < 4:
+                    more = less[:]
+                    more[k] += 1
+                    plain[k] = deficiency(more, wilds, sets)
+            assert table.after(kind) == (deficiency(less, wilds, sets), plain)
+            assert deficiency_after_draws(less, wilds, sets) == plain
+
+
+def test_shipped_rows_equal_the_search() -> None:
+    """A seeded sample of every size in game/shape_rows.bin, against the search itself."""
+    rng = random.Random(14)
+    for size in shapes.EXTRA_SIZES:
+        keys = shapes._suit_keys(size)
+        assert len(keys) == shapes._WAYS[0][size]
+        for key in [*rng.sample(keys, 300), keys[0], keys[-1]]:
+            assert shapes.suit_rank(key) == keys.index(key)
+            assert shapes._shipped_rows(key) == shapes._search_usage(key), key
+
+
+def test_rows_file_is_what_the_tool_builds() -> None:
+    saved = shapes._EXTRA[:]
+    shapes._EXTRA[:] = [None]  # searched, not read back from the file under test
+    usage = dict(shapes._USAGE)
+    try:
+        shapes._USAGE.clear()
+        assert shapes.build_rows_file() == shapes.ROWS_FILE.read_bytes()
+    finally:
+        shapes._EXTRA[:] = saved
+        shapes._USAGE.clear()
+        shapes._USAGE.update(usage)
+
+
+@pytest.mark.parametrize("content", [None, b"not zlib", zlib.compress(b"short")])
+def test_an_unusable_rows_file_leaves_the_search(monkeypatch: pytest.MonkeyPatch,
+                                                 tmp_path: Path, content: bytes | None) -> None:
+    path = tmp_path / "shape_rows.bin"
+    if content is not None:
+        path.write_bytes(content)
+    monkeypatch.setattr(shapes, "ROWS_FILE", path)
+    monkeypatch.setattr(shapes, "_EXTRA", [])
+    key = bytes([2, 2, 1, 1, 1, 1, 0, 0, 2])
+    assert shapes._shipped_rows(key) is None
+    assert shapes._EXTRA == [None]
