@@ -7,6 +7,7 @@ from __future__ import annotations
 import random
 import zlib
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 from hypothesis import given, settings
@@ -135,3 +136,46 @@ def test_an_unusable_rows_file_leaves_the_search(monkeypatch: pytest.MonkeyPatch
     key = bytes([2, 2, 1, 1, 1, 1, 0, 0, 2])
     assert shapes._shipped_rows(key) is None
     assert shapes._EXTRA == [None]
+
+
+@settings(max_examples=300, deadline=None)
+@given(_HANDS, st.integers(0, 3), st.integers(0, 5))
+def test_remembered_triplets_and_counted_pairs_equal_plain_ones(tiles: list[int], wilds: int,
+                                                                need: int) -> None:
+    counts = _capped(tiles)
+    hand = ev.Hand(counts, wilds, need, False, None)
+    assert ev.triplets_only(hand) == ev._triplets_only(hand)
+    assert ev.pairs_deficiency(counts) == 7 - sum(n // 2 for n in counts)
+
+
+def _plain_flush(melds_first: list[int], river: list[int]) -> int | None:
+    """The flush read of `defence.threats` as first written (suit counts, then the lowest)."""
+    suits = [0, 0, 0]
+    meld_suits = {t // 9 if t < 27 else 3 for t in melds_first}
+    for tile in river:
+        if tile < 27:
+            suits[tile // 9] += 1
+    if len(melds_first) >= 2 and len(meld_suits - {3}) == 1:
+        return min(meld_suits - {3})
+    if len(river) >= 7:
+        lowest = min(range(3), key=lambda s: suits[s])
+        if suits[lowest] == 0:
+            return lowest
+    return None
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.integers(0, 33), max_size=4), st.lists(st.integers(0, 33), max_size=20))
+def test_threat_flush_read_equals_the_plain_one(melds_first: list[int],
+                                                river: list[int]) -> None:
+    from game.bots.defence import threats
+    from game.melds import Meld, MeldKind
+    from game.tiles import Tile
+
+    melds = tuple(Meld(MeldKind.PONG, (Tile(t),) * 3, claimed=Tile(t), source=0)
+                  for t in melds_first)
+    view = SimpleNamespace(seat=0, ruleset="nanjing", wall_left=50,
+                           melds=((), melds, (), ()),
+                           rivers=((), tuple((Tile(t), False) for t in river), (), ()))
+    found = threats(view)  # type: ignore[arg-type]
+    assert found[0].flush == _plain_flush(melds_first, river)

@@ -47,7 +47,8 @@ def split(view: SeatView, counts: Sequence[int] | None = None, melds: int | None
 
 def pairs_deficiency(counts: Sequence[int]) -> int:
     """Seven pairs (N3): tiles to exchange; four of a kind counts as two pairs."""
-    return 7 - sum([n >> 1 for n in counts])
+    # counts are 0-4: the pairs are half of what is left once each odd count loses one
+    return 7 - ((sum(counts) - counts.count(1) - counts.count(3)) >> 1)
 
 
 _NOW: dict[tuple[bytes, int, int, bool], int] = {}
@@ -185,6 +186,21 @@ def triplets_deficiency(hand: Hand, view: SeatView) -> int:
 
 def triplets_only(hand: Hand) -> int:
     """對對胡 deficiency of the concealed part: each kind is a triplet, the pair, or thrown."""
+    naturals = hand.naturals
+    # the answer depends only on how many kinds are held 4, 3, 2 and once (counts are 0-4)
+    key = (naturals.count(4), naturals.count(3), naturals.count(2), naturals.count(1),
+           hand.need, hand.wilds)
+    found = _TRIPLETS.get(key)
+    if found is None:
+        found = _TRIPLETS[key] = _triplets_only(hand)
+    return found
+
+
+_TRIPLETS: dict[tuple[int, int, int, int, int, int], int] = {}
+"""(kinds held 4, 3, 2, 1 times, sets wanted, wilds) → `triplets_only` (a few hundred keys)."""
+
+
+def _triplets_only(hand: Hand) -> int:
     sizes = sorted((n for n in hand.naturals if n), reverse=True)
     best = 99
     # The largest kinds make the sets; try each of the first need+1 (or none) as the pair.
