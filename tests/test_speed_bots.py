@@ -200,3 +200,23 @@ def test_readings_suit_by_suit_equal_the_whole_hand_search(seed: int, sets: int,
         counts[other] += 1
     key = bytes(counts)
     assert shapes._readings_by_suit(key, wilds) == shapes._search_readings(key, wilds)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.integers(0, 33), min_size=2, max_size=14), st.booleans())
+def test_after_discards_with_seven_pairs_equal_plain_ones(tiles: list[int],
+                                                          pairs_ok: bool) -> None:
+    """Nanjing: each discard's deficiency is the lower of the regular and seven-pairs ones."""
+    counts = _capped(tiles)
+    need = (sum(counts) - 1) // 3
+    hand = ev.Hand(counts, 0, need, pairs_ok, None)
+    plain = {}
+    for kind in range(34):
+        if counts[kind]:
+            less = counts[:]
+            less[kind] -= 1
+            d = deficiency(less, 0, need)
+            if pairs_ok:
+                d = min(d, 7 - sum(n // 2 for n in less))
+            plain[kind] = d
+    assert ev.after_discards(hand) == plain

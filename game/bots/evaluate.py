@@ -75,11 +75,14 @@ def after_discards(hand: Hand) -> dict[int, int]:
     if hand.wilds and hand.wild is not None:
         out[hand.wild] = deficiency(hand.naturals, hand.wilds - 1, hand.need)
     if hand.pairs_ok:
-        pairs = sum(n // 2 for n in hand.naturals)
-        for kind in out:
-            n = hand.naturals[kind]
-            lost = 1 if n and n % 2 == 0 else 0
-            out[kind] = min(out[kind], 7 - pairs + lost)
+        naturals = hand.naturals
+        pairs_now = pairs_deficiency(naturals)
+        for kind, d in out.items():
+            n = naturals[kind]
+            # seven pairs (N3) after the discard: one pair fewer when an even count is broken
+            pairs = pairs_now + 1 if n and not n & 1 else pairs_now
+            if pairs < d:
+                out[kind] = pairs
     return out
 
 
