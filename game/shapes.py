@@ -430,38 +430,15 @@ def _hand_numbers(key: bytes) -> tuple[int, int, int, int]:
                 _suit_number(key[27:34]))
 
 
-# --- one tile moved: per suit, which of the hand's best arrangements survive ------------------
-#
-# A hand's naturals used in `sets` sets and a pair is the best of 2 × (sets + 1) "slots": the
-# suit holding s of the sets, with or without the pair, the other suits the rest. Taking one
-# tile away lowers each slot by 0 or 1 (adding one raises it by 0 or 1), so the hand's best
-# after the move is the same unless every best slot drops (some best slot rises). Which slots
-# a move changes depends on the suit's own tiles alone, and which slots are best on the
-# suit's rows and the rest's: both repeat far more than whole hands, so answers are
-# remembered by (suit key, best slots) and a turn that changes one suit finds the other
-# suits' answers ready.
-
-_MOVE_SLOTS: tuple[dict[bytes, tuple[tuple[int, int], ...]], ...] = ({}, {})
-"""[step > 0] suit key → (offset, the slots whose usage a move of one tile there changes),
-slot s of the paired row as bit s, of the plain row as bit 8 + s."""
+_MOVE_NUMBERS: tuple[dict[bytes, tuple[tuple[int, int], ...]], ...] = ({}, {})
+"""[step > 0] suit key → (offset, number of the suit with one tile there taken or added)."""
 
 
-def _move_slots(key: bytes, step: int) -> tuple[tuple[int, int], ...]:
-    table = _MOVE_SLOTS[step > 0]
+def _move_numbers(key: bytes, step: int) -> tuple[tuple[int, int], ...]:
+    table = _MOVE_NUMBERS[step > 0]
     found = table.get(key)
     if found is None:
-        plain, paired = _ROWS_OF[_suit_number(key)]
-        out: list[tuple[int, int]] = []
-        for t, moved in _moved(key, step):
-            moved_plain, moved_paired = _ROWS_OF[_suit_number(moved)]
-            changed = 0
-            for s in range(_ROW_WIDTH):
-                if moved_paired[s] != paired[s]:
-                    changed |= 1 << s
-                if moved_plain[s] != plain[s]:
-                    changed |= 1 << (_ROW_WIDTH + s)
-            out.append((t, changed))
-        found = table[key] = tuple(out)
+        found = table[key] = tuple([(t, _suit_number(moved)) for t, moved in _moved(key, step)])
     return found
 
 
@@ -475,6 +452,103 @@ def _moved(key: bytes, step: int) -> Iterator[tuple[int, bytes]]:
         work[t] += step
         yield t, bytes(work)
         work[t] -= step
+
+
+_KNOWN_DEFICIENCIES: Final = 32
+_KIND_DEFICIENCY: Final = tuple(tuple((kind, d) for d in range(_KNOWN_DEFICIENCIES))
+                                for kind in range(34))
+"""(kind, deficiency) pairs made once: the remembered answers share them."""
+
+_SUIT_MOVE_ANSWERS: dict[tuple[bytes, int, int, int, int, int], tuple[tuple[int, int], ...]] = {}
+"""(suit key, its first kind, number of the other suits, sets, step, naturals wanted less the
+wilds) → (kind, deficiency after the move) for each move of one tile in the suit."""
+
+
+def _suit_move_answers(memo_key: tuple[bytes, int, int, int, int, int],
+                       ) -> tuple[tuple[int, int], ...]:
+    part, base, rest, sets, step, target = memo_key
+    # far fewer (rows, rest) pairs exist than (suit key, rest) ones: each move's naturals used
+    # are remembered by the pair of numbers
+    pairs = _PAIR_USED
+    high = (rest << 3 | sets) << 32
+    out: list[tuple[int, int]] = []
+    for offset, number in _move_numbers(part, step):
+        used = pairs.get(high | number)
+        if used is None:
+            used = _pair_used(number, rest, sets)
+        kind, d = base + offset, target - used if used < target else 0
+        out.append(_KIND_DEFICIENCY[kind][d] if d < _KNOWN_DEFICIENCIES else (kind, d))
+    found = tuple(out)
+    if len(_SUIT_MOVE_ANSWERS) >= 100_000:
+        _SUIT_MOVE_ANSWERS.clear()  # bounded memory in long runs
+    _SUIT_MOVE_ANSWERS[memo_key] = found
+    return found
+
+
+_PAIR_USED: dict[int, int] = {}
+"""((rest << 3 | sets) << 32 | number) → most naturals rows `number` and `rest` use in
+`sets` sets and a pair."""
+
+
+def _pair_used(number: int, rest: int, sets: int) -> int:
+    plain, paired = _ROWS_OF[number]
+    rest_plain, rest_paired = _ROWS_OF[rest]
+    used: int = max(max(map(add, paired, rest_plain[sets::-1])),
+                    max(map(add, plain, rest_paired[sets::-1])))
+    if len(_PAIR_USED) >= 200_000:
+        _PAIR_USED.clear()  # bounded memory in long runs
+    _PAIR_USED[(rest << 3 | sets) << 32 | number] = used
+    return used
+
+
+# --- draws that help: per suit, which of the hand's best arrangements a draw raises ----------
+#
+# A hand's naturals used in `sets` sets and a pair is the best of 2 × (sets + 1) "slots": the
+# suit holding s of the sets, with or without the pair, the other suits the rest. Adding one
+# tile raises each slot by 0 or 1, so a draw lowers the deficiency exactly when it raises some
+# best slot. Which slots a draw changes depends on the suit's own tiles alone, and which slots
+# are best on the suit's rows and the rest's: both repeat far more than whole hands, so the
+# helping kinds are remembered by (suit key, best slots), whatever the other suits hold.
+# (Measured: for the deficiency of every discard, remembering by the rest's rows, above, is
+# as fast, so that path stays as it was.)
+
+_MOVE_SLOTS: tuple[dict[bytes, tuple[tuple[int, int], ...]], ...] = ({}, {})
+"""[step > 0] suit key → (offset, the slots whose usage a move of one tile there changes),
+slot s of the paired row as bit s, of the plain row as bit 8 + s."""
+
+
+def _move_slots(key: bytes, step: int) -> tuple[tuple[int, int], ...]:
+    table = _MOVE_SLOTS[step > 0]
+    found = table.get(key)
+    if found is None:
+        number = _suit_number(key) << 32
+        known = _CHANGED.get
+        out: list[tuple[int, int]] = []
+        for t, moved in _moved(key, step):
+            pair = number | _suit_number(moved)
+            changed = known(pair)
+            if changed is None:
+                changed = _changed_slots(pair)
+            out.append((t, changed))
+        found = table[key] = tuple(out)
+    return found
+
+
+_CHANGED: dict[int, int] = {}
+"""(a << 32 | b) → the slots where rows a and b differ (far fewer pairs than suit keys)."""
+
+
+def _changed_slots(pair: int) -> int:
+    plain, paired = _ROWS_OF[pair >> 32]
+    moved_plain, moved_paired = _ROWS_OF[pair & 0xFFFFFFFF]
+    changed = 0
+    for s in range(_ROW_WIDTH):
+        if moved_paired[s] != paired[s]:
+            changed |= 1 << s
+        if moved_plain[s] != plain[s]:
+            changed |= 1 << (_ROW_WIDTH + s)
+    _CHANGED[pair] = changed
+    return changed
 
 
 _BEST_SLOTS: dict[int, int] = {}
@@ -498,31 +572,6 @@ def _best_slots(number: int, rest: int, sets: int) -> int:
         _BEST_SLOTS.clear()  # bounded memory in long runs
     _BEST_SLOTS[(rest << 3 | sets) << 32 | number] = slots
     return slots
-
-
-_SUIT_MOVE_ANSWERS: dict[tuple[bytes, int, int, int, int, int], tuple[tuple[int, int], ...]] = {}
-"""(suit key, its first kind, step, best slots, deficiency if the best stays, deficiency if it
-moves) → (kind, deficiency after the move) for each move of one tile in the suit."""
-
-
-def _suit_move_answers(memo_key: tuple[bytes, int, int, int, int, int],
-                       ) -> tuple[tuple[int, int], ...]:
-    part, base, step, best, same, moved = memo_key
-    if step < 0:  # the best drops only when every best slot does
-        found = tuple([(base + t, moved if best & ~changed == 0 else same)
-                       for t, changed in _move_slots(part, step)])
-    else:  # the best rises when any best slot does
-        found = tuple([(base + t, moved if best & changed else same)
-                       for t, changed in _move_slots(part, step)])
-    if len(_SUIT_MOVE_ANSWERS) >= 100_000:
-        _SUIT_MOVE_ANSWERS.clear()  # bounded memory in long runs
-    _SUIT_MOVE_ANSWERS[memo_key] = found
-    return found
-
-
-def _short(target: int, used: int) -> int:
-    """Deficiency from the naturals wanted (less the wilds) and those used."""
-    return target - used if used < target else 0
 
 
 def deficiency(counts: Sequence[int], wilds: int = 0, sets_needed: int | None = None) -> int:
@@ -744,18 +793,11 @@ def _deficiency_moves(
         if rest_m is None or rest_p is None or rest_s is None or rest_z is None:
             rest_m, rest_p = _join(p, high), _join(m, high)
             rest_s, rest_z = _join(low, z), _join(low, s)
-        used = _ROWS_OF[_join(low, high)][1][sets]
-        same, moved = _short(target, used), _short(target, used + step)
         found_moves = _SUIT_MOVE_ANSWERS
-        best_slots = _BEST_SLOTS.get
-        shifted = sets << 32
-        for base, part, own, rest in ((0, km, m, rest_m), (9, kp, p, rest_p),
-                                      (18, ks, s, rest_s), (27, kz, z, rest_z)):
+        for base, part, rest in ((0, km, rest_m), (9, kp, rest_p), (18, ks, rest_s),
+                                 (27, kz, rest_z)):
             if step > 0 or any(part):
-                best = best_slots((rest << 35) | shifted | own)
-                if best is None:
-                    best = _best_slots(own, rest, sets)
-                answer_key = (part, base, step, best, same, moved)
+                answer_key = (part, base, rest, sets, step, target)
                 answers = found_moves.get(answer_key)
                 if answers is None:
                     answers = _suit_move_answers(answer_key)
@@ -908,27 +950,21 @@ class DrawsAfterDiscard:
         if number_a is None:
             number_a = _suit_number(part_a)
         sets, target = self.sets, self.target
-        used = _ROWS_OF[_join(number_a, self.rest[a])][1][sets]
-        same, moved_short = _short(target, used), _short(target, used + 1)
         found = _SUIT_MOVE_ANSWERS
-        best_slots = _BEST_SLOTS.get
-        shifted = sets << 32
         out: dict[int, int] = {}
         for b in range(4):
             if b == a:
-                part, number, rest = part_a, number_a, self.rest[a]
+                part, rest = part_a, self.rest[a]
             else:
-                part, number = self.parts[b], self.numbers[b]
+                part = self.parts[b]
                 rest = _join(number_a, self.joined[_PAIR_BESIDE[a][b]])
-            best = best_slots((rest << 35) | shifted | number)
-            if best is None:
-                best = _best_slots(number, rest, sets)
-            answer_key = (part, _SUIT_SLICES[b][0], 1, best, same, moved_short)
+            answer_key = (part, _SUIT_SLICES[b][0], rest, sets, 1, target)
             answers = found.get(answer_key)
             if answers is None:
                 answers = _suit_move_answers(answer_key)
             out.update(answers)
-        return same, out
+        used = _ROWS_OF[_join(number_a, self.rest[a])][1][sets]
+        return (target - used if used < target else 0), out
 
     def helping(self, kind: int) -> tuple[int, tuple[int, ...]]:
         """(`deficiency` of the hand less one `kind`, the kinds, in order, whose draw would
