@@ -983,19 +983,27 @@ class DrawsAfterDiscard:
         if number_a is None:
             number_a = _suit_number(part_a)
         sets, target = self.sets, self.target
-        used = _ROWS_OF[_join(number_a, self.rest[a])][1][sets]
+        joined = _JOINED.get  # `_join`'s memo read inline
+        high_a = number_a << 32
+        whole = joined(high_a | self.rest[a])
+        if whole is None:
+            whole = _join(number_a, self.rest[a])
+        used = _ROWS_OF[whole][1][sets]
         if used >= target:
             return 0, ()  # nothing lowers a deficiency of 0
         found = _SUIT_HELPING
         best_slots = _BEST_SLOTS.get
         shifted = sets << 32
         out: tuple[int, ...] = ()
+        beside = _PAIR_BESIDE[a]
         for b in range(4):
             if b == a:
                 part, number, rest = part_a, number_a, self.rest[a]
             else:
                 part, number = self.parts[b], self.numbers[b]
-                rest = _join(number_a, self.joined[_PAIR_BESIDE[a][b]])
+                pair = self.joined[beside[b]]
+                rest_or_none = joined(high_a | pair)
+                rest = _join(number_a, pair) if rest_or_none is None else rest_or_none
             best = best_slots((rest << 35) | shifted | number)
             if best is None:
                 best = _best_slots(number, rest, sets)
