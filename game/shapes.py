@@ -21,7 +21,6 @@ import time
 import zlib
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
-from itertools import product
 from operator import add
 from pathlib import Path
 from typing import Final, NoReturn
@@ -1134,7 +1133,7 @@ def decompositions(counts: Sequence[int], wilds: int = 0) -> list[tuple[Group, .
     memo_key = (key, wilds)
     found = _READINGS.get(memo_key)
     if found is None:
-        found = tuple(_readings_by_suit(key, wilds))
+        found = tuple(_search_readings(key, wilds))
         if len(_READINGS) >= 2_000:
             _READINGS.clear()  # bounded memory in long runs
         _READINGS[memo_key] = found
@@ -1146,94 +1145,8 @@ _READINGS: dict[tuple[bytes, int], tuple[tuple[Group, ...], ...]] = {}
 declared and again when it is scored (Nanjing reads it for every seat offered the discard)."""
 
 
-_SuitReading = tuple[tuple[Group, ...], int, bool]
-"""One way to group a suit's naturals: (its groups, wilds they take, whether one is the pair)."""
-
-_SUIT_READINGS: dict[tuple[bytes, int, int], dict[tuple[int, bool], list[tuple[Group, ...]]]] = {}
-"""(suit key, its first kind, wilds at most) → (wilds taken, pair among them) → every grouping
-of the suit's naturals so classed: groups never cross suits, and the same suits come back in
-win after win."""
-
-
-def _suit_readings(part: bytes, base: int, cap: int,
-                   ) -> dict[tuple[int, bool], list[tuple[Group, ...]]]:
-    memo_key = (part, base, cap)
-    found = _SUIT_READINGS.get(memo_key)
-    if found is not None:
-        return found
-    work = [0] * 34
-    end = base + len(part)
-    work[base:end] = part
-    seen: set[_SuitReading] = set()
-    chosen: list[Group] = []
-
-    def walk(start: int, spare: int, pair_free: bool, floor: tuple[int, Group | None]) -> None:
-        i = start
-        while i < end and work[i] == 0:
-            i += 1
-        if i == end:
-            seen.add((tuple(chosen), cap - spare, not pair_free))
-            return
-        # the same fixed order of groups as `_search_readings`: each multiset reached once
-        lowest = _order(floor[1]) if floor[0] == i and floor[1] is not None else None
-        for group, used in _candidates(work, i, spare, pair_free):
-            if lowest is not None and _order(group) < lowest:
-                continue
-            for kind in group.natural:
-                work[kind] -= 1
-            chosen.append(group)
-            walk(i, spare - used, pair_free and group.kind != "pair", (i, group))
-            chosen.pop()
-            for kind in group.natural:
-                work[kind] += 1
-
-    walk(base, cap, True, (-1, None))
-    found = {}
-    for groups, used, paired in seen:
-        found.setdefault((used, paired), []).append(groups)
-    if len(_SUIT_READINGS) >= 20_000:
-        _SUIT_READINGS.clear()  # bounded memory in long runs
-    _SUIT_READINGS[memo_key] = found
-    return found
-
-
-def _readings_by_suit(key: bytes, wilds: int) -> list[tuple[Group, ...]]:
-    """`decompositions` worked out suit by suit: each suit's groupings (remembered), then
-    every combination whose wilds and pair add up to a complete hand, the spare wilds making
-    all-wild groups as in `_search_readings` (the same readings, in the same order)."""
-    if not is_win(key, wilds):
-        return []
-    suits = [_suit_readings(key[lo:hi], lo, wilds) for lo, hi in _SUIT_SLICES]
-    # the classes (wilds taken, pairs) first, so no combination of groups is tried in vain
-    plans: list[tuple[int, int, tuple[tuple[int, bool], ...]]] = [(0, 0, ())]
-    for suit in suits:
-        plans = [(used + u, pairs + p, (*picked, (u, p)))
-                 for used, pairs, picked in plans for u, p in suit
-                 if used + u <= wilds and pairs + p <= 1]
-    found: set[tuple[Group, ...]] = set()
-    for used, pairs, picked in plans:
-        spare = wilds - used
-        tail: list[Group] = []
-        if not pairs:
-            if spare < 2:
-                continue
-            tail.append(Group("pair", (), ()))
-            spare -= 2
-        if spare % 3:
-            continue
-        sets = spare // 3
-        tails = [tail + [Group("chow", (), ())] * chows + [Group("pong", (), ())] * (sets - chows)
-                 for chows in range(sets + 1)]
-        for parts in product(*(suit[pick] for suit, pick in zip(suits, picked, strict=True))):
-            groups = [g for part in parts for g in part]
-            for extra in tails:
-                found.add(tuple(sorted(groups + extra, key=_sort_key)))
-    return sorted(found, key=lambda reading: [_sort_key(g) for g in reading])
-
-
 def _search_readings(key: bytes, wilds: int) -> list[tuple[Group, ...]]:
-    """`decompositions` worked out over the whole hand at once (the plain search the suit by
-    suit one is tested against)."""
+    """`decompositions` worked out."""
     if not is_win(key, wilds):
         return []
     work = list(key)

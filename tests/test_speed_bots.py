@@ -182,27 +182,6 @@ def test_threat_flush_read_equals_the_plain_one(melds_first: list[int],
 
 
 @settings(max_examples=200, deadline=None)
-@given(st.integers(0, 100_000), st.integers(1, 5), st.integers(0, 4), st.booleans())
-def test_readings_suit_by_suit_equal_the_whole_hand_search(seed: int, sets: int, wilds: int,
-                                                            spoil: bool) -> None:
-    """Mazhan's 16-tile hands with up to four wilds, Nanjing's with none; spoilt hands too."""
-    rng = random.Random(seed)
-    counts = shapes._random_winning(rng, sets)
-    if counts is None:
-        return
-    for _ in range(wilds):  # some naturals become wilds: a wild stands for any kind
-        held = [k for k, n in enumerate(counts) if n]
-        counts[rng.choice(held)] -= 1
-    if spoil:  # one natural swapped for another kind: mostly no win at all
-        held = [k for k, n in enumerate(counts) if n]
-        counts[rng.choice(held)] -= 1
-        other = rng.choice([k for k in range(34) if counts[k] < 4])
-        counts[other] += 1
-    key = bytes(counts)
-    assert shapes._readings_by_suit(key, wilds) == shapes._search_readings(key, wilds)
-
-
-@settings(max_examples=200, deadline=None)
 @given(st.lists(st.integers(0, 33), min_size=2, max_size=14), st.booleans())
 def test_after_discards_with_seven_pairs_equal_plain_ones(tiles: list[int],
                                                           pairs_ok: bool) -> None:
