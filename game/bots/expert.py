@@ -18,8 +18,6 @@ Where hard counts the live tiles that bring the hand closer, expert weighs what 
   measured hands) and each extra tile of deficiency loses more than a doubling brings.
 - Mazhan claims: a pong of a terminal or honour that keeps the shape is taken for its base
   points (M13), which also count in the non-winners' settlement (M20).
-- `expert_mazhan.PinghuPlans` holds a 平胡 plan (M18) and non-winner value terms (M20), off
-  by default: measured, they gained nothing (docs/bots.md).
 - Kongs: Nanjing kong money (N11) is paid at once, so a concealed or added kong is declared
   unless it costs more than one tile of shape; in Mazhan a kong that keeps the shape is
   declared for its base points (M13).
@@ -39,8 +37,7 @@ from typing import ClassVar
 from game.actions import Action, ActionKind
 from game.bots import evaluate as ev
 from game.bots import kit
-from game.bots.expert_mazhan import PinghuPlans, pinghu_value
-from game.bots.hard import Plan
+from game.bots.hard import HardBot, Plan
 from game.rules.mazhan_scoring import BONUS_POINTS, round_up, set_points
 from game.tiles import EAST, FLOWERS, GREEN, RED, WHITE, Tile, is_honor, is_terminal
 from game.view import SeatView
@@ -75,7 +72,7 @@ def race_chance(waits: float, unseen: int, rounds: int, hazard: float) -> float:
     return p * (1.0 - q**rounds) / (1.0 - q)
 
 
-class ExpertBot(PinghuPlans):
+class ExpertBot(HardBot):
     level = "expert"
     half_flush_rulesets: ClassVar[frozenset[str]] = frozenset({"nanjing", "mazhan"})
     """Mazhan too: choose among the plain hand, 混一色 and 清一色 by value × reach (`_plan`)."""
@@ -100,11 +97,9 @@ class ExpertBot(PinghuPlans):
         non-winners' settlement (M20)."""
         got = super()._claim_gain(view, plan, after, action, tile)
         if got is None and view.ruleset == "mazhan" and action.kind is ActionKind.PONG \
-                and plan.name == "plain":
-            d = ev.now(after)
-            if (d <= plan.deficiency and (is_honor(tile) or is_terminal(tile))) \
-                    or self.pong_pays(view, tile, d, plan.deficiency):
-                return 0.3
+                and (is_honor(tile) or is_terminal(tile)) and plan.name == "plain" \
+                and ev.now(after) <= plan.deficiency:
+            return 0.3
         return got
 
     def choose(self, view: SeatView) -> Action:
@@ -130,8 +125,6 @@ class ExpertBot(PinghuPlans):
                 v = 400.0
             elif p.name == "half_flush":
                 v = min(400.0, 2 * value)
-            elif p.name == "pinghu":
-                v = pinghu_value(view, hand, value)
             else:
                 continue
             score = v * factor ** (p.deficiency - plain.deficiency)
@@ -140,12 +133,6 @@ class ExpertBot(PinghuPlans):
         return best
 
     def _accept(self, hand: ev.Hand, plan: Plan, tile: int, unseen: list[int]) -> float:
-        got = self._value_accept(hand, plan, tile, unseen)
-        if self._view is not None and self._view.ruleset == "mazhan":
-            got += self.settle_term(self._view, tile)
-        return got
-
-    def _value_accept(self, hand: ev.Hand, plan: Plan, tile: int, unseen: list[int]) -> float:
         """Live improving tiles after this discard, as hard counts them; when the discard
         leaves the hand ready, the expected value of the win instead (see READY_SCALE)."""
         base = super()._accept(hand, plan, tile, unseen)
