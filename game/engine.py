@@ -161,7 +161,10 @@ class Hand:
         self._melds_all: tuple[tuple[Meld, ...], ...] | None = None
         self._bonus_all: tuple[tuple[Tile, ...], ...] | None = None
         """All seats' melds / bonus tiles as one tuple, dropped with any seat's part."""
-        self._waits_memo: list[tuple[bytes, frozenset[int]] | None] = [None] * 4
+        self._waits_memo: list[tuple[list[int], frozenset[int]] | None] = [None] * 4
+        """Per seat, (its counts list, the kinds that complete it): dropped (None) wherever
+        the engine changes the seat's counts, so a claim check needs no key of the counts;
+        a counts list replaced from outside does not match its seat's memo."""
         self._received: list[Tile | None] = [None, None, None, None]
         self._draw_wins: tuple[list[int], Tile, bool] | None = None
         """(the drawer's counts list, the tile drawn, whether it completed the hand), worked
@@ -384,6 +387,7 @@ class Hand:
         assert tile is not None
         if kind is ActionKind.CONCEALED_KONG:
             self.hands[seat][tile] -= 4
+            self._waits_memo[seat] = None
             meld = Meld(MeldKind.CONCEALED_KONG, (tile,) * 4)
             self.melds[seat].append(meld)
             self._melds_t[seat] = None
@@ -394,6 +398,7 @@ class Hand:
             return out + self._kong_draw(seat)
         # added kong: others may rob it first (M8)
         self.hands[seat][tile] -= 1
+        self._waits_memo[seat] = None
         self.drawn = None
         offers: dict[int, tuple[Action, ...]] = {}
         if tile != self.wild:
@@ -431,6 +436,7 @@ class Hand:
 
     def _discard(self, seat: int, tile: Tile) -> list[Event]:
         self.hands[seat][tile] -= 1
+        self._waits_memo[seat] = None
         self.rivers[seat].append((tile, False))
         self._river_t[seat] = None
         self.discards += 1
@@ -507,13 +513,13 @@ class Hand:
         if tile != self.wild:
             # the waits of the hand before the draw are usually known already (claim offers
             # read them), so whether this tile completes it costs a set test
-            key = bytes(hand)
             memo = self._waits_memo[seat]
-            found = memo[1] if memo is not None and memo[0] == key else self._waits_of(seat, key)
+            found = memo[1] if memo is not None and memo[0] is hand else self._waits_of(seat)
             self._draw_wins = (hand, tile, tile in found)
         else:  # a drawn wild may stand for any kind: `_complete` decides
             self._draw_wins = None
         hand[tile] += 1
+        self._waits_memo[seat] = None
         return tile
 
     def _claim_offers(self, seat: int, tile: Tile) -> dict[int, tuple[Action, ...]]:
@@ -529,10 +535,9 @@ class Hand:
             held = hand[tile]
             # every seat's waits are known (remembered since its hand last changed): one set
             # test and one count rule out most seats, and most discards interest nobody
-            key = bytes(hand)
             memo = memos[other]
-            wins = tile in (memo[1] if memo is not None and memo[0] == key
-                            else self._waits_of(other, key))
+            wins = tile in (memo[1] if memo is not None and memo[0] is hand
+                            else self._waits_of(other))
             if not wins and held < 2 and (other != nxt or not chows):
                 continue
             acts: list[Action] = []
@@ -565,14 +570,15 @@ class Hand:
 
     def _waits(self, seat: int) -> frozenset[int]:
         """Kinds that would complete `seat`'s waiting hand, remembered until the hand changes."""
-        key = bytes(self.hands[seat])
         memo = self._waits_memo[seat]
-        if memo is not None and memo[0] == key:
+        if memo is not None and memo[0] is self.hands[seat]:
             return memo[1]
-        return self._waits_of(seat, key)
+        return self._waits_of(seat)
 
-    def _waits_of(self, seat: int, key: bytes) -> frozenset[int]:
-        """`_waits` worked out for the hand whose counts are `key`, and remembered."""
+    def _waits_of(self, seat: int) -> frozenset[int]:
+        """`_waits` worked out afresh, and remembered until the engine changes the hand."""
+        hand = self.hands[seat]
+        key = bytes(hand)
         wild = self.wild
         if wild is not None and key[wild]:
             found = waits_of_key(key[:wild] + b"\0" + key[wild + 1:], key[wild])
@@ -583,7 +589,7 @@ class Hand:
             if pairs:
                 found = found + pairs
         result = frozenset(found)
-        self._waits_memo[seat] = (key, result)
+        self._waits_memo[seat] = (hand, result)
         return result
 
     def _complete(self, seat: int) -> bool:
@@ -654,6 +660,7 @@ class Hand:
         self._river_t[source] = None
         self.last_discard = None
         hand = self.hands[seat]
+        self._waits_memo[seat] = None
         self.claims[seat] += 1
         self.since_claim = 0
         self._run = ()
@@ -760,6 +767,7 @@ class Hand:
             # The one tile joins the first winner's hand; the others win on it without taking
             # it, so the 144 tiles stay 144.
             self.hands[seats[0]][tile] += 1
+            self._waits_memo[seats[0]] = None
         how: WinHow = "robbing" if robbing else ("self_draw" if self_draw else "discard")
         table = self.facts()
         revealed = tuple(tuple(tiles_of(h)) for h in self.hands)

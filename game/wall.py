@@ -30,6 +30,26 @@ def break_point(dice: tuple[int, int]) -> tuple[int, int]:
     return side, total
 
 
+_PLAIN_RANDBELOW = random.Random._randbelow is random.Random._randbelow_with_getrandbits  # type: ignore[attr-defined]
+"""Whether `random.Random.shuffle` draws the way `_shuffle` copies (CPython 3.11-3.13)."""
+
+
+def _shuffle(rng: random.Random, x: list[int]) -> None:
+    """`rng.shuffle(x)`, the same bits drawn the same way, without a call per tile (a deal
+    shuffles 144 tiles); `rng.shuffle` itself where Python draws otherwise."""
+    if not _PLAIN_RANDBELOW or type(rng) is not random.Random:
+        rng.shuffle(x)
+        return
+    bits = rng.getrandbits
+    for i in range(len(x) - 1, 0, -1):
+        n = i + 1
+        k = n.bit_length()
+        j = bits(k)
+        while j >= n:
+            j = bits(k)
+        x[i], x[j] = x[j], x[i]
+
+
 @dataclass(slots=True)
 class Wall:
     """Tiles in draw order from the head; `head`/`tail` count tiles taken from each end."""
@@ -47,7 +67,7 @@ class Wall:
         """Shuffle (or take `tiles` as the physical wall), roll the dice and break the wall."""
         physical = list(full_set() if tiles is None else tiles)
         if tiles is None:
-            rng.shuffle(physical)
+            _shuffle(rng, physical)
         if len(physical) != WALL_SIZE:
             raise ValueError(f"a wall has {WALL_SIZE} tiles, not {len(physical)}")
         dice = roll_dice(rng)

@@ -1,0 +1,89 @@
+"""The engine's random-bot fast paths (issue 14) give what the plain computations give."""
+
+from __future__ import annotations
+
+import random
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from game import wall as wall_module
+from game.actions import ActionKind
+from game.bots import make_bot
+from game.bots.random_bot import RandomBot
+from game.engine import Hand, Phase
+from game.match import Match
+from game.shapes import seven_pairs_waits, waits
+from game.tiles import full_set
+
+RULESETS = ["mazhan", "nanjing"]
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.integers(0, 2**64), st.lists(st.integers(1, 40), min_size=1, max_size=60))
+def test_random_bot_picks_what_random_choice_picks(seed: int, sizes: list[int]) -> None:
+    bot = RandomBot(seed)
+    plain = random.Random(seed)
+    for n in sizes:
+        options = tuple(range(n))
+        assert bot.choose_legal(options) == plain.choice(options)  # type: ignore[arg-type]
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.integers(0, 2**64), st.integers(0, 150))
+def test_wall_shuffle_equals_random_shuffle(seed: int, size: int) -> None:
+    ours, plain = list(range(size)), list(range(size))
+    a, b = random.Random(seed), random.Random(seed)
+    wall_module._shuffle(a, ours)
+    b.shuffle(plain)
+    assert ours == plain
+    assert a.random() == b.random()  # the same number of bits drawn
+
+
+def test_wall_build_shuffles_as_random_shuffle() -> None:
+    physical = full_set()
+    random.Random(4).shuffle(physical)
+    assert wall_module.Wall.build(random.Random(4)).physical == tuple(physical)
+
+
+def _fresh_waits(hand: Hand, seat: int) -> frozenset[int]:
+    """The kinds completing `seat`'s hand, worked out from its counts with no memo."""
+    counts = hand.hands[seat][:]
+    wilds = 0
+    if hand.wild is not None:
+        wilds, counts[hand.wild] = counts[hand.wild], 0
+    found = set(waits(counts, wilds))
+    if hand.rules.seven_pairs and not hand.melds[seat]:
+        found.update(seven_pairs_waits(hand.hands[seat]))
+    return frozenset(found)
+
+
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.sampled_from(RULESETS), st.integers(0, 2**32))
+def test_remembered_waits_and_claim_offers_equal_fresh_ones(ruleset: str, seed: int) -> None:
+    # normal bots, so that hands get ready and the waits are not all empty
+    match = Match(ruleset, seed)
+    bots = [make_bot("normal", seed + p) for p in range(4)]
+    ready = checked = 0
+    for _ in range(2):
+        match.start_hand()
+        while not match.hand_over:
+            hand = match.hand
+            assert hand is not None
+            for s in range(4):
+                fresh = _fresh_waits(hand, s)
+                assert hand._waits(s) == fresh
+                ready += bool(fresh)
+            seat = hand.to_act()[0]
+            if hand.phase is Phase.DISCARD:
+                for action in hand.legal_actions(seat):
+                    if action.kind is ActionKind.DISCARD:
+                        assert action.tile is not None
+                        fast = hand._claim_offers(seat, action.tile)
+                        kept = hand._waits_memo
+                        hand._waits_memo = [None] * 4  # every seat's waits worked out afresh
+                        assert hand._claim_offers(seat, action.tile) == fast
+                        hand._waits_memo = kept
+                        checked += 1
+            match.apply(seat, bots[match.players[seat]].choose(match.view(seat)))
+    assert checked > 20 and ready > 0
