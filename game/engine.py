@@ -68,6 +68,9 @@ def _chow_table(tile: int) -> tuple[tuple[int, int, Action], ...]:
 
 _CHOWS_ON = tuple(_chow_table(t) for t in range(PLAY_KINDS))
 _NO_CHOWS: tuple[tuple[tuple[int, int, Action], ...], ...] = ((),) * PLAY_KINDS
+_DRAWS = ev.DRAWS
+_TAIL_DRAWS = ev.TAIL_DRAWS
+_SEAT_DISCARDS = ev.DISCARDS
 _AFTER = tuple(((s + 1) % 4, (s + 2) % 4, (s + 3) % 4) for s in range(4))
 _NEXT = (1, 2, 3, 0)
 
@@ -166,9 +169,10 @@ class Hand:
         the engine changes the seat's counts, so a claim check needs no key of the counts;
         a counts list replaced from outside does not match its seat's memo."""
         self._received: list[Tile | None] = [None, None, None, None]
-        self._draw_wins: tuple[list[int], Tile, bool] | None = None
-        """(the drawer's counts list, the tile drawn, whether it completed the hand), worked
-        out from the waits of the hand before the draw: the turn's win check reads it."""
+        self._draw_wins: tuple[list[int], Tile, frozenset[int]] | None = None
+        """(the drawer's counts list, the tile drawn, the waits of the hand before the draw):
+        the turn's win check reads whether the tile is among them, and a discard of the
+        drawn tile gives the hand those waits back."""
         # What the rules fix for the whole hand, read on every draw and discard.
         self._reserve = rules.reserve()
         self._bonus_kinds = rules.bonus_kinds
@@ -199,10 +203,14 @@ class Hand:
         cached = self._legal.get(seat)  # only seats that must act are ever cached
         if cached is not None:
             return cached
+        if self.phase is Phase.DISCARD:  # most asks: the seat whose turn it is
+            if seat != self.current:
+                return ()
+            cached = self._legal[seat] = self._turn_actions(seat)
+            return cached
         if seat not in self.to_act():
             return ()
-        turn = self.phase is Phase.DISCARD
-        cached = self._legal[seat] = self._turn_actions(seat) if turn else self.offers[seat]
+        cached = self._legal[seat] = self.offers[seat]
         return cached
 
     def concealed(self, seat: int) -> tuple[Tile, ...]:
@@ -347,9 +355,10 @@ class Hand:
 
     def apply(self, seat: int, action: Action) -> list[Event]:
         """Carry out `action` for `seat`; raise IllegalAction (state unchanged) if not legal."""
-        if self.phase is Phase.OVER:
+        phase = self.phase
+        if phase is Phase.OVER:
             raise HandOver("the hand is over")
-        legal = self.legal_actions(seat)
+        legal = self._legal.get(seat) or self.legal_actions(seat)
         if not legal:
             raise NotYourTurn(f"{'ESWN'[seat]} has nothing to do now")
         if action not in legal:
@@ -359,14 +368,17 @@ class Hand:
         # the derived values are dropped once the action is done; nothing the action reads
         # is cached (the hands revealed at the end are read afresh, `_finish`)
         try:
-            if self.phase is Phase.DISCARD:
+            if phase is Phase.DISCARD:
                 return self._turn(seat, action)
             self.answers[seat] = action
             if self._to_act():
                 return []
             return self._resolve()
-        finally:
-            self._changed()
+        finally:  # `_changed`, inlined (once per action)
+            self._legal.clear()
+            self._to_act_cache = None
+            self._concealed_cache.clear()
+            self._public_cache = None
 
     def _changed(self) -> None:
         self._legal.clear()
@@ -435,8 +447,16 @@ class Hand:
         return out
 
     def _discard(self, seat: int, tile: Tile) -> list[Event]:
-        self.hands[seat][tile] -= 1
-        self._waits_memo[seat] = None
+        hand = self.hands[seat]
+        hand[tile] -= 1
+        known = self._draw_wins
+        if (known is not None and tile == self.drawn and known[0] is hand
+                and known[1] == tile):
+            # the drawn tile goes straight out: the hand is the one before the draw (a kong
+            # or a claim since would have drawn anew or dropped `drawn`)
+            self._waits_memo[seat] = (hand, known[2])
+        else:
+            self._waits_memo[seat] = None
         self.rivers[seat].append((tile, False))
         self._river_t[seat] = None
         self.discards += 1
@@ -451,7 +471,7 @@ class Hand:
         self.last_kong = None
         self.drawn = None
         self.after_kong = self.after_flower = self.just_claimed = False
-        out = [ev.DISCARDS[seat][tile]]
+        out = [_SEAT_DISCARDS[seat][tile]]
         if self._discard_hook and self.rules.discard_may_pay(self._run, self._same_kind):
             paid = self.rules.on_discard(self.facts(), seat, tile)
             if paid:
@@ -495,11 +515,16 @@ class Hand:
     def _draw_from(self, seat: int, tail: bool, events: list[Event]) -> Tile | None:
         """Draw for `seat`, setting bonus tiles aside; None (hand drawn) if the wall is done."""
         wall = self.wall
-        if wall.left <= (0 if tail else self._reserve):  # the tail may use up the reserve
+        # the tail may use up the reserve (wall.left, inlined: most draws pass here)
+        if len(wall.order) - wall.head - wall.tail <= (0 if tail else self._reserve):
             events.extend(self._exhausted())
             return None
-        tile = TILES[wall.draw_tail() if tail else wall.draw_head()]
-        events.append((ev.TAIL_DRAWS if tail else ev.DRAWS)[seat][tile])
+        if tail:
+            tile = TILES[wall.draw_tail()]
+            events.append(_TAIL_DRAWS[seat][tile])
+        else:
+            tile = TILES[wall.draw_head()]
+            events.append(_DRAWS[seat][tile])
         self.after_flower = False
         while tile in self._bonus_kinds:
             events.extend(self._set_aside(seat, tile))
@@ -515,7 +540,7 @@ class Hand:
             # read them), so whether this tile completes it costs a set test
             memo = self._waits_memo[seat]
             found = memo[1] if memo is not None and memo[0] is hand else self._waits_of(seat)
-            self._draw_wins = (hand, tile, tile in found)
+            self._draw_wins = (hand, tile, found)
         else:  # a drawn wild may stand for any kind: `_complete` decides
             self._draw_wins = None
         hand[tile] += 1
@@ -612,7 +637,7 @@ class Hand:
         if not self.just_claimed:
             known = self._draw_wins
             if known is not None and known[0] is hand and known[1] == self.drawn:
-                complete = known[2]
+                complete = known[1] in known[2]
             else:
                 complete = self._complete(seat)
             if complete:
@@ -620,14 +645,17 @@ class Hand:
                 ctx = self.context(seat, win_tile, self_draw=True, discarder=None, robbing=False)
                 if self.rules.may_win(ctx):
                     acts.append(Action(ActionKind.WIN, win_tile))
-            if self.wall.left > 0:
+            wall = self.wall
+            if len(wall.order) > wall.head + wall.tail:  # wall.left > 0
                 if 4 in hand:
                     for kind, n in enumerate(hand):
                         if n == 4 and kind != self.wild:
                             acts.append(_CONCEALED_KONG[kind])
-                for meld in self.melds[seat]:
-                    if meld.kind is MeldKind.PONG and hand[meld.first]:
-                        acts.append(_ADDED_KONG[meld.first])
+                melds = self.melds[seat]
+                if melds:
+                    for meld in melds:
+                        if meld.kind is MeldKind.PONG and hand[meld.first]:
+                            acts.append(_ADDED_KONG[meld.first])
         if not acts:
             return tuple(compress(_DISCARDS, hand))
         acts.extend(compress(_DISCARDS, hand))

@@ -117,7 +117,7 @@ def run_match(
                 batch += evs
                 if on_events:
                     on_events(evs)
-                if match.hand_over:
+                if hand.phase is over:  # match.hand_over: this hand is the match's
                     break
         digest.update(event_lines(batch))
         if log is not None:
