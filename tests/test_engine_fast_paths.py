@@ -8,15 +8,18 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from game import wall as wall_module
-from game.actions import ActionKind
+from game.actions import Action, ActionKind
 from game.bots import make_bot
 from game.bots.random_bot import RandomBot
 from game.engine import Hand, Phase
+from game.events import Event, EventKind, _format_line
 from game.match import Match
 from game.shapes import seven_pairs_waits, waits
-from game.tiles import full_set
+from game.tiles import TILES, full_set
 
 RULESETS = ["mazhan", "nanjing"]
+_ACTIONS = tuple(Action(kind, TILES[t]) for kind in ActionKind for t in range(34))
+"""Distinct actions to pick from."""
 
 
 @settings(max_examples=200, deadline=None)
@@ -25,8 +28,8 @@ def test_random_bot_picks_what_random_choice_picks(seed: int, sizes: list[int]) 
     bot = RandomBot(seed)
     plain = random.Random(seed)
     for n in sizes:
-        options = tuple(range(n))
-        assert bot.choose_legal(options) == plain.choice(options)  # type: ignore[arg-type]
+        options = _ACTIONS[:n]
+        assert bot.choose_legal(options) is plain.choice(options)
 
 
 @settings(max_examples=100, deadline=None)
@@ -87,3 +90,11 @@ def test_remembered_waits_and_claim_offers_equal_fresh_ones(ruleset: str, seed: 
                         checked += 1
             match.apply(seat, bots[match.players[seat]].choose(match.view(seat)))
     assert checked > 20 and ready > 0
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.tuples(st.integers(0, 41), st.booleans()), max_size=20))
+def test_event_line_prints_tiles_as_str_does(kinds: list[tuple[int, bool]]) -> None:
+    tiles = tuple(TILES[k] if as_tile else k for k, as_tile in kinds)
+    line = _format_line(Event(EventKind.DEAL, 1, tiles=tiles))  # type: ignore[arg-type]
+    assert line == f"deal|1|None|{''.join(map(str, tiles))}||-1|0|\n".encode()
