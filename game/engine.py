@@ -68,9 +68,12 @@ def _chow_table(tile: int) -> tuple[tuple[int, int, Action], ...]:
 
 _CHOWS_ON = tuple(_chow_table(t) for t in range(PLAY_KINDS))
 _NO_CHOWS: tuple[tuple[tuple[int, int, Action], ...], ...] = ((),) * PLAY_KINDS
+_UNCLAIMED = tuple((t, False) for t in TILES[:PLAY_KINDS])
+"""A river's entry for each kind of discard while it lies unclaimed (shared, immutable)."""
 _DRAWS = ev.DRAWS
 _TAIL_DRAWS = ev.TAIL_DRAWS
 _SEAT_DISCARDS = ev.DISCARDS
+_NO_WAITS: frozenset[int] = frozenset()
 _AFTER = tuple(((s + 1) % 4, (s + 2) % 4, (s + 3) % 4) for s in range(4))
 _NEXT = (1, 2, 3, 0)
 
@@ -457,7 +460,7 @@ class Hand:
             self._waits_memo[seat] = (hand, known[2])
         else:
             self._waits_memo[seat] = None
-        self.rivers[seat].append((tile, False))
+        self.rivers[seat].append(_UNCLAIMED[tile])
         self._river_t[seat] = None
         self.discards += 1
         self.since_claim += 1
@@ -485,15 +488,13 @@ class Hand:
             return out
         # the next seat draws (`_next_draw` and `_start_turn`, inlined: this is most turns of
         # a hand)
+        # a hand in its discard phase has no pending tile, offers or answers, so only the seat
+        # and its tile change
         nxt = _NEXT[seat]
         drawn = self._draw_from(nxt, False, out)
         if drawn is not None:
             self.current = nxt
             self.drawn = drawn
-            self.phase = Phase.DISCARD
-            self.pending = None
-            self.offers = {}
-            self.answers = {}
         return out
 
     def _next_draw(self, discarder: int, out: list[Event]) -> list[Event]:
@@ -613,7 +614,7 @@ class Hand:
             pairs = seven_pairs_waits_of_key(key)
             if pairs:
                 found = found + pairs
-        result = frozenset(found)
+        result = frozenset(found) if found else _NO_WAITS
         self._waits_memo[seat] = (hand, result)
         return result
 
