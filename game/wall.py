@@ -13,13 +13,27 @@ from dataclasses import dataclass, field
 
 from game.tiles import full_set
 
+_PLAIN_RANDBELOW = random.Random._randbelow is random.Random._randbelow_with_getrandbits  # type: ignore[attr-defined]
+"""Whether `random.Random` draws below n as `_shuffle` and `roll_dice` copy it (CPython
+3.11-3.13); where it does not, they call `shuffle` and `randint` themselves."""
+
 SIDES = 4
 STACKS_PER_SIDE = 18
 WALL_SIZE = SIDES * STACKS_PER_SIDE * 2
 
 
 def roll_dice(rng: random.Random) -> tuple[int, int]:
-    return rng.randint(1, 6), rng.randint(1, 6)
+    if not _PLAIN_RANDBELOW or type(rng) is not random.Random:
+        return rng.randint(1, 6), rng.randint(1, 6)
+    # `rng.randint(1, 6)` twice, the same bits drawn the same way (1 + a draw below 6)
+    bits = rng.getrandbits
+    a = bits(3)
+    while a >= 6:
+        a = bits(3)
+    b = bits(3)
+    while b >= 6:
+        b = bits(3)
+    return a + 1, b + 1
 
 
 def break_point(dice: tuple[int, int]) -> tuple[int, int]:
@@ -30,8 +44,9 @@ def break_point(dice: tuple[int, int]) -> tuple[int, int]:
     return side, total
 
 
-_PLAIN_RANDBELOW = random.Random._randbelow is random.Random._randbelow_with_getrandbits  # type: ignore[attr-defined]
-"""Whether `random.Random.shuffle` draws the way `_shuffle` copies (CPython 3.11-3.13)."""
+_FULL_SET = tuple(full_set())
+_STEPS = tuple((i, i + 1, (i + 1).bit_length()) for i in range(WALL_SIZE - 1, 0, -1))
+"""The shuffle's steps for a whole wall: (place, how many to pick from, bits to draw)."""
 
 
 def _shuffle(rng: random.Random, x: list[int]) -> None:
@@ -41,9 +56,9 @@ def _shuffle(rng: random.Random, x: list[int]) -> None:
         rng.shuffle(x)
         return
     bits = rng.getrandbits
-    for i in range(len(x) - 1, 0, -1):
-        n = i + 1
-        k = n.bit_length()
+    steps = _STEPS if len(x) == WALL_SIZE else tuple(
+        (i, i + 1, (i + 1).bit_length()) for i in range(len(x) - 1, 0, -1))
+    for i, n, k in steps:
         j = bits(k)
         while j >= n:
             j = bits(k)
@@ -65,7 +80,7 @@ class Wall:
     @classmethod
     def build(cls, rng: random.Random, tiles: Sequence[int] | None = None) -> Wall:
         """Shuffle (or take `tiles` as the physical wall), roll the dice and break the wall."""
-        physical = list(full_set() if tiles is None else tiles)
+        physical = list(_FULL_SET if tiles is None else tiles)
         if tiles is None:
             _shuffle(rng, physical)
         if len(physical) != WALL_SIZE:

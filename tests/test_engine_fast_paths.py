@@ -98,3 +98,12 @@ def test_event_line_prints_tiles_as_str_does(kinds: list[tuple[int, bool]]) -> N
     tiles = tuple(TILES[k] if as_tile else k for k, as_tile in kinds)
     line = _format_line(Event(EventKind.DEAL, 1, tiles=tiles))  # type: ignore[arg-type]
     assert line == f"deal|1|None|{''.join(map(str, tiles))}||-1|0|\n".encode()
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.integers(0, 2**64))
+def test_dice_roll_as_randint(seed: int) -> None:
+    a, b = random.Random(seed), random.Random(seed)
+    for _ in range(5):
+        assert wall_module.roll_dice(a) == (b.randint(1, 6), b.randint(1, 6))
+    assert a.random() == b.random()
