@@ -172,6 +172,9 @@ class Hand:
         the engine changes the seat's counts, so a claim check needs no key of the counts;
         a counts list replaced from outside does not match its seat's memo."""
         self._received: list[Tile | None] = [None, None, None, None]
+        self._fours = [0, 0, 0, 0]
+        """Per seat, how many kinds it holds four of (kept wherever the engine changes a
+        count), so a turn looks for concealed kongs only when there is one."""
         self._draw_wins: tuple[list[int], Tile, frozenset[int]] | None = None
         """(the drawer's counts list, the tile drawn, the waits of the hand before the draw):
         the turn's win check reads whether the tile is among them, and a discard of the
@@ -319,6 +322,7 @@ class Hand:
                     last = t
             if last >= 0:
                 self._received[seat] = tiles[last]
+            self._fours[seat] = hand.count(4)
             out.append(Event(ev.DEAL, seat, tiles=tuple([tiles[t] for t in dealt[seat]])))
         if self.rules.uses_wild:
             skipped: list[Tile] = []
@@ -372,6 +376,9 @@ class Hand:
         # is cached (the hands revealed at the end are read afresh, `_finish`)
         try:
             if phase is Phase.DISCARD:
+                if action.kind is ActionKind.DISCARD:  # most turns
+                    assert action.tile is not None
+                    return self._discard(seat, action.tile)
                 return self._turn(seat, action)
             self.answers[seat] = action
             if self._to_act():
@@ -402,6 +409,7 @@ class Hand:
         assert tile is not None
         if kind is ActionKind.CONCEALED_KONG:
             self.hands[seat][tile] -= 4
+            self._fours[seat] -= 1
             self._waits_memo[seat] = None
             meld = Meld(MeldKind.CONCEALED_KONG, (tile,) * 4)
             self.melds[seat].append(meld)
@@ -452,6 +460,8 @@ class Hand:
     def _discard(self, seat: int, tile: Tile) -> list[Event]:
         hand = self.hands[seat]
         hand[tile] -= 1
+        if hand[tile] == 3:
+            self._fours[seat] -= 1
         known = self._draw_wins
         if (known is not None and tile == self.drawn and known[0] is hand
                 and known[1] == tile):
@@ -545,6 +555,8 @@ class Hand:
         else:  # a drawn wild may stand for any kind: `_complete` decides
             self._draw_wins = None
         hand[tile] += 1
+        if hand[tile] == 4:
+            self._fours[seat] += 1
         self._waits_memo[seat] = None
         return tile
 
@@ -648,7 +660,7 @@ class Hand:
                     acts.append(Action(ActionKind.WIN, win_tile))
             wall = self.wall
             if len(wall.order) > wall.head + wall.tail:  # wall.left > 0
-                if 4 in hand:
+                if self._fours[seat]:
                     for kind, n in enumerate(hand):
                         if n == 4 and kind != self.wild:
                             acts.append(_CONCEALED_KONG[kind])
@@ -697,6 +709,8 @@ class Hand:
             for k in action.tiles:
                 if k != tile:
                     hand[k] -= 1
+                    if hand[k] == 3:
+                        self._fours[seat] -= 1
             meld = Meld(MeldKind.CHOW, action.tiles, tile, source)
         elif action.kind is ActionKind.PONG:
             hand[tile] -= 2
@@ -796,6 +810,8 @@ class Hand:
             # The one tile joins the first winner's hand; the others win on it without taking
             # it, so the 144 tiles stay 144.
             self.hands[seats[0]][tile] += 1
+            if self.hands[seats[0]][tile] == 4:
+                self._fours[seats[0]] += 1
             self._waits_memo[seats[0]] = None
         how: WinHow = "robbing" if robbing else ("self_draw" if self_draw else "discard")
         table = self.facts()

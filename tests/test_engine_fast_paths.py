@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -77,6 +78,7 @@ def test_remembered_waits_and_claim_offers_equal_fresh_ones(ruleset: str, seed: 
                 fresh = _fresh_waits(hand, s)
                 assert hand._waits(s) == fresh
                 ready += bool(fresh)
+                assert hand._fours[s] == hand.hands[s].count(4)
             seat = hand.to_act()[0]
             if hand.phase is Phase.DISCARD:
                 for action in hand.legal_actions(seat):
@@ -107,3 +109,21 @@ def test_dice_roll_as_randint(seed: int) -> None:
     for _ in range(5):
         assert wall_module.roll_dice(a) == (b.randint(1, 6), b.randint(1, 6))
     assert a.random() == b.random()
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_fours_kept_as_play_goes_equal_a_count(ruleset: str) -> None:
+    match = Match(ruleset, 8, {"bust_ends": False} if ruleset == "mazhan" else {})
+    rng = random.Random(8)
+    fours = 0
+    for _ in range(60):
+        match.start_hand()
+        while not match.hand_over:
+            hand = match.hand
+            assert hand is not None
+            for s in range(4):
+                assert hand._fours[s] == hand.hands[s].count(4)
+                fours += hand._fours[s]
+            seat = hand.to_act()[0]
+            match.apply(seat, rng.choice(hand.legal_actions(seat)))
+    assert fours > 0
