@@ -92,6 +92,31 @@ def _seat_tuples(lists: Sequence[list[_T]], parts: list[tuple[_T, ...] | None],
     return a, b, c, d
 
 
+_CLAIM_EVENTS: dict[int, Event] = {}
+"""The MELD event of each claim made so far, by (kind, chow's first tile, claimed tile, seat,
+source) as one int: its meld and its hash line are built once (claims recur in every hand)."""
+
+
+def _claim_event(kind: ActionKind, chow: tuple[Tile, ...], tile: Tile, seat: int,
+                 source: int) -> Event:
+    """The MELD event of `seat` claiming `source`'s `tile` (`chow` the chow's tiles)."""
+    if kind is ActionKind.CHOW:
+        first, code = chow[0], 0
+    else:
+        first, code = tile, 1 if kind is ActionKind.PONG else 2
+    key = (((code * 34 + first) * 34 + tile) * 4 + seat) * 4 + source
+    event = _CLAIM_EVENTS.get(key)
+    if event is None:
+        if kind is ActionKind.CHOW:
+            meld = Meld(MeldKind.CHOW, chow, tile, source)
+        elif kind is ActionKind.PONG:
+            meld = Meld(MeldKind.PONG, (tile,) * 3, tile, source)
+        else:
+            meld = Meld(MeldKind.KONG, (tile,) * 4, tile, source)
+        event = _CLAIM_EVENTS[key] = ev.kept(Event(ev.MELD, seat, meld=meld, other=source))
+    return event
+
+
 def after(seat: int) -> tuple[int, int, int]:
     """The other seats in turn order after `seat`."""
     return _AFTER[seat]
@@ -202,8 +227,8 @@ class Hand:
         if self.phase is Phase.DISCARD:
             return (self.current,)
         assert self.pending is not None
-        return tuple(s for s in after(self.pending[0])
-                     if s in self.offers and s not in self.answers)
+        offers, answers = self.offers, self.answers
+        return tuple([s for s in _AFTER[self.pending[0]] if s in offers and s not in answers])
 
     def legal_actions(self, seat: int) -> tuple[Action, ...]:
         cached = self._legal.get(seat)  # only seats that must act are ever cached
@@ -679,6 +704,12 @@ class Hand:
     def _resolve(self) -> list[Event]:
         assert self.pending is not None
         source, tile = self.pending
+        if self.phase is Phase.CLAIM:
+            for given in self.answers.values():
+                if given is not PASS:
+                    break
+            else:  # everyone passed (the offered PASS itself): the next seat draws
+                return self._next_draw(source, [])
         order = _AFTER[source]
         winners = [s for s in order if self.answers.get(s, PASS).kind is ActionKind.WIN]
         if winners:
@@ -705,23 +736,21 @@ class Hand:
         self.claims[seat] += 1
         self.since_claim = 0
         self._run = ()
-        if action.kind is ActionKind.CHOW:
+        kind = action.kind
+        if kind is ActionKind.CHOW:
             for k in action.tiles:
                 if k != tile:
                     hand[k] -= 1
                     if hand[k] == 3:
                         self._fours[seat] -= 1
-            meld = Meld(MeldKind.CHOW, action.tiles, tile, source)
-        elif action.kind is ActionKind.PONG:
-            hand[tile] -= 2
-            meld = Meld(MeldKind.PONG, (tile,) * 3, tile, source)
         else:
-            hand[tile] -= 3
-            meld = Meld(MeldKind.KONG, (tile,) * 4, tile, source)
-        self.melds[seat].append(meld)
+            hand[tile] -= 2 if kind is ActionKind.PONG else 3
+        event = _claim_event(kind, action.tiles, tile, seat, source)
+        assert event.meld is not None
+        self.melds[seat].append(event.meld)
         self._melds_t[seat] = None
         self._melds_all = None
-        out = [Event(ev.MELD, seat, meld=meld, other=source)]
+        out = [event]
         self.current = seat
         self.pending = None
         self.offers = {}

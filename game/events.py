@@ -177,6 +177,13 @@ theirs alone, and an int key is found without hashing the event's fields (an enu
 Python call)."""
 
 
+def kept(e: Event) -> Event:
+    """`e`, its hash line made now and found by id from then on: for an event its maker
+    keeps for the life of the process and hands out again (a claim's meld event)."""
+    _PREBUILT_LINES[id(e)] = _format_line(e)
+    return e
+
+
 def _reset_lines() -> None:
     _LINES.clear()
     for table in (DISCARDS, DRAWS, TAIL_DRAWS, BONUSES):
