@@ -647,7 +647,10 @@ class Hand:
             found = waits_of_key(key[:wild] + b"\0" + key[wild + 1:], key[wild])
         else:
             found = waits_of_key(key)
-        if self._seven_pairs and not self.melds[seat]:
+        # seven pairs wait on one kind held once or three times, the rest in pairs: a hand
+        # with any other number of odd kinds is out before the call (most hands are)
+        if (self._seven_pairs and not self.melds[seat]
+                and key.count(1) + key.count(3) == 1):
             pairs = seven_pairs_waits_of_key(key)
             if pairs:
                 found = found + pairs
