@@ -695,8 +695,8 @@ class Hand:
                 melds = self.melds[seat]
                 if melds:
                     for meld in melds:
-                        if meld.kind is MeldKind.PONG and hand[meld.first]:
-                            acts.append(_ADDED_KONG[meld.first])
+                        if meld.kind is MeldKind.PONG and hand[meld.tiles[0]]:
+                            acts.append(_ADDED_KONG[meld.tiles[0]])
         if not acts:
             return tuple(compress(_DISCARDS, hand))
         acts.extend(compress(_DISCARDS, hand))
