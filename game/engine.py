@@ -42,6 +42,11 @@ PublicState = tuple[
     tuple[tuple[tuple[Tile, bool], ...], ...],
 ]
 
+# The phases and the action kind read on every action, as module names (no class lookup).
+_TURN = Phase.DISCARD
+_ENDED = Phase.OVER
+_DISCARD = ActionKind.DISCARD
+
 # Every action the engine offers, built once (legality checks compare them; bots get them).
 _DISCARDS = tuple(Action(ActionKind.DISCARD, t) for t in TILES[:PLAY_KINDS])
 _WIN_ON = tuple(Action(ActionKind.WIN, t) for t in TILES[:PLAY_KINDS])
@@ -234,7 +239,7 @@ class Hand:
         cached = self._legal.get(seat)  # only seats that must act are ever cached
         if cached is not None:
             return cached
-        if self.phase is Phase.DISCARD:  # most asks: the seat whose turn it is
+        if self.phase is _TURN:  # most asks: the seat whose turn it is
             if seat != self.current:
                 return ()
             cached = self._legal[seat] = self._turn_actions(seat)
@@ -388,20 +393,24 @@ class Hand:
     def apply(self, seat: int, action: Action) -> list[Event]:
         """Carry out `action` for `seat`; raise IllegalAction (state unchanged) if not legal."""
         phase = self.phase
-        if phase is Phase.OVER:
+        if phase is _ENDED:
             raise HandOver("the hand is over")
         legal = self._legal.get(seat) or self.legal_actions(seat)
         if not legal:
             raise NotYourTurn(f"{'ESWN'[seat]} has nothing to do now")
-        if action not in legal:
-            options = ", ".join(str(a) for a in legal)
-            raise UnknownAction(f"{'ESWN'[seat]} cannot '{action}' now; legal: {options}",
-                                values={"action": action.kind.value})
+        for offered in legal:  # a bot hands back one of these very objects: found by identity
+            if offered is action:
+                break
+        else:
+            if action not in legal:  # an equal action made elsewhere (a peer, a replay)
+                options = ", ".join(str(a) for a in legal)
+                raise UnknownAction(f"{'ESWN'[seat]} cannot '{action}' now; legal: {options}",
+                                    values={"action": action.kind.value})
         # the derived values are dropped once the action is done; nothing the action reads
         # is cached (the hands revealed at the end are read afresh, `_finish`)
         try:
-            if phase is Phase.DISCARD:
-                if action.kind is ActionKind.DISCARD:  # most turns
+            if phase is _TURN:
+                if action.kind is _DISCARD:  # most turns
                     assert action.tile is not None
                     return self._discard(seat, action.tile)
                 return self._turn(seat, action)
@@ -558,8 +567,10 @@ class Hand:
         if tail:
             tile = TILES[wall.draw_tail()]
             events.append(_TAIL_DRAWS[seat][tile])
-        else:
-            tile = TILES[wall.draw_head()]
+        else:  # wall.draw_head(), inlined
+            head = wall.head
+            wall.head = head + 1
+            tile = TILES[wall.order[head]]
             events.append(_DRAWS[seat][tile])
         self.after_flower = False
         while tile in self._bonus_kinds:

@@ -13,6 +13,7 @@ from game.actions import Action, ActionKind
 from game.bots import make_bot
 from game.bots.random_bot import RandomBot
 from game.engine import Hand, Phase
+from game.errors import UnknownAction
 from game.events import Event, EventKind, _format_line
 from game.match import Match
 from game.shapes import seven_pairs_waits, waits
@@ -127,3 +128,20 @@ def test_fours_kept_as_play_goes_equal_a_count(ruleset: str) -> None:
             seat = hand.to_act()[0]
             match.apply(seat, rng.choice(hand.legal_actions(seat)))
     assert fours > 0
+
+
+def test_apply_takes_an_equal_action_and_refuses_an_illegal_one() -> None:
+    a, b = Match("mazhan", 3), Match("mazhan", 3)
+    a.start_hand()
+    b.start_hand()
+    seat = a.to_act()[0]
+    legal = a.legal_actions(seat)
+    held = {x.tile for x in legal if x.kind is ActionKind.DISCARD}
+    missing = next(t for t in TILES[:34] if t not in held)
+    with pytest.raises(UnknownAction):
+        a.apply(seat, Action(ActionKind.DISCARD, missing))
+    assert a.legal_actions(seat) == legal  # nothing changed
+    chosen = legal[-1]
+    copy = Action.parse(str(chosen))  # equal, but not the offered object
+    assert copy == chosen and copy is not chosen
+    assert a.apply(seat, copy) == b.apply(seat, chosen)
