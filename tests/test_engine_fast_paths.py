@@ -16,8 +16,9 @@ from game.engine import Hand, Phase
 from game.errors import UnknownAction
 from game.events import Event, EventKind, _format_line
 from game.match import Match
+from game.rules.nanjing_pay import flower_kong_completed
 from game.shapes import seven_pairs_waits, waits
-from game.tiles import TILES, full_set
+from game.tiles import FLOWERS, GREEN, RED, TILES, WHITE, full_set
 
 RULESETS = ["mazhan", "nanjing"]
 _ACTIONS = tuple(Action(kind, TILES[t]) for kind in ActionKind for t in range(34))
@@ -145,3 +146,19 @@ def test_apply_takes_an_equal_action_and_refuses_an_illegal_one() -> None:
     copy = Action.parse(str(chosen))  # equal, but not the offered object
     assert copy == chosen and copy is not chosen
     assert a.apply(seat, copy) == b.apply(seat, chosen)
+
+
+def _plain_flower_kong(bonus: list[int], new_tile: int) -> bool:
+    """N11 spelled out: four of the new dragon, or its whole group of four flowers."""
+    if new_tile in FLOWERS:
+        group = FLOWERS[:4] if FLOWERS.index(new_tile) < 4 else FLOWERS[4:]
+        return all(t in bonus for t in group if t != new_tile)
+    return sum(t == new_tile for t in bonus) == 3
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.permutations([*FLOWERS, WHITE, WHITE, WHITE, WHITE, GREEN, GREEN, GREEN, GREEN,
+                        RED, RED, RED, RED]), st.integers(0, 19))
+def test_flower_kong_check_equals_the_plain_rule(order: list[int], held: int) -> None:
+    bonus, new_tile = order[:held], order[held]
+    assert flower_kong_completed(bonus, new_tile) is _plain_flower_kong(bonus, new_tile)
