@@ -582,7 +582,8 @@ class Hand:
             events.append(ev.TAIL_DRAWS[seat][tile])
             self.after_flower = True
         hand = self.hands[seat]
-        if tile != self.wild:
+        wild = self.wild
+        if wild is None or tile != wild:  # (a Tile compared with None is a slow `!=`)
             # the waits of the hand before the draw are usually known already (claim offers
             # read them), so whether this tile completes it costs a set test
             memo = self._waits_memo[seat]
@@ -597,7 +598,8 @@ class Hand:
         return tile
 
     def _claim_offers(self, seat: int, tile: Tile) -> dict[int, tuple[Action, ...]]:
-        if tile == self.wild:  # a discarded wild is dead (M6)
+        wild = self.wild
+        if wild is not None and tile == wild:  # a discarded wild is dead (M6)
             return {}
         offers: dict[int, tuple[Action, ...]] = {}
         chows = self._chows[tile]
@@ -622,7 +624,6 @@ class Hand:
                     acts.append(_KONG_ON[tile])
                 acts.append(_PONG_ON[tile])
             if other == nxt:
-                wild = self.wild
                 for a, b, chow in chows:
                     if hand[a] and hand[b] and a != wild and b != wild:  # wilds never chow (M6)
                         acts.append(chow)
