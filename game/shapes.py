@@ -225,21 +225,25 @@ def waits(counts: Sequence[int], wilds: int = 0) -> list[int]:
 def waits_of_key(key: bytes, wilds: int = 0) -> list[int]:
     """`waits` of the counts whose `bytes` are `key` (the engine keeps its hands' keys)."""
     try:
-        shape = _SHAPE
+        packed = _PACKED
         km, kp, ks, kz = key[:9], key[9:18], key[18:27], key[27:34]
-        a, da = shape[km]
-        b, db = shape[kp]
-        c, dc = shape[ks]
-        d, dd = shape[kz]
+        summed = packed[km] + packed[kp] + packed[ks] + packed[kz]
     except KeyError:
         _fill(_key_of(key))
         return waits_of_key(key, wilds)
-    total = a + b + c + d
-    low = min(da, db, dc, dd)
+    # the packed sum holds the total cost and how many suits the pair makes cheaper: the
+    # cheapest pair change is -1 if any suit's is (the changes are -1 or +2)
+    total = summed >> 3
+    low = -1 if summed & 7 else 2
     # One more natural lowers the wilds needed by at most one (a wild could take its place);
-    # the test modulo 3 is the hand size check, as in `is_win`.
+    # the test modulo 3 is the hand size check, as in `is_win`. Most hands stop here.
     if total + low - 1 > wilds or (wilds - total - low) % 3 != 2:
         return []
+    shape = _SHAPE
+    a, da = shape[km]
+    b, db = shape[kp]
+    c, dc = shape[ks]
+    d, dd = shape[kz]
     out: list[int] = []
     for suit, suit_key, own, others_change in (
         (0, km, a, min(db, dc, dd)),

@@ -17,7 +17,7 @@ from game.errors import UnknownAction
 from game.events import Event, EventKind, _format_line
 from game.match import Match
 from game.rules.nanjing_pay import flower_kong_completed
-from game.shapes import seven_pairs_waits, waits
+from game.shapes import is_win, seven_pairs_waits, waits
 from game.tiles import FLOWERS, GREEN, RED, TILES, WHITE, full_set
 
 RULESETS = ["mazhan", "nanjing"]
@@ -162,3 +162,19 @@ def _plain_flower_kong(bonus: list[int], new_tile: int) -> bool:
 def test_flower_kong_check_equals_the_plain_rule(order: list[int], held: int) -> None:
     bonus, new_tile = order[:held], order[held]
     assert flower_kong_completed(bonus, new_tile) is _plain_flower_kong(bonus, new_tile)
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.lists(st.integers(0, 33), min_size=1, max_size=16), st.integers(0, 4),
+       st.booleans())
+def test_waits_equal_one_win_check_per_kind(tiles: list[int], wilds: int, ready: bool) -> None:
+    counts = [0] * 34
+    for t in tiles:
+        counts[t] = min(4, counts[t] + 1)
+    if ready:  # the size of a waiting hand, 3n+1 with the wilds (fewer wilds, or three more)
+        wilds -= (sum(counts) + wilds - 1) % 3
+        if wilds < 0:
+            wilds += 3
+    plain = [k for k in range(34) if counts[k] < 4
+             and is_win([n + (i == k) for i, n in enumerate(counts)], wilds)]
+    assert waits(counts, wilds) == plain
