@@ -77,6 +77,7 @@ _UNCLAIMED = tuple((t, False) for t in TILES[:PLAY_KINDS])
 """A river's entry for each kind of discard while it lies unclaimed (shared, immutable)."""
 _DRAWS = ev.DRAWS
 _TAIL_DRAWS = ev.TAIL_DRAWS
+_BONUSES = ev.BONUSES
 _SEAT_DISCARDS = ev.DISCARDS
 _NO_WAITS: frozenset[int] = frozenset()
 _AFTER = tuple(((s + 1) % 4, (s + 2) % 4, (s + 3) % 4) for s in range(4))
@@ -366,7 +367,7 @@ class Hand:
             out.append(Event(ev.WILD, tile=tile, tiles=tuple(skipped)))
         for seat in range(4):  # dealer first, then in turn order (M5)
             for tile in unreplaced[seat]:
-                out.extend(self._set_aside(seat, tile))
+                self._set_aside(seat, tile, out)
                 drawn = self._draw_from(seat, True, out)
                 if drawn is None:
                     return out
@@ -378,15 +379,15 @@ class Hand:
         self.after_flower = False
         return out
 
-    def _set_aside(self, seat: int, tile: Tile) -> list[Event]:
+    def _set_aside(self, seat: int, tile: Tile, events: list[Event]) -> None:
+        """`seat` sets bonus `tile` aside; its events (and any payment) go to `events`."""
         held = self.bonus[seat]
         held.append(tile)
         self._bonus_t[seat] = None
         self._bonus_all = None
-        if not self._bonus_hook or not self.rules.bonus_may_pay(len(held)):
-            return [ev.BONUSES[seat][tile]]
-        paid = self._pay(self.rules.on_bonus(self.facts(), seat, tile))
-        return [ev.BONUSES[seat][tile], *paid]
+        events.append(_BONUSES[seat][tile])
+        if self._bonus_hook and self.rules.bonus_may_pay(len(held)):
+            events.extend(self._pay(self.rules.on_bonus(self.facts(), seat, tile)))
 
     # ----------------------------------------------------------------- apply
 
@@ -574,12 +575,12 @@ class Hand:
             events.append(_DRAWS[seat][tile])
         self.after_flower = False
         while tile in self._bonus_kinds:
-            events.extend(self._set_aside(seat, tile))
-            if self.wall.left == 0:
+            self._set_aside(seat, tile, events)
+            if len(wall.order) == wall.head + wall.tail:  # wall.left == 0
                 events.extend(self._exhausted())
                 return None
-            tile = TILES[self.wall.draw_tail()]
-            events.append(ev.TAIL_DRAWS[seat][tile])
+            tile = TILES[wall.draw_tail()]
+            events.append(_TAIL_DRAWS[seat][tile])
             self.after_flower = True
         hand = self.hands[seat]
         wild = self.wild
