@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import random
 
 import pytest
@@ -14,10 +15,11 @@ from game.bots import make_bot
 from game.bots.random_bot import RandomBot
 from game.engine import Hand, Phase
 from game.errors import UnknownAction
-from game.events import Event, EventKind, _format_line
+from game.events import Event, EventKind, _format_line, event_lines
 from game.match import Match
 from game.rules.nanjing_pay import flower_kong_completed
 from game.shapes import is_win, seven_pairs_waits, waits
+from game.simulate import run_match
 from game.tiles import FLOWERS, GREEN, RED, TILES, WHITE, full_set
 
 RULESETS = ["mazhan", "nanjing"]
@@ -178,3 +180,13 @@ def test_waits_equal_one_win_check_per_kind(tiles: list[int], wilds: int, ready:
     plain = [k for k in range(34) if counts[k] < 4
              and is_win([n + (i == k) for i, n in enumerate(counts)], wilds)]
     assert waits(counts, wilds) == plain
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_lean_loop_plays_what_the_general_loop_plays(ruleset: str) -> None:
+    seen: list[Event] = []
+    lean = run_match(ruleset, 25, 6, "random")
+    general = run_match(ruleset, 25, 6, "random", on_events=seen.extend)  # a watcher: general
+    assert (lean.events_sha256, lean.final_scores, lean.hands) == \
+        (general.events_sha256, general.final_scores, general.hands)
+    assert hashlib.sha256(event_lines(seen)).hexdigest() == lean.events_sha256
