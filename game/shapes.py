@@ -157,19 +157,14 @@ def _is_win_slow(counts: Sequence[int], wilds: int) -> bool:
     )
 
 
-def is_win(counts: Sequence[int], wilds: int = 0, *,
-           _packed: dict[bytes, int] = _PACKED,
-           _sums: dict[int, frozenset[int]] = _WIN_SUMS) -> bool:
-    """Sets-and-a-pair complete? (count+wilds) % 3 == 2 required, else False.
-
-    (`_packed` and `_sums` are the tables, bound at definition: local reads are the fastest.)
-    """
+def is_win(counts: Sequence[int], wilds: int = 0) -> bool:
+    """Sets-and-a-pair complete? (count+wilds) % 3 == 2 required, else False."""
     try:
-        # a list goes to bytes faster through a bytearray (CPython 3.11: fewer steps per item)
-        key = bytes(bytearray(counts))
+        key = bytes(counts)
+        packed = _PACKED  # plain dicts: their lookups are the fast path in CPython
         return (
-            _packed[key[:9]] + _packed[key[9:18]] + _packed[key[18:27]] + _packed[key[27:34]]
-        ) in _sums[wilds]
+            packed[key[:9]] + packed[key[9:18]] + packed[key[18:27]] + packed[key[27:34]]
+        ) in _WIN_SUMS[wilds]
     except KeyError:  # a suit shape seen for the first time, few counts, or many wilds
         return _is_win_slow(counts, wilds)
     except (TypeError, ValueError):
