@@ -654,7 +654,7 @@ class Hand:
     def _waits_of(self, seat: int) -> frozenset[int]:
         """`_waits` worked out afresh, and remembered until the engine changes the hand."""
         hand = self.hands[seat]
-        key = bytes(bytearray(hand))  # fewer instructions than bytes(hand) for a list (CPython 3.11)
+        key = bytes(bytearray(hand))  # fewer instructions than bytes(hand) (CPython 3.11)
         wild = self.wild
         if wild is not None and key[wild]:
             found = waits_of_key(key[:wild] + b"\0" + key[wild + 1:], key[wild])
