@@ -42,6 +42,11 @@ PublicState = tuple[
     tuple[tuple[tuple[Tile, bool], ...], ...],
 ]
 
+# The phases and the action kind read on every action, as module names (no class lookup).
+_TURN = Phase.DISCARD
+_ENDED = Phase.OVER
+_DISCARD = ActionKind.DISCARD
+
 # Every action the engine offers, built once (legality checks compare them; bots get them).
 _DISCARDS = tuple(Action(ActionKind.DISCARD, t) for t in TILES[:PLAY_KINDS])
 _WIN_ON = tuple(Action(ActionKind.WIN, t) for t in TILES[:PLAY_KINDS])
@@ -68,6 +73,13 @@ def _chow_table(tile: int) -> tuple[tuple[int, int, Action], ...]:
 
 _CHOWS_ON = tuple(_chow_table(t) for t in range(PLAY_KINDS))
 _NO_CHOWS: tuple[tuple[tuple[int, int, Action], ...], ...] = ((),) * PLAY_KINDS
+_UNCLAIMED = tuple((t, False) for t in TILES[:PLAY_KINDS])
+"""A river's entry for each kind of discard while it lies unclaimed (shared, immutable)."""
+_DRAWS = ev.DRAWS
+_TAIL_DRAWS = ev.TAIL_DRAWS
+_BONUSES = ev.BONUSES
+_SEAT_DISCARDS = ev.DISCARDS
+_NO_WAITS: frozenset[int] = frozenset()
 _AFTER = tuple(((s + 1) % 4, (s + 2) % 4, (s + 3) % 4) for s in range(4))
 _NEXT = (1, 2, 3, 0)
 
@@ -84,6 +96,31 @@ def _seat_tuples(lists: Sequence[list[_T]], parts: list[tuple[_T, ...] | None],
     a, b, c, d = parts
     assert a is not None and b is not None and c is not None and d is not None
     return a, b, c, d
+
+
+_CLAIM_EVENTS: dict[int, Event] = {}
+"""The MELD event of each claim made so far, by (kind, chow's first tile, claimed tile, seat,
+source) as one int: its meld and its hash line are built once (claims recur in every hand)."""
+
+
+def _claim_event(kind: ActionKind, chow: tuple[Tile, ...], tile: Tile, seat: int,
+                 source: int) -> Event:
+    """The MELD event of `seat` claiming `source`'s `tile` (`chow` the chow's tiles)."""
+    if kind is ActionKind.CHOW:
+        first, code = chow[0], 0
+    else:
+        first, code = tile, 1 if kind is ActionKind.PONG else 2
+    key = (((code * 34 + first) * 34 + tile) * 4 + seat) * 4 + source
+    event = _CLAIM_EVENTS.get(key)
+    if event is None:
+        if kind is ActionKind.CHOW:
+            meld = Meld(MeldKind.CHOW, chow, tile, source)
+        elif kind is ActionKind.PONG:
+            meld = Meld(MeldKind.PONG, (tile,) * 3, tile, source)
+        else:
+            meld = Meld(MeldKind.KONG, (tile,) * 4, tile, source)
+        event = _CLAIM_EVENTS[key] = ev.kept(Event(ev.MELD, seat, meld=meld, other=source))
+    return event
 
 
 def after(seat: int) -> tuple[int, int, int]:
@@ -161,11 +198,18 @@ class Hand:
         self._melds_all: tuple[tuple[Meld, ...], ...] | None = None
         self._bonus_all: tuple[tuple[Tile, ...], ...] | None = None
         """All seats' melds / bonus tiles as one tuple, dropped with any seat's part."""
-        self._waits_memo: list[tuple[bytes, frozenset[int]] | None] = [None] * 4
+        self._waits_memo: list[tuple[list[int], frozenset[int]] | None] = [None] * 4
+        """Per seat, (its counts list, the kinds that complete it): dropped (None) wherever
+        the engine changes the seat's counts, so a claim check needs no key of the counts;
+        a counts list replaced from outside does not match its seat's memo."""
         self._received: list[Tile | None] = [None, None, None, None]
-        self._draw_wins: tuple[list[int], Tile, bool] | None = None
-        """(the drawer's counts list, the tile drawn, whether it completed the hand), worked
-        out from the waits of the hand before the draw: the turn's win check reads it."""
+        self._fours = [0, 0, 0, 0]
+        """Per seat, how many kinds it holds four of (kept wherever the engine changes a
+        count), so a turn looks for concealed kongs only when there is one."""
+        self._draw_wins: tuple[list[int], Tile, frozenset[int]] | None = None
+        """(the drawer's counts list, the tile drawn, the waits of the hand before the draw):
+        the turn's win check reads whether the tile is among them, and a discard of the
+        drawn tile gives the hand those waits back."""
         # What the rules fix for the whole hand, read on every draw and discard.
         self._reserve = rules.reserve()
         self._bonus_kinds = rules.bonus_kinds
@@ -189,17 +233,21 @@ class Hand:
         if self.phase is Phase.DISCARD:
             return (self.current,)
         assert self.pending is not None
-        return tuple(s for s in after(self.pending[0])
-                     if s in self.offers and s not in self.answers)
+        offers, answers = self.offers, self.answers
+        return tuple([s for s in _AFTER[self.pending[0]] if s in offers and s not in answers])
 
     def legal_actions(self, seat: int) -> tuple[Action, ...]:
         cached = self._legal.get(seat)  # only seats that must act are ever cached
         if cached is not None:
             return cached
+        if self.phase is _TURN:  # most asks: the seat whose turn it is
+            if seat != self.current:
+                return ()
+            cached = self._legal[seat] = self._turn_actions(seat)
+            return cached
         if seat not in self.to_act():
             return ()
-        turn = self.phase is Phase.DISCARD
-        cached = self._legal[seat] = self._turn_actions(seat) if turn else self.offers[seat]
+        cached = self._legal[seat] = self.offers[seat]
         return cached
 
     def concealed(self, seat: int) -> tuple[Tile, ...]:
@@ -305,6 +353,7 @@ class Hand:
                     last = t
             if last >= 0:
                 self._received[seat] = tiles[last]
+            self._fours[seat] = hand.count(4)
             out.append(Event(ev.DEAL, seat, tiles=tuple([tiles[t] for t in dealt[seat]])))
         if self.rules.uses_wild:
             skipped: list[Tile] = []
@@ -318,7 +367,7 @@ class Hand:
             out.append(Event(ev.WILD, tile=tile, tiles=tuple(skipped)))
         for seat in range(4):  # dealer first, then in turn order (M5)
             for tile in unreplaced[seat]:
-                out.extend(self._set_aside(seat, tile))
+                self._set_aside(seat, tile, out)
                 drawn = self._draw_from(seat, True, out)
                 if drawn is None:
                     return out
@@ -330,40 +379,51 @@ class Hand:
         self.after_flower = False
         return out
 
-    def _set_aside(self, seat: int, tile: Tile) -> list[Event]:
+    def _set_aside(self, seat: int, tile: Tile, events: list[Event]) -> None:
+        """`seat` sets bonus `tile` aside; its events (and any payment) go to `events`."""
         held = self.bonus[seat]
         held.append(tile)
         self._bonus_t[seat] = None
         self._bonus_all = None
-        if not self._bonus_hook or not self.rules.bonus_may_pay(len(held)):
-            return [ev.BONUSES[seat][tile]]
-        paid = self._pay(self.rules.on_bonus(self.facts(), seat, tile))
-        return [ev.BONUSES[seat][tile], *paid]
+        events.append(_BONUSES[seat][tile])
+        if self._bonus_hook and self.rules.bonus_may_pay(len(held)):
+            events.extend(self._pay(self.rules.on_bonus(self.facts(), seat, tile)))
 
     # ----------------------------------------------------------------- apply
 
     def apply(self, seat: int, action: Action) -> list[Event]:
         """Carry out `action` for `seat`; raise IllegalAction (state unchanged) if not legal."""
-        if self.phase is Phase.OVER:
+        phase = self.phase
+        if phase is _ENDED:
             raise HandOver("the hand is over")
-        legal = self.legal_actions(seat)
+        legal = self._legal.get(seat) or self.legal_actions(seat)
         if not legal:
             raise NotYourTurn(f"{'ESWN'[seat]} has nothing to do now")
-        if action not in legal:
-            options = ", ".join(str(a) for a in legal)
-            raise UnknownAction(f"{'ESWN'[seat]} cannot '{action}' now; legal: {options}",
-                                values={"action": action.kind.value})
+        for offered in legal:  # a bot hands back one of these very objects: found by identity
+            if offered is action:
+                break
+        else:
+            if action not in legal:  # an equal action made elsewhere (a peer, a replay)
+                options = ", ".join(str(a) for a in legal)
+                raise UnknownAction(f"{'ESWN'[seat]} cannot '{action}' now; legal: {options}",
+                                    values={"action": action.kind.value})
         # the derived values are dropped once the action is done; nothing the action reads
         # is cached (the hands revealed at the end are read afresh, `_finish`)
         try:
-            if self.phase is Phase.DISCARD:
+            if phase is _TURN:
+                if action.kind is _DISCARD:  # most turns
+                    assert action.tile is not None
+                    return self._discard(seat, action.tile)
                 return self._turn(seat, action)
             self.answers[seat] = action
             if self._to_act():
                 return []
             return self._resolve()
-        finally:
-            self._changed()
+        finally:  # `_changed`, inlined (once per action)
+            self._legal.clear()
+            self._to_act_cache = None
+            self._concealed_cache.clear()
+            self._public_cache = None
 
     def _changed(self) -> None:
         self._legal.clear()
@@ -384,6 +444,8 @@ class Hand:
         assert tile is not None
         if kind is ActionKind.CONCEALED_KONG:
             self.hands[seat][tile] -= 4
+            self._fours[seat] -= 1
+            self._waits_memo[seat] = None
             meld = Meld(MeldKind.CONCEALED_KONG, (tile,) * 4)
             self.melds[seat].append(meld)
             self._melds_t[seat] = None
@@ -394,6 +456,7 @@ class Hand:
             return out + self._kong_draw(seat)
         # added kong: others may rob it first (M8)
         self.hands[seat][tile] -= 1
+        self._waits_memo[seat] = None
         self.drawn = None
         offers: dict[int, tuple[Action, ...]] = {}
         if tile != self.wild:
@@ -430,8 +493,19 @@ class Hand:
         return out
 
     def _discard(self, seat: int, tile: Tile) -> list[Event]:
-        self.hands[seat][tile] -= 1
-        self.rivers[seat].append((tile, False))
+        hand = self.hands[seat]
+        hand[tile] -= 1
+        if hand[tile] == 3:
+            self._fours[seat] -= 1
+        known = self._draw_wins
+        if (known is not None and tile == self.drawn and known[0] is hand
+                and known[1] == tile):
+            # the drawn tile goes straight out: the hand is the one before the draw (a kong
+            # or a claim since would have drawn anew or dropped `drawn`)
+            self._waits_memo[seat] = (hand, known[2])
+        else:
+            self._waits_memo[seat] = None
+        self.rivers[seat].append(_UNCLAIMED[tile])
         self._river_t[seat] = None
         self.discards += 1
         self.since_claim += 1
@@ -445,7 +519,7 @@ class Hand:
         self.last_kong = None
         self.drawn = None
         self.after_kong = self.after_flower = self.just_claimed = False
-        out = [ev.DISCARDS[seat][tile]]
+        out = [_SEAT_DISCARDS[seat][tile]]
         if self._discard_hook and self.rules.discard_may_pay(self._run, self._same_kind):
             paid = self.rules.on_discard(self.facts(), seat, tile)
             if paid:
@@ -459,15 +533,13 @@ class Hand:
             return out
         # the next seat draws (`_next_draw` and `_start_turn`, inlined: this is most turns of
         # a hand)
+        # a hand in its discard phase has no pending tile, offers or answers, so only the seat
+        # and its tile change
         nxt = _NEXT[seat]
         drawn = self._draw_from(nxt, False, out)
         if drawn is not None:
             self.current = nxt
             self.drawn = drawn
-            self.phase = Phase.DISCARD
-            self.pending = None
-            self.offers = {}
-            self.answers = {}
         return out
 
     def _next_draw(self, discarder: int, out: list[Event]) -> list[Event]:
@@ -489,35 +561,46 @@ class Hand:
     def _draw_from(self, seat: int, tail: bool, events: list[Event]) -> Tile | None:
         """Draw for `seat`, setting bonus tiles aside; None (hand drawn) if the wall is done."""
         wall = self.wall
-        if wall.left <= (0 if tail else self._reserve):  # the tail may use up the reserve
+        # the tail may use up the reserve (wall.left, inlined: most draws pass here)
+        if len(wall.order) - wall.head - wall.tail <= (0 if tail else self._reserve):
             events.extend(self._exhausted())
             return None
-        tile = TILES[wall.draw_tail() if tail else wall.draw_head()]
-        events.append((ev.TAIL_DRAWS if tail else ev.DRAWS)[seat][tile])
+        if tail:
+            tile = TILES[wall.draw_tail()]
+            events.append(_TAIL_DRAWS[seat][tile])
+        else:  # wall.draw_head(), inlined
+            head = wall.head
+            wall.head = head + 1
+            tile = TILES[wall.order[head]]
+            events.append(_DRAWS[seat][tile])
         self.after_flower = False
         while tile in self._bonus_kinds:
-            events.extend(self._set_aside(seat, tile))
-            if self.wall.left == 0:
+            self._set_aside(seat, tile, events)
+            if len(wall.order) == wall.head + wall.tail:  # wall.left == 0
                 events.extend(self._exhausted())
                 return None
-            tile = TILES[self.wall.draw_tail()]
-            events.append(ev.TAIL_DRAWS[seat][tile])
+            tile = TILES[wall.draw_tail()]
+            events.append(_TAIL_DRAWS[seat][tile])
             self.after_flower = True
         hand = self.hands[seat]
-        if tile != self.wild:
+        wild = self.wild
+        if wild is None or tile != wild:  # (a Tile compared with None is a slow `!=`)
             # the waits of the hand before the draw are usually known already (claim offers
             # read them), so whether this tile completes it costs a set test
-            key = bytes(hand)
             memo = self._waits_memo[seat]
-            found = memo[1] if memo is not None and memo[0] == key else self._waits_of(seat, key)
-            self._draw_wins = (hand, tile, tile in found)
+            found = memo[1] if memo is not None and memo[0] is hand else self._waits_of(seat)
+            self._draw_wins = (hand, tile, found)
         else:  # a drawn wild may stand for any kind: `_complete` decides
             self._draw_wins = None
         hand[tile] += 1
+        if hand[tile] == 4:
+            self._fours[seat] += 1
+        self._waits_memo[seat] = None
         return tile
 
     def _claim_offers(self, seat: int, tile: Tile) -> dict[int, tuple[Action, ...]]:
-        if tile == self.wild:  # a discarded wild is dead (M6)
+        wild = self.wild
+        if wild is not None and tile == wild:  # a discarded wild is dead (M6)
             return {}
         offers: dict[int, tuple[Action, ...]] = {}
         chows = self._chows[tile]
@@ -529,10 +612,9 @@ class Hand:
             held = hand[tile]
             # every seat's waits are known (remembered since its hand last changed): one set
             # test and one count rule out most seats, and most discards interest nobody
-            key = bytes(hand)
             memo = memos[other]
-            wins = tile in (memo[1] if memo is not None and memo[0] == key
-                            else self._waits_of(other, key))
+            wins = tile in (memo[1] if memo is not None and memo[0] is hand
+                            else self._waits_of(other))
             if not wins and held < 2 and (other != nxt or not chows):
                 continue
             acts: list[Action] = []
@@ -543,7 +625,6 @@ class Hand:
                     acts.append(_KONG_ON[tile])
                 acts.append(_PONG_ON[tile])
             if other == nxt:
-                wild = self.wild
                 for a, b, chow in chows:
                     if hand[a] and hand[b] and a != wild and b != wild:  # wilds never chow (M6)
                         acts.append(chow)
@@ -565,25 +646,29 @@ class Hand:
 
     def _waits(self, seat: int) -> frozenset[int]:
         """Kinds that would complete `seat`'s waiting hand, remembered until the hand changes."""
-        key = bytes(self.hands[seat])
         memo = self._waits_memo[seat]
-        if memo is not None and memo[0] == key:
+        if memo is not None and memo[0] is self.hands[seat]:
             return memo[1]
-        return self._waits_of(seat, key)
+        return self._waits_of(seat)
 
-    def _waits_of(self, seat: int, key: bytes) -> frozenset[int]:
-        """`_waits` worked out for the hand whose counts are `key`, and remembered."""
+    def _waits_of(self, seat: int) -> frozenset[int]:
+        """`_waits` worked out afresh, and remembered until the engine changes the hand."""
+        hand = self.hands[seat]
+        key = bytes(bytearray(hand))  # fewer instructions than bytes(hand) (CPython 3.11)
         wild = self.wild
         if wild is not None and key[wild]:
             found = waits_of_key(key[:wild] + b"\0" + key[wild + 1:], key[wild])
         else:
             found = waits_of_key(key)
-        if self._seven_pairs and not self.melds[seat]:
+        # seven pairs wait on one kind held once or three times, the rest in pairs: a hand
+        # with any other number of odd kinds is out before the call (most hands are)
+        if (self._seven_pairs and not self.melds[seat]
+                and key.count(1) + key.count(3) == 1):
             pairs = seven_pairs_waits_of_key(key)
             if pairs:
                 found = found + pairs
-        result = frozenset(found)
-        self._waits_memo[seat] = (key, result)
+        result = frozenset(found) if found else _NO_WAITS
+        self._waits_memo[seat] = (hand, result)
         return result
 
     def _complete(self, seat: int) -> bool:
@@ -606,7 +691,7 @@ class Hand:
         if not self.just_claimed:
             known = self._draw_wins
             if known is not None and known[0] is hand and known[1] == self.drawn:
-                complete = known[2]
+                complete = known[1] in known[2]
             else:
                 complete = self._complete(seat)
             if complete:
@@ -614,14 +699,17 @@ class Hand:
                 ctx = self.context(seat, win_tile, self_draw=True, discarder=None, robbing=False)
                 if self.rules.may_win(ctx):
                     acts.append(Action(ActionKind.WIN, win_tile))
-            if self.wall.left > 0:
-                if 4 in hand:
+            wall = self.wall
+            if len(wall.order) > wall.head + wall.tail:  # wall.left > 0
+                if self._fours[seat]:
                     for kind, n in enumerate(hand):
                         if n == 4 and kind != self.wild:
                             acts.append(_CONCEALED_KONG[kind])
-                for meld in self.melds[seat]:
-                    if meld.kind is MeldKind.PONG and hand[meld.first]:
-                        acts.append(_ADDED_KONG[meld.first])
+                melds = self.melds[seat]
+                if melds:
+                    for meld in melds:
+                        if meld.kind is MeldKind.PONG and hand[meld.tiles[0]]:
+                            acts.append(_ADDED_KONG[meld.tiles[0]])
         if not acts:
             return tuple(compress(_DISCARDS, hand))
         acts.extend(compress(_DISCARDS, hand))
@@ -632,6 +720,12 @@ class Hand:
     def _resolve(self) -> list[Event]:
         assert self.pending is not None
         source, tile = self.pending
+        if self.phase is Phase.CLAIM:
+            for given in self.answers.values():
+                if given is not PASS:
+                    break
+            else:  # everyone passed (the offered PASS itself): the next seat draws
+                return self._next_draw(source, [])
         order = _AFTER[source]
         winners = [s for s in order if self.answers.get(s, PASS).kind is ActionKind.WIN]
         if winners:
@@ -654,24 +748,25 @@ class Hand:
         self._river_t[source] = None
         self.last_discard = None
         hand = self.hands[seat]
+        self._waits_memo[seat] = None
         self.claims[seat] += 1
         self.since_claim = 0
         self._run = ()
-        if action.kind is ActionKind.CHOW:
+        kind = action.kind
+        if kind is ActionKind.CHOW:
             for k in action.tiles:
                 if k != tile:
                     hand[k] -= 1
-            meld = Meld(MeldKind.CHOW, action.tiles, tile, source)
-        elif action.kind is ActionKind.PONG:
-            hand[tile] -= 2
-            meld = Meld(MeldKind.PONG, (tile,) * 3, tile, source)
+                    if hand[k] == 3:
+                        self._fours[seat] -= 1
         else:
-            hand[tile] -= 3
-            meld = Meld(MeldKind.KONG, (tile,) * 4, tile, source)
-        self.melds[seat].append(meld)
+            hand[tile] -= 2 if kind is ActionKind.PONG else 3
+        event = _claim_event(kind, action.tiles, tile, seat, source)
+        assert event.meld is not None
+        self.melds[seat].append(event.meld)
         self._melds_t[seat] = None
         self._melds_all = None
-        out = [Event(ev.MELD, seat, meld=meld, other=source)]
+        out = [event]
         self.current = seat
         self.pending = None
         self.offers = {}
@@ -760,6 +855,9 @@ class Hand:
             # The one tile joins the first winner's hand; the others win on it without taking
             # it, so the 144 tiles stay 144.
             self.hands[seats[0]][tile] += 1
+            if self.hands[seats[0]][tile] == 4:
+                self._fours[seats[0]] += 1
+            self._waits_memo[seats[0]] = None
         how: WinHow = "robbing" if robbing else ("self_draw" if self_draw else "discard")
         table = self.facts()
         revealed = tuple(tuple(tiles_of(h)) for h in self.hands)

@@ -128,8 +128,13 @@ BONUSES: tuple[tuple[Event, ...], ...] = tuple(
 """[seat][kind] → the bonus tile set aside."""
 
 
+_TILE_TEXT = tuple(str(t) for t in TILES)
+
+
 def _format_line(e: Event) -> bytes:
-    tiles = "".join(map(str, e.tiles))
+    # a Tile prints as its notation: read from the table, not through `Tile.__str__` (a deal
+    # and a reveal print some 120 tiles a hand); anything else prints as `str` prints it
+    tiles = "".join([_TILE_TEXT[t] if t.__class__ is Tile else str(t) for t in e.tiles])
     meld = "" if e.meld is None else f"{e.meld}/{e.meld.source}"
     return (f"{e.kind}|{e.seat}|{e.tile}|{tiles}|{meld}|{e.other}|{e.amount}|{e.info}\n"
             .encode())
@@ -170,6 +175,13 @@ _PREBUILT_LINES: dict[int, bytes] = {}
 """id → hash line of each prebuilt event: they live as long as the module, so their ids are
 theirs alone, and an int key is found without hashing the event's fields (an enum's hash is a
 Python call)."""
+
+
+def kept(e: Event) -> Event:
+    """`e`, its hash line made now and found by id from then on: for an event its maker
+    keeps for the life of the process and hands out again (a claim's meld event)."""
+    _PREBUILT_LINES[id(e)] = _format_line(e)
+    return e
 
 
 def _reset_lines() -> None:

@@ -17,6 +17,7 @@ their own). Tables fill lazily, so the first sight of a suit shape costs a small
 from __future__ import annotations
 
 import random
+import struct
 import time
 import zlib
 from collections.abc import Callable, Iterator, Sequence
@@ -157,16 +158,19 @@ def _is_win_slow(counts: Sequence[int], wilds: int) -> bool:
     )
 
 
+_SUITS: Final = struct.Struct("9s9s9s7s").unpack_from
+"""The four suit keys of a hand's counts as bytes (one C call instead of four slices; a
+42-long vector's flowers are left out, too few counts raise struct.error)."""
+
+
 def is_win(counts: Sequence[int], wilds: int = 0) -> bool:
     """Sets-and-a-pair complete? (count+wilds) % 3 == 2 required, else False."""
     try:
-        key = bytes(counts)
+        m, p, s, z = _SUITS(bytes(counts))
         packed = _PACKED  # plain dicts: their lookups are the fast path in CPython
-        return (
-            packed[key[:9]] + packed[key[9:18]] + packed[key[18:27]] + packed[key[27:34]]
-        ) in _WIN_SUMS[wilds]
-    except KeyError:  # a suit shape seen for the first time, few counts, or many wilds
-        return _is_win_slow(counts, wilds)
+        return (packed[m] + packed[p] + packed[s] + packed[z]) in _WIN_SUMS[wilds]
+    except (KeyError, struct.error):  # a suit shape seen for the first time, few counts,
+        return _is_win_slow(counts, wilds)  # or many wilds
     except (TypeError, ValueError):
         _bad_counts(counts)
 
@@ -220,21 +224,25 @@ def waits(counts: Sequence[int], wilds: int = 0) -> list[int]:
 def waits_of_key(key: bytes, wilds: int = 0) -> list[int]:
     """`waits` of the counts whose `bytes` are `key` (the engine keeps its hands' keys)."""
     try:
-        shape = _SHAPE
-        km, kp, ks, kz = key[:9], key[9:18], key[18:27], key[27:34]
-        a, da = shape[km]
-        b, db = shape[kp]
-        c, dc = shape[ks]
-        d, dd = shape[kz]
-    except KeyError:
+        packed = _PACKED
+        km, kp, ks, kz = _SUITS(key)
+        summed = packed[km] + packed[kp] + packed[ks] + packed[kz]
+    except (KeyError, struct.error):
         _fill(_key_of(key))
         return waits_of_key(key, wilds)
-    total = a + b + c + d
-    low = min(da, db, dc, dd)
+    # the packed sum holds the total cost and how many suits the pair makes cheaper: the
+    # cheapest pair change is -1 if any suit's is (the changes are -1 or +2)
+    total = summed >> 3
+    low = -1 if summed & 7 else 2
     # One more natural lowers the wilds needed by at most one (a wild could take its place);
-    # the test modulo 3 is the hand size check, as in `is_win`.
+    # the test modulo 3 is the hand size check, as in `is_win`. Most hands stop here.
     if total + low - 1 > wilds or (wilds - total - low) % 3 != 2:
         return []
+    shape = _SHAPE
+    a, da = shape[km]
+    b, db = shape[kp]
+    c, dc = shape[ks]
+    d, dd = shape[kz]
     out: list[int] = []
     for suit, suit_key, own, others_change in (
         (0, km, a, min(db, dc, dd)),

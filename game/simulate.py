@@ -13,9 +13,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TextIO
 
+from game.actions import Action
 from game.argparsing import UsageError, bounded_int, run_command
 from game.bots import LEVELS, Bot, LegalChooser, make_bot
-from game.engine import Phase
+from game.engine import Hand, Phase
 from game.errors import BadOption
 from game.events import Event, event_lines
 from game.match import Match
@@ -88,6 +89,9 @@ def run_match(
     result = SimResult(ruleset, seed, 0, start_scores=list(match.scores),
                        options=dict(match.rules.options))
     log = LogWriter(ruleset, seed, opts, match.scores) if log_dir is not None else None
+    # every bot decides from the legal actions and nobody watches the events: the lean loop
+    picks = [q for q in quick if q is not None]
+    lean = on_events is None and len(picks) == 4
     started = time.perf_counter()
     while not match.match_over:
         evs = match.start_hand()
@@ -97,28 +101,31 @@ def run_match(
         hand = match.hand
         assert hand is not None
         players = match.players  # the deal moves only when the hand is booked
-        discard_phase, over = Phase.DISCARD, Phase.OVER
-        while True:
-            phase = hand.phase
-            if phase is over:
-                break
-            # Most decisions are the seat whose turn it is, alone: no need to ask who acts.
-            own_turn = phase is discard_phase
-            for seat in (hand.current,) if own_turn else hand.to_act():
-                if not own_turn and seat not in hand.to_act():
-                    continue
-                player = players[seat]
-                pick = quick[player]
-                if pick is not None:
-                    action = pick(hand.legal_actions(seat))
-                else:
-                    action = bots[player].choose(match.view(seat))
-                evs = match.apply(seat, action)
-                batch += evs
-                if on_events:
-                    on_events(evs)
-                if match.hand_over:
+        if lean:
+            _play_by_legal(match, hand, [picks[p] for p in players], batch)
+        else:
+            discard_phase, over = Phase.DISCARD, Phase.OVER
+            while True:
+                phase = hand.phase
+                if phase is over:
                     break
+                # Most decisions are the seat whose turn it is, alone: no need to ask who acts.
+                own_turn = phase is discard_phase
+                for seat in (hand.current,) if own_turn else hand.to_act():
+                    if not own_turn and seat not in hand.to_act():
+                        continue
+                    player = players[seat]
+                    pick = quick[player]
+                    if pick is not None:
+                        action = pick(hand.legal_actions(seat))
+                    else:
+                        action = bots[player].choose(match.view(seat))
+                    evs = match.apply(seat, action)
+                    batch += evs
+                    if on_events:
+                        on_events(evs)
+                    if hand.phase is over:  # match.hand_over: this hand is the match's
+                        break
         digest.update(event_lines(batch))
         if log is not None:
             log.hand(match.hand_no, match.actions)
@@ -139,6 +146,29 @@ def run_match(
         log.finish(result.hands, result.final_scores, result.events_sha256)
         log.write(log_dir / f"{ruleset}-seed{seed}-{hands}hands.jsonl")
     return result
+
+
+def _play_by_legal(match: Match, hand: Hand,
+                   picks: list[Callable[[tuple[Action, ...]], Action]], batch: list[Event],
+                   ) -> None:
+    """Play `hand` to its end, seat s choosing with `picks[s]` from its legal actions alone,
+    its events added to `batch`: `run_match`'s loop without views or watchers (the same
+    actions in the same order, with fewer checks per action)."""
+    turn, over = Phase.DISCARD, Phase.OVER
+    apply, legal = match.apply, hand.legal_actions
+    while True:
+        phase = hand.phase
+        if phase is turn:  # most actions: the seat whose turn it is, alone
+            seat = hand.current
+            batch += apply(seat, picks[seat](legal(seat)))
+        elif phase is over:
+            return
+        else:
+            for seat in hand.to_act():
+                if seat in hand.to_act():
+                    batch += apply(seat, picks[seat](legal(seat)))
+                    if hand.phase is over:
+                        return
 
 
 class Progress:

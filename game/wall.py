@@ -13,13 +13,27 @@ from dataclasses import dataclass, field
 
 from game.tiles import full_set
 
+_PLAIN_RANDBELOW = random.Random._randbelow is random.Random._randbelow_with_getrandbits  # type: ignore[attr-defined]
+"""Whether `random.Random` draws below n as `_shuffle` and `roll_dice` copy it (CPython
+3.11-3.13); where it does not, they call `shuffle` and `randint` themselves."""
+
 SIDES = 4
 STACKS_PER_SIDE = 18
 WALL_SIZE = SIDES * STACKS_PER_SIDE * 2
 
 
 def roll_dice(rng: random.Random) -> tuple[int, int]:
-    return rng.randint(1, 6), rng.randint(1, 6)
+    if not _PLAIN_RANDBELOW or type(rng) is not random.Random:
+        return rng.randint(1, 6), rng.randint(1, 6)
+    # `rng.randint(1, 6)` twice, the same bits drawn the same way (1 + a draw below 6)
+    bits = rng.getrandbits
+    a = bits(3)
+    while a >= 6:
+        a = bits(3)
+    b = bits(3)
+    while b >= 6:
+        b = bits(3)
+    return a + 1, b + 1
 
 
 def break_point(dice: tuple[int, int]) -> tuple[int, int]:
@@ -28,6 +42,27 @@ def break_point(dice: tuple[int, int]) -> tuple[int, int]:
     total = dice[0] + dice[1]
     side = (total - 1) % SIDES
     return side, total
+
+
+_FULL_SET = tuple(full_set())
+_STEPS = tuple((i, i + 1, (i + 1).bit_length()) for i in range(WALL_SIZE - 1, 0, -1))
+"""The shuffle's steps for a whole wall: (place, how many to pick from, bits to draw)."""
+
+
+def _shuffle(rng: random.Random, x: list[int]) -> None:
+    """`rng.shuffle(x)`, the same bits drawn the same way, without a call per tile (a deal
+    shuffles 144 tiles); `rng.shuffle` itself where Python draws otherwise."""
+    if not _PLAIN_RANDBELOW or type(rng) is not random.Random:
+        rng.shuffle(x)
+        return
+    bits = rng.getrandbits
+    steps = _STEPS if len(x) == WALL_SIZE else tuple(
+        (i, i + 1, (i + 1).bit_length()) for i in range(len(x) - 1, 0, -1))
+    for i, n, k in steps:
+        j = bits(k)
+        while j >= n:
+            j = bits(k)
+        x[i], x[j] = x[j], x[i]
 
 
 @dataclass(slots=True)
@@ -45,9 +80,9 @@ class Wall:
     @classmethod
     def build(cls, rng: random.Random, tiles: Sequence[int] | None = None) -> Wall:
         """Shuffle (or take `tiles` as the physical wall), roll the dice and break the wall."""
-        physical = list(full_set() if tiles is None else tiles)
+        physical = list(_FULL_SET if tiles is None else tiles)
         if tiles is None:
-            rng.shuffle(physical)
+            _shuffle(rng, physical)
         if len(physical) != WALL_SIZE:
             raise ValueError(f"a wall has {WALL_SIZE} tiles, not {len(physical)}")
         dice = roll_dice(rng)

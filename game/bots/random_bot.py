@@ -7,16 +7,31 @@ import random
 from game.actions import Action
 from game.view import SeatView
 
+SAME_AS_CHOICE = random.Random._randbelow is random.Random._randbelow_with_getrandbits  # type: ignore[attr-defined]
+"""Whether `random.Random.choice` draws the way `RandomBot.choose_legal` copies (it does in
+CPython 3.11-3.13); if not, the bot calls `choice` itself, so its picks never change."""
+
 
 class RandomBot:
     level = "random"
 
     def __init__(self, seed: int) -> None:
         self.rng = random.Random(seed)
+        self._bits = self.rng.getrandbits
 
     def choose(self, view: SeatView) -> Action:
         return self.choose_legal(view.legal)
 
     def choose_legal(self, legal: tuple[Action, ...]) -> Action:
         """The same choice from the legal actions alone (no view needed)."""
-        return self.rng.choice(legal)
+        n = len(legal)
+        if not n or not SAME_AS_CHOICE:
+            return self.rng.choice(legal)
+        # `rng.choice(legal)` without its two calls (most actions of a random-bot match are
+        # this pick): the same bits drawn the same way, so the same pick
+        bits = self._bits
+        k = n.bit_length()
+        r = bits(k)
+        while r >= n:
+            r = bits(k)
+        return legal[r]

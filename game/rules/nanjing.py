@@ -122,7 +122,12 @@ class Nanjing:
     def discard_may_pay(self, run: tuple[tuple[int, Tile], ...], same_kind: int) -> bool:
         # exactly `on_discard`'s two tests (N12), read before any facts are built: most
         # discards pay nothing
-        return same_kind == 4 or (len(run) == 4 and _four_in_a_row(run, run[3][1]))
+        if same_kind == 4:
+            return True
+        if len(run) != 4:
+            return False
+        tile = run[3][1]  # `_four_in_a_row(run, tile)`, inlined: this is asked every discard
+        return run[0][1] == tile and run[1][1] == tile and run[2][1] == tile
 
     def quick_win(self, table: TableFacts, seat: int) -> bool:
         """快照 (N13d): the claim just made is the fourth set fed by the same player."""

@@ -143,18 +143,20 @@ _FLOWER_SETS = (
     frozenset(FLOWERS[:4]),  # 梅蘭菊竹
     frozenset(FLOWERS[4:]),  # 春夏秋冬
 )
+_ONE_EACH = frozenset(FLOWERS)
+_HARD_FLOWERS = frozenset((WHITE, GREEN, RED, *FLOWERS))
 
 
 def flower_kong_completed(bonus: Sequence[int], new_tile: int) -> bool:
     """Whether setting `new_tile` aside completes a 花槓 (N11): all four of one dragon, all
     four flowers 1f-4f or all four seasons 5f-8f. `bonus` is what was set aside before it."""
-    if new_tile not in (WHITE, GREEN, RED, *FLOWERS):
+    if new_tile not in _HARD_FLOWERS:
         raise ValueError(f"{TILES[new_tile]} is not a hard flower")
-    if new_tile in bonus and new_tile in FLOWERS:
+    if new_tile not in _ONE_EACH:  # a dragon: four of a kind
+        return bonus.count(new_tile) == 3
+    if new_tile in bonus:
         raise ValueError(f"there is only one {TILES[new_tile]}, already set aside")
-    if new_tile not in FLOWERS:
-        return sum(t == new_tile for t in bonus) == 3
-    group = next(s for s in _FLOWER_SETS if new_tile in s)
+    group = _FLOWER_SETS[0] if new_tile in _FLOWER_SETS[0] else _FLOWER_SETS[1]
     return group - {new_tile} <= set(bonus)
 
 
