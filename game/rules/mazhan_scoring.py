@@ -18,6 +18,7 @@ from game.tiles import (
     EAST,
     FLOWERS,
     GREEN,
+    NUM_KINDS,
     PLAY_KINDS,
     RED,
     WHITE,
@@ -190,17 +191,94 @@ def score_winner(ctx: WinContext) -> ScoreResult:
             f"{wild_note} does not make {5 - len(ctx.melds)} sets and a pair (ruling M9)"
         )
     single = _single_wait(ctx)
+    choices = [(groups, w) for groups in readings for w in _win_groups(ctx, groups)]
+    if len(choices) == 1:
+        best = _evaluate(ctx, *choices[0], single, wilds)
+    else:
+        # ruling M19: the highest value, then the highest base; ranked by numbers alone, and
+        # only the winning reading is written out (the first of equals, as in `_best_plain`)
+        rank = _Ranker(ctx, readings[0], single, wilds)
+        top = (-1, -1)
+        pick = choices[0]
+        for choice in choices:
+            r = rank(*choice)
+            if r > top:
+                top, pick = r, choice
+        best = _evaluate(ctx, *pick, single, wilds)
+    parts = [str(m) for m in ctx.melds]
+    parts += [_group_text(g, i == best.mark) for i, g in enumerate(best.groups)]
+    extra = {"base": best.base, "tai": best.tai}
+    return ScoreResult(best.value, best.items, extra, " ".join(parts))
+
+
+def _best_plain(ctx: WinContext) -> _Outcome:
+    """Every reading written out in full and the best kept: the reference `score_winner`'s
+    ranking is tested against."""
+    assert ctx.win_tile is not None
+    natural = counts_of(t for t in [*ctx.concealed, ctx.win_tile] if t != ctx.wild)[:PLAY_KINDS]
+    wilds = wild_count(ctx, include_win=True)
+    single = _single_wait(ctx)
     best: _Outcome | None = None
-    for groups in readings:
+    for groups in decompositions(natural, wilds):
         for win_index in _win_groups(ctx, groups):
             out = _evaluate(ctx, groups, win_index, single, wilds)
             if best is None or (out.value, out.base) > (best.value, best.base):
                 best = out
     assert best is not None
-    parts = [str(m) for m in ctx.melds]
-    parts += [_group_text(g, i == best.mark) for i, g in enumerate(best.groups)]
-    extra = {"base": best.base, "tai": best.tai}
-    return ScoreResult(best.value, best.items, extra, " ".join(parts))
+    return best
+
+
+class _Ranker:
+    """(value, base) of a reading as `_evaluate` finds them, from numbers only: what does not
+    depend on the reading (melds, bonus tiles, self-draw, 獨張, the flush) is summed once."""
+
+    __slots__ = ("base", "chows", "half", "ping_ok", "replaced", "seat_wind", "tai", "wilds")
+
+    def __init__(self, ctx: WinContext, groups: tuple[Group, ...], single: bool,
+                 wilds: int) -> None:
+        sets = _meld_sets(ctx.melds)
+        base = sum(set_points(s.cls, s.kind) for s in sets) + BONUS_POINTS * len(ctx.bonus)
+        if ctx.self_draw:
+            base += SELF_DRAW_POINTS
+        if single:
+            base += SINGLE_WAIT_POINTS
+        self.base = base
+        self.tai = sum(line.value for line in _tai_lines(ctx, sets))
+        self.chows = sum(1 for m in ctx.melds if m.kind is MeldKind.CHOW)
+        # the suits are those of the natural tiles and the melds, whatever the reading: a
+        # group's wilds take its naturals' suit, all-wild groups have none (M16, M17)
+        flush = _flush(ctx, groups)
+        self.half = flush == "half"
+        self.replaced = bool(_replacements(ctx, flush, wilds, 0))
+        self.ping_ok = not ctx.bonus and not ctx.self_draw and not single
+        self.wilds = wilds
+        self.seat_wind = EAST + ctx.seat
+
+    def __call__(self, groups: tuple[Group, ...], win_index: int | None) -> tuple[int, int]:
+        base, tai, chows = self.base, self.tai, self.chows
+        for i, g in enumerate(groups):
+            if g.kind == "pong":
+                kind = g.tiles[0] if g.tiles else None
+                points = 2 if i == win_index else 4  # ruling M13: completed by the discard
+                if kind is None or is_terminal(kind) or is_honor(kind):
+                    points *= 2
+                base += points
+                if kind in (RED, GREEN, self.seat_wind):
+                    tai += 1
+            elif g.kind == "chow":
+                chows += 1
+        if chows == 0:
+            tai += 1
+        if self.half:
+            tai += 1
+        replaced = self.replaced or tai >= 4
+        if chows == 5 and self.ping_ok:  # ruling M18
+            if self.wilds >= 2 or replaced:
+                return CAP, base
+            return min(CAP, PING_HU * 2 ** (1 if self.half else 0)), base
+        if replaced:
+            return CAP, base
+        return min(CAP, (round_up(base) + HU_HEAD) * 2**tai), base
 
 
 def _check_flags(ctx: WinContext) -> None:
@@ -396,6 +474,31 @@ def score_loser(ctx: WinContext) -> ScoreResult:
         items.append(_hu("cap", "封頂", f"capped at {CAP}"))
     items.append(_total(value))
     return ScoreResult(value, tuple(items), {"base": base, "tai": tai}, " ".join(parts))
+
+
+_LOSERS: dict[tuple[object, ...], tuple[int, tuple[ScoreLine, ...]]] = {}
+"""What a non-winner's value depends on → (total, lines): most seats end a hand with the
+melds, bonus tiles and natural triplets some earlier hand's seat had (often none at all)."""
+
+
+def loser_value(ctx: WinContext) -> tuple[int, tuple[ScoreLine, ...]]:
+    """`score_loser`'s total and lines, remembered by seat, melds, bonus tiles and natural
+    triplets (all M20 reads). For the engine's settlement, whose hands it dealt itself: a
+    remembered answer is not checked again (`score_loser` checks every hand it is given)."""
+    counts = [0] * NUM_KINDS
+    for t in ctx.concealed:
+        counts[t] += 1
+    if ctx.wild is not None:
+        counts[ctx.wild] = 0
+    trips = tuple([k for k in range(PLAY_KINDS) if counts[k] >= 3])
+    key = (ctx.seat, ctx.melds, ctx.bonus, trips)
+    found = _LOSERS.get(key)
+    if found is None:
+        result = score_loser(ctx)
+        if len(_LOSERS) >= 5_000:
+            _LOSERS.clear()  # bounded memory in long runs
+        found = _LOSERS[key] = (result.total, result.items)
+    return found
 
 
 # ---------------------------------------------------------------- settlement
