@@ -196,7 +196,7 @@ def score_winner(ctx: WinContext) -> ScoreResult:
         best = _evaluate(ctx, *choices[0], single, wilds)
     else:
         # ruling M19: the highest value, then the highest base; ranked by numbers alone, and
-        # only the winning reading is written out (the first of equals, as in `_best_plain`)
+        # only the winning reading is written out (the first of equals, as in `score_winner_plain`)
         rank = _Ranker(ctx, readings[0], single, wilds)
         top = (-1, -1)
         pick = choices[0]
@@ -205,15 +205,21 @@ def score_winner(ctx: WinContext) -> ScoreResult:
             if r > top:
                 top, pick = r, choice
         best = _evaluate(ctx, *pick, single, wilds)
+    return _result(ctx, best)
+
+
+def _result(ctx: WinContext, best: _Outcome) -> ScoreResult:
     parts = [str(m) for m in ctx.melds]
     parts += [_group_text(g, i == best.mark) for i, g in enumerate(best.groups)]
     extra = {"base": best.base, "tai": best.tai}
     return ScoreResult(best.value, best.items, extra, " ".join(parts))
 
 
-def _best_plain(ctx: WinContext) -> _Outcome:
-    """Every reading written out in full and the best kept: the reference `score_winner`'s
-    ranking is tested against."""
+def score_winner_plain(ctx: WinContext) -> ScoreResult:
+    """`score_winner` with every reading written out in full and the best kept: the reference
+    its ranking by numbers is tested against."""
+    check_hand(ctx, winner=True)
+    _check_flags(ctx)
     assert ctx.win_tile is not None
     natural = counts_of(t for t in [*ctx.concealed, ctx.win_tile] if t != ctx.wild)[:PLAY_KINDS]
     wilds = wild_count(ctx, include_win=True)
@@ -224,8 +230,26 @@ def _best_plain(ctx: WinContext) -> _Outcome:
             out = _evaluate(ctx, groups, win_index, single, wilds)
             if best is None or (out.value, out.base) > (best.value, best.base):
                 best = out
-    assert best is not None
-    return best
+    if best is None:
+        raise NotAWin("not a winning hand (ruling M9)")
+    return _result(ctx, best)
+
+
+def rank_matches(ctx: WinContext) -> bool:
+    """Whether `_Ranker` gives every reading of a winning `ctx` the (value, base) that
+    `_evaluate` writes out (for the tests)."""
+    assert ctx.win_tile is not None
+    natural = counts_of(t for t in [*ctx.concealed, ctx.win_tile] if t != ctx.wild)[:PLAY_KINDS]
+    wilds = wild_count(ctx, include_win=True)
+    single = _single_wait(ctx)
+    readings = decompositions(natural, wilds)
+    rank = _Ranker(ctx, readings[0], single, wilds)
+    for groups in readings:
+        for win_index in _win_groups(ctx, groups):
+            out = _evaluate(ctx, groups, win_index, single, wilds)
+            if rank(groups, win_index) != (out.value, out.base):
+                return False
+    return True
 
 
 class _Ranker:
