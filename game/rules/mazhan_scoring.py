@@ -208,8 +208,21 @@ def score_winner(ctx: WinContext) -> ScoreResult:
     return _result(ctx, best)
 
 
+_MELD_TEXTS: dict[Meld, str] = {}
+"""Meld → its notation (every reading and every hand writes the same melds out again)."""
+
+
+def _meld_text(meld: Meld) -> str:
+    text = _MELD_TEXTS.get(meld)
+    if text is None:
+        if len(_MELD_TEXTS) >= 10_000:
+            _MELD_TEXTS.clear()  # bounded memory in long runs
+        text = _MELD_TEXTS[meld] = str(meld)
+    return text
+
+
 def _result(ctx: WinContext, best: _Outcome) -> ScoreResult:
-    parts = [str(m) for m in ctx.melds]
+    parts = [_meld_text(m) for m in ctx.melds]
     parts += [_group_text(g, i == best.mark) for i, g in enumerate(best.groups)]
     extra = {"base": best.base, "tai": best.tai}
     return ScoreResult(best.value, best.items, extra, " ".join(parts))
@@ -358,10 +371,13 @@ def _group_text(g: Group, win: bool) -> str:
     return f"{text}({', '.join(notes)})" if notes else text
 
 
+_SUIT = tuple(suit_of(k) for k in range(NUM_KINDS))
+
+
 def _flush(ctx: WinContext, groups: tuple[Group, ...]) -> str | None:
     """'full' for 清一色, 'half' for 混一色, else None; wilds take the suit (M16, M17)."""
-    kinds = [t for g in groups for t in g.tiles] + [t for m in ctx.melds for t in m.tiles]
-    suits = {suit_of(k) for k in kinds}
+    suits = {_SUIT[t] for g in groups for t in g.tiles}
+    suits.update([_SUIT[t] for m in ctx.melds for t in m.tiles])
     honours = "z" in suits
     suits.discard("z")
     if len(suits) == 1:
@@ -476,7 +492,7 @@ def score_loser(ctx: WinContext) -> ScoreResult:
     """A non-winner's value (M20): bonus tiles, melds, natural hand triplets, and their tai."""
     check_hand(ctx, winner=False)
     sets = _meld_sets(ctx.melds)
-    parts = [str(m) for m in ctx.melds]
+    parts = [_meld_text(m) for m in ctx.melds]
     natural = counts_of(t for t in ctx.concealed if t != ctx.wild)
     for kind in range(PLAY_KINDS):
         if natural[kind] >= 3:  # ruling M20: four natural tiles count as a concealed triplet
