@@ -1,10 +1,13 @@
 """The Mazhan win step's fast paths against the plain ones they replace (issue 14).
 
-`score_winner` ranks readings by numbers and writes out only the best; `loser_value` remembers
-non-winner values; the hand checks count by kind. Each must answer exactly as the plain code.
+`score_winner` ranks readings by numbers and writes out only the best; `score_loser` builds a
+non-winner's lines from remembered parts; the hand checks count by kind. Each must answer
+exactly as the plain code.
 """
 
 from __future__ import annotations
+
+from random import Random
 
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
@@ -12,9 +15,9 @@ from hypothesis import strategies as st
 from game.melds import Meld
 from game.rules import mazhan_checks
 from game.rules.mazhan_scoring import (
-    loser_value,
     rank_matches,
     score_loser,
+    score_loser_plain,
     score_winner,
     score_winner_plain,
 )
@@ -99,17 +102,15 @@ def _loser(ctx: WinContext, concealed: tuple[Tile, ...] | None = None) -> WinCon
 
 @settings(max_examples=300, deadline=None)
 @given(st.one_of(winning_hands(), crowded_wins()), st.randoms(use_true_random=False))
-def test_remembered_loser_values_are_the_plain_ones(ctx: WinContext, rnd: object) -> None:
-    # ruling M20: the remembered answer is the one score_loser gives, also for a second hand
-    # sharing seat, melds, bonus tiles and triplets but not its other tiles
+def test_loser_parts_give_the_plain_value(ctx: WinContext, rnd: Random) -> None:
+    # ruling M20: the value built from remembered parts is the one written out from the hand,
+    # also for a second hand sharing seat, melds and bonus tiles but not its concealed tiles
     hand = _loser(ctx)
-    plain = score_loser(hand)
-    assert loser_value(hand) == (plain.total, plain.items)
-    assert loser_value(hand) == (plain.total, plain.items)  # now remembered
+    assert score_loser(hand) == score_loser_plain(hand)
+    assert score_loser(hand) == score_loser_plain(hand)  # now from remembered parts
     tiles = list(ctx.concealed)
-    assert hasattr(rnd, "shuffle")
     rnd.shuffle(tiles)
-    # swap one tile that is in no triplet for a kind nobody holds: same key, other tiles
+    # swap one tile that is in no triplet for a kind nobody holds: other tiles, same parts
     counts = {t: tiles.count(t) for t in tiles}
     loose = [i for i, t in enumerate(tiles) if counts[t] < 3 and t != ctx.wild]
     used = {*tiles, *(t for m in ctx.melds for t in m.tiles)}
@@ -117,8 +118,15 @@ def test_remembered_loser_values_are_the_plain_ones(ctx: WinContext, rnd: object
     if loose and spare:
         tiles[loose[0]] = Tile(spare[0])
         other = _loser(ctx, tuple(sorted(tiles)))
-        again = score_loser(other)
-        assert loser_value(other) == (again.total, again.items)
+        assert score_loser(other) == score_loser_plain(other)
+    # a triplet made from the loose tiles changes the value as the plain count says
+    if len(loose) >= 3 and len({tiles[i] for i in loose[:3]}) == 3:
+        kind = tiles[loose[0]]
+        if counts.get(kind, 0) + 2 <= 4:
+            more = list(tiles)
+            more[loose[1]] = more[loose[2]] = kind
+            other = _loser(ctx, tuple(sorted(more)))
+            assert score_loser(other) == score_loser_plain(other)
 
 
 @settings(max_examples=300, deadline=None)

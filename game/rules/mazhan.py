@@ -111,7 +111,9 @@ class Mazhan:
         values[winner] = win.score.total
         for seat in range(4):
             if seat != winner:
-                values[seat], lines[seat] = scoring.loser_value(loser_context(table, win, seat))
+                loser = scoring.score_loser(loser_context(table, win, seat))
+                values[seat] = loser.total
+                lines[seat] = loser.items
         payments = scoring.payments(values, winner, 0, table.stake)
         return Settlement(tuple(payments), winner == 0, tuple(values), tuple(lines))
 

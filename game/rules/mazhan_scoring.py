@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 from game.melds import Meld, MeldKind
 from game.rules.base import Payment
@@ -22,6 +23,7 @@ from game.tiles import (
     PLAY_KINDS,
     RED,
     WHITE,
+    Tile,
     counts_of,
     format_tiles,
     is_honor,
@@ -491,6 +493,61 @@ def _replacements(ctx: WinContext, flush: str | None, wilds: int, tai: int) -> l
 def score_loser(ctx: WinContext) -> ScoreResult:
     """A non-winner's value (M20): bonus tiles, melds, natural hand triplets, and their tai."""
     check_hand(ctx, winner=False)
+    counts = [0] * NUM_KINDS
+    for t in ctx.concealed:
+        counts[t] += 1
+    if ctx.wild is not None:
+        counts[ctx.wild] = 0
+    # ruling M20: four natural tiles count as a concealed triplet
+    trips = tuple([k for k in range(PLAY_KINDS) if counts[k] >= 3])
+    # each part's lines are remembered by what they depend on: hands share melds, bonus tiles
+    # and triplets far more often than whole hands
+    meld_base, meld_tai, meld_parts = _sets_part(ctx.seat, ctx.melds, ())
+    trip_base, trip_tai, trip_parts = _sets_part(ctx.seat, (), trips)
+    bonus_base, bonus_tai = _bonus_part(ctx.seat, ctx.bonus)
+    base_lines = meld_base + trip_base + bonus_base
+    base = sum(line.value for line in base_lines)
+    tai_lines = bonus_tai + meld_tai + trip_tai
+    tai = sum(line.value for line in tai_lines)
+    items = [*base_lines, *_round_line(base, round_up(base)), *tai_lines, *_multiplier(tai)]
+    formula = round_up(base) * 2**tai
+    value = min(CAP, formula)
+    if formula > CAP:
+        items.append(_hu("cap", "封頂", f"capped at {CAP}"))
+    items.append(_total(value))
+    parts = " ".join(meld_parts + trip_parts)
+    return ScoreResult(value, tuple(items), {"base": base, "tai": tai}, parts)
+
+
+_Lines = tuple[ScoreLine, ...]
+
+
+@lru_cache(maxsize=4096)
+def _sets_part(seat: int, melds: tuple[Meld, ...],
+               trips: tuple[int, ...]) -> tuple[_Lines, _Lines, tuple[str, ...]]:
+    """Base lines, tai lines (dragon and seat-wind sets) and notation of a non-winner's melds
+    or natural triplets (M13, M16, M20)."""
+    sets = _meld_sets(melds)
+    parts = [_meld_text(m) for m in melds]
+    for kind in trips:
+        text = _tiles_text((kind, kind, kind))
+        sets.append(_Set("concealed_triplet", kind, text))
+        parts.append(text)
+    tai = _tai_lines(WinContext(seat=seat, concealed=()), sets)
+    return tuple(_set_line(s) for s in sets), tuple(tai), tuple(parts)
+
+
+@lru_cache(maxsize=4096)
+def _bonus_part(seat: int, bonus: tuple[Tile, ...]) -> tuple[_Lines, _Lines]:
+    """Base lines and tai lines (seat flowers, 白) of the bonus tiles set aside (M13, M16)."""
+    ctx = WinContext(seat=seat, concealed=(), bonus=bonus)
+    return tuple(_bonus_lines(ctx)), tuple(_tai_lines(ctx, ()))
+
+
+def score_loser_plain(ctx: WinContext) -> ScoreResult:
+    """`score_loser` written out line by line from the hand (the reference its remembered
+    parts are tested against)."""
+    check_hand(ctx, winner=False)
     sets = _meld_sets(ctx.melds)
     parts = [_meld_text(m) for m in ctx.melds]
     natural = counts_of(t for t in ctx.concealed if t != ctx.wild)
@@ -514,31 +571,6 @@ def score_loser(ctx: WinContext) -> ScoreResult:
         items.append(_hu("cap", "封頂", f"capped at {CAP}"))
     items.append(_total(value))
     return ScoreResult(value, tuple(items), {"base": base, "tai": tai}, " ".join(parts))
-
-
-_LOSERS: dict[tuple[object, ...], tuple[int, tuple[ScoreLine, ...]]] = {}
-"""What a non-winner's value depends on → (total, lines): most seats end a hand with the
-melds, bonus tiles and natural triplets some earlier hand's seat had (often none at all)."""
-
-
-def loser_value(ctx: WinContext) -> tuple[int, tuple[ScoreLine, ...]]:
-    """`score_loser`'s total and lines, remembered by seat, melds, bonus tiles and natural
-    triplets (all M20 reads). For the engine's settlement, whose hands it dealt itself: a
-    remembered answer is not checked again (`score_loser` checks every hand it is given)."""
-    counts = [0] * NUM_KINDS
-    for t in ctx.concealed:
-        counts[t] += 1
-    if ctx.wild is not None:
-        counts[ctx.wild] = 0
-    trips = tuple([k for k in range(PLAY_KINDS) if counts[k] >= 3])
-    key = (ctx.seat, ctx.melds, ctx.bonus, trips)
-    found = _LOSERS.get(key)
-    if found is None:
-        result = score_loser(ctx)
-        if len(_LOSERS) >= 5_000:
-            _LOSERS.clear()  # bounded memory in long runs
-        found = _LOSERS[key] = (result.total, result.items)
-    return found
 
 
 # ---------------------------------------------------------------- settlement
