@@ -6,7 +6,7 @@ from collections import Counter
 
 from game.melds import MeldKind
 from game.scoring import NotAWin, WinContext
-from game.tiles import FLOWERS, PLAY_KINDS, WHITE, Tile
+from game.tiles import FLOWERS, NUM_KINDS, PLAY_KINDS, WHITE, Tile
 
 HAND_TILES = 16
 """Tiles a Mazhan hand holds besides the winning tile, each meld counting 3 (ruling M9)."""
@@ -48,6 +48,13 @@ def _check_bonus(ctx: WinContext) -> None:
                 f"{tile} is not a bonus tile: Mazhan bonus tiles are the flowers 1f-8f "
                 "and 白 5z (ruling M2)"
             )
+    flowers = [t for t in ctx.bonus if t != WHITE]
+    if len(set(flowers)) < len(flowers):
+        _repeated_flower(ctx)
+
+
+def _repeated_flower(ctx: WinContext) -> None:
+    """Raise for a flower held twice (the rare path of `_check_bonus`)."""
     for tile, n in Counter(ctx.bonus).items():
         if tile in FLOWERS and n > 1:
             raise NotAWin(f"there is only one {tile} ({tile.zh}), but bonus has {n}")
@@ -97,6 +104,25 @@ def _check_counts(ctx: WinContext, winner: bool) -> None:
             f"a Mazhan hand has {what} (each meld counts as 3); this one has {held} "
             f"({len(ctx.concealed)} in the hand + {len(ctx.melds)} melds × 3)"
         )
+    # counted by kind first (cheap); the wording below only for a hand that breaks a count
+    used_n = [0] * NUM_KINDS
+    for t in ctx.concealed:
+        used_n[t] += 1
+    for meld in ctx.melds:
+        for t in meld.tiles:
+            used_n[t] += 1
+    if winner and ctx.win_tile is not None:
+        used_n[ctx.win_tile] += 1
+    used_n[WHITE] += sum(1 for t in ctx.bonus if t == WHITE)
+    if max(used_n) <= WILD_COPIES or (
+        max(used_n) <= 4 and (ctx.wild is None or used_n[ctx.wild] <= WILD_COPIES)
+    ):
+        return
+    _count_error(ctx, winner)
+
+
+def _count_error(ctx: WinContext, winner: bool) -> None:
+    """Raise for a kind held more times than the wall has it (the rare path of `_check_counts`)."""
     used: Counter[Tile] = Counter(ctx.concealed)
     for meld in ctx.melds:
         used.update(meld.tiles)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 from game.melds import Meld, MeldKind
 from game.rules.base import Payment
@@ -18,9 +19,11 @@ from game.tiles import (
     EAST,
     FLOWERS,
     GREEN,
+    NUM_KINDS,
     PLAY_KINDS,
     RED,
     WHITE,
+    Tile,
     counts_of,
     format_tiles,
     is_honor,
@@ -190,17 +193,131 @@ def score_winner(ctx: WinContext) -> ScoreResult:
             f"{wild_note} does not make {5 - len(ctx.melds)} sets and a pair (ruling M9)"
         )
     single = _single_wait(ctx)
+    choices = [(groups, w) for groups in readings for w in _win_groups(ctx, groups)]
+    if len(choices) == 1:
+        best = _evaluate(ctx, *choices[0], single, wilds)
+    else:
+        # ruling M19: the highest value, then the highest base; ranked by numbers alone, and
+        # only the winning reading is written out (the first of equals, as in `score_winner_plain`)
+        rank = _Ranker(ctx, readings[0], single, wilds)
+        top = (-1, -1)
+        pick = choices[0]
+        for choice in choices:
+            r = rank(*choice)
+            if r > top:
+                top, pick = r, choice
+        best = _evaluate(ctx, *pick, single, wilds)
+    return _result(ctx, best)
+
+
+_MELD_TEXTS: dict[Meld, str] = {}
+"""Meld → its notation (every reading and every hand writes the same melds out again)."""
+
+
+def _meld_text(meld: Meld) -> str:
+    text = _MELD_TEXTS.get(meld)
+    if text is None:
+        if len(_MELD_TEXTS) >= 10_000:
+            _MELD_TEXTS.clear()  # bounded memory in long runs
+        text = _MELD_TEXTS[meld] = str(meld)
+    return text
+
+
+def _result(ctx: WinContext, best: _Outcome) -> ScoreResult:
+    parts = [_meld_text(m) for m in ctx.melds]
+    parts += [_group_text(g, i == best.mark) for i, g in enumerate(best.groups)]
+    extra = {"base": best.base, "tai": best.tai}
+    return ScoreResult(best.value, best.items, extra, " ".join(parts))
+
+
+def score_winner_plain(ctx: WinContext) -> ScoreResult:
+    """`score_winner` with every reading written out in full and the best kept: the reference
+    its ranking by numbers is tested against."""
+    check_hand(ctx, winner=True)
+    _check_flags(ctx)
+    assert ctx.win_tile is not None
+    natural = counts_of(t for t in [*ctx.concealed, ctx.win_tile] if t != ctx.wild)[:PLAY_KINDS]
+    wilds = wild_count(ctx, include_win=True)
+    single = _single_wait(ctx)
     best: _Outcome | None = None
-    for groups in readings:
+    for groups in decompositions(natural, wilds):
         for win_index in _win_groups(ctx, groups):
             out = _evaluate(ctx, groups, win_index, single, wilds)
             if best is None or (out.value, out.base) > (best.value, best.base):
                 best = out
-    assert best is not None
-    parts = [str(m) for m in ctx.melds]
-    parts += [_group_text(g, i == best.mark) for i, g in enumerate(best.groups)]
-    extra = {"base": best.base, "tai": best.tai}
-    return ScoreResult(best.value, best.items, extra, " ".join(parts))
+    if best is None:
+        raise NotAWin("not a winning hand (ruling M9)")
+    return _result(ctx, best)
+
+
+def rank_matches(ctx: WinContext) -> bool:
+    """Whether `_Ranker` gives every reading of a winning `ctx` the (value, base) that
+    `_evaluate` writes out (for the tests)."""
+    assert ctx.win_tile is not None
+    natural = counts_of(t for t in [*ctx.concealed, ctx.win_tile] if t != ctx.wild)[:PLAY_KINDS]
+    wilds = wild_count(ctx, include_win=True)
+    single = _single_wait(ctx)
+    readings = decompositions(natural, wilds)
+    rank = _Ranker(ctx, readings[0], single, wilds)
+    for groups in readings:
+        for win_index in _win_groups(ctx, groups):
+            out = _evaluate(ctx, groups, win_index, single, wilds)
+            if rank(groups, win_index) != (out.value, out.base):
+                return False
+    return True
+
+
+class _Ranker:
+    """(value, base) of a reading as `_evaluate` finds them, from numbers only: what does not
+    depend on the reading (melds, bonus tiles, self-draw, 獨張, the flush) is summed once."""
+
+    __slots__ = ("base", "chows", "half", "ping_ok", "replaced", "seat_wind", "tai", "wilds")
+
+    def __init__(self, ctx: WinContext, groups: tuple[Group, ...], single: bool,
+                 wilds: int) -> None:
+        sets = _meld_sets(ctx.melds)
+        base = sum(set_points(s.cls, s.kind) for s in sets) + BONUS_POINTS * len(ctx.bonus)
+        if ctx.self_draw:
+            base += SELF_DRAW_POINTS
+        if single:
+            base += SINGLE_WAIT_POINTS
+        self.base = base
+        self.tai = sum(line.value for line in _tai_lines(ctx, sets))
+        self.chows = sum(1 for m in ctx.melds if m.kind is MeldKind.CHOW)
+        # the suits are those of the natural tiles and the melds, whatever the reading: a
+        # group's wilds take its naturals' suit, all-wild groups have none (M16, M17)
+        flush = _flush(ctx, groups)
+        self.half = flush == "half"
+        self.replaced = bool(_replacements(ctx, flush, wilds, 0))
+        self.ping_ok = not ctx.bonus and not ctx.self_draw and not single
+        self.wilds = wilds
+        self.seat_wind = EAST + ctx.seat
+
+    def __call__(self, groups: tuple[Group, ...], win_index: int | None) -> tuple[int, int]:
+        base, tai, chows = self.base, self.tai, self.chows
+        for i, g in enumerate(groups):
+            if g.kind == "pong":
+                kind = g.tiles[0] if g.tiles else None
+                points = 2 if i == win_index else 4  # ruling M13: completed by the discard
+                if kind is None or is_terminal(kind) or is_honor(kind):
+                    points *= 2
+                base += points
+                if kind in (RED, GREEN, self.seat_wind):
+                    tai += 1
+            elif g.kind == "chow":
+                chows += 1
+        if chows == 0:
+            tai += 1
+        if self.half:
+            tai += 1
+        replaced = self.replaced or tai >= 4
+        if chows == 5 and self.ping_ok:  # ruling M18
+            if self.wilds >= 2 or replaced:
+                return CAP, base
+            return min(CAP, PING_HU * 2 ** (1 if self.half else 0)), base
+        if replaced:
+            return CAP, base
+        return min(CAP, (round_up(base) + HU_HEAD) * 2**tai), base
 
 
 def _check_flags(ctx: WinContext) -> None:
@@ -256,10 +373,13 @@ def _group_text(g: Group, win: bool) -> str:
     return f"{text}({', '.join(notes)})" if notes else text
 
 
+_SUIT = tuple(suit_of(k) for k in range(NUM_KINDS))
+
+
 def _flush(ctx: WinContext, groups: tuple[Group, ...]) -> str | None:
     """'full' for 清一色, 'half' for 混一色, else None; wilds take the suit (M16, M17)."""
-    kinds = [t for g in groups for t in g.tiles] + [t for m in ctx.melds for t in m.tiles]
-    suits = {suit_of(k) for k in kinds}
+    suits = {_SUIT[t] for g in groups for t in g.tiles}
+    suits.update([_SUIT[t] for m in ctx.melds for t in m.tiles])
     honours = "z" in suits
     suits.discard("z")
     if len(suits) == 1:
@@ -373,8 +493,63 @@ def _replacements(ctx: WinContext, flush: str | None, wilds: int, tai: int) -> l
 def score_loser(ctx: WinContext) -> ScoreResult:
     """A non-winner's value (M20): bonus tiles, melds, natural hand triplets, and their tai."""
     check_hand(ctx, winner=False)
+    counts = [0] * NUM_KINDS
+    for t in ctx.concealed:
+        counts[t] += 1
+    if ctx.wild is not None:
+        counts[ctx.wild] = 0
+    # ruling M20: four natural tiles count as a concealed triplet
+    trips = tuple([k for k in range(PLAY_KINDS) if counts[k] >= 3])
+    # each part's lines are remembered by what they depend on: hands share melds, bonus tiles
+    # and triplets far more often than whole hands
+    meld_base, meld_tai, meld_parts = _sets_part(ctx.seat, ctx.melds, ())
+    trip_base, trip_tai, trip_parts = _sets_part(ctx.seat, (), trips)
+    bonus_base, bonus_tai = _bonus_part(ctx.seat, ctx.bonus)
+    base_lines = meld_base + trip_base + bonus_base
+    base = sum(line.value for line in base_lines)
+    tai_lines = bonus_tai + meld_tai + trip_tai
+    tai = sum(line.value for line in tai_lines)
+    items = [*base_lines, *_round_line(base, round_up(base)), *tai_lines, *_multiplier(tai)]
+    formula = round_up(base) * 2**tai
+    value = min(CAP, formula)
+    if formula > CAP:
+        items.append(_hu("cap", "封頂", f"capped at {CAP}"))
+    items.append(_total(value))
+    parts = " ".join(meld_parts + trip_parts)
+    return ScoreResult(value, tuple(items), {"base": base, "tai": tai}, parts)
+
+
+_Lines = tuple[ScoreLine, ...]
+
+
+@lru_cache(maxsize=4096)
+def _sets_part(seat: int, melds: tuple[Meld, ...],
+               trips: tuple[int, ...]) -> tuple[_Lines, _Lines, tuple[str, ...]]:
+    """Base lines, tai lines (dragon and seat-wind sets) and notation of a non-winner's melds
+    or natural triplets (M13, M16, M20)."""
+    sets = _meld_sets(melds)
+    parts = [_meld_text(m) for m in melds]
+    for kind in trips:
+        text = _tiles_text((kind, kind, kind))
+        sets.append(_Set("concealed_triplet", kind, text))
+        parts.append(text)
+    tai = _tai_lines(WinContext(seat=seat, concealed=()), sets)
+    return tuple(_set_line(s) for s in sets), tuple(tai), tuple(parts)
+
+
+@lru_cache(maxsize=4096)
+def _bonus_part(seat: int, bonus: tuple[Tile, ...]) -> tuple[_Lines, _Lines]:
+    """Base lines and tai lines (seat flowers, 白) of the bonus tiles set aside (M13, M16)."""
+    ctx = WinContext(seat=seat, concealed=(), bonus=bonus)
+    return tuple(_bonus_lines(ctx)), tuple(_tai_lines(ctx, ()))
+
+
+def score_loser_plain(ctx: WinContext) -> ScoreResult:
+    """`score_loser` written out line by line from the hand (the reference its remembered
+    parts are tested against)."""
+    check_hand(ctx, winner=False)
     sets = _meld_sets(ctx.melds)
-    parts = [str(m) for m in ctx.melds]
+    parts = [_meld_text(m) for m in ctx.melds]
     natural = counts_of(t for t in ctx.concealed if t != ctx.wild)
     for kind in range(PLAY_KINDS):
         if natural[kind] >= 3:  # ruling M20: four natural tiles count as a concealed triplet
