@@ -36,6 +36,7 @@ from typing import ClassVar
 
 from game.actions import Action, ActionKind
 from game.bots import evaluate as ev
+from game.bots import expert_nanjing as xn
 from game.bots import kit
 from game.bots.hard import HardBot, Plan
 from game.rules.mazhan_scoring import BONUS_POINTS, round_up, set_points
@@ -85,6 +86,9 @@ class ExpertBot(HardBot):
     (measured +7.0 [+0.7, +13.3] points/hand with it, 2000 deals). None: the whole wall
     (Nanjing, where it measured −0.5 [−2.1, +1.2] gold, 1000 deals)."""
 
+    nanjing: ClassVar[xn.Tuning | None] = None
+    """Nanjing discards by expected gold (`expert_nanjing.choose_discard`); None: hard's."""
+
     def __init__(self, seed: int) -> None:
         super().__init__(seed)
         self._view: SeatView | None = None
@@ -131,6 +135,31 @@ class ExpertBot(HardBot):
             if score > best_score:
                 best, best_score = p, score
         return best
+
+    def _discard(self, view: SeatView, hand: ev.Hand, plan: Plan) -> Action:
+        tuning = self.nanjing
+        if view.ruleset != "nanjing" or tuning is None:
+            return super()._discard(view, hand, plan)
+        discards = [a for a in view.legal if a.kind is ActionKind.DISCARD and a.tile is not None]
+        unseen = view.unseen()
+        return xn.choose_discard(
+            view, discards, self._plan_after(hand, plan),
+            lambda tile: self._gain(view, hand, plan, tile, unseen, tuning),
+            lambda: self.rng.random() * 0.5, tuning)
+
+    def _gain(self, view: SeatView, hand: ev.Hand, plan: Plan, tile: int, unseen: list[int],
+              tuning: xn.Tuning) -> float:
+        """Nanjing: gold the hand's prospects are worth after discarding `tile`: a ready hand's
+        P(win) × money, else the live improving tiles at `tuning.gold_per_tile` each."""
+        counts = list(view.counts)
+        if counts[tile]:
+            counts[tile] -= 1
+            if kit.deficiency(view, counts) == 1:
+                ready = self.ready_value(view, counts)
+                if ready is not None:
+                    money, live = ready
+                    return self.win_probability(view, live) * money
+        return tuning.gold_per_tile * HardBot._accept(self, hand, plan, tile, unseen)
 
     def _accept(self, hand: ev.Hand, plan: Plan, tile: int, unseen: list[int]) -> float:
         """Live improving tiles after this discard, as hard counts them; when the discard
