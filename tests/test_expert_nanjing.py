@@ -8,6 +8,7 @@ from hypothesis import strategies as st
 from game.actions import Action, ActionKind
 from game.bots import expert_nanjing as xn
 from game.bots import make_bot
+from game.melds import Meld, MeldKind
 from game.tiles import Tile, counts_of, parse_tiles
 from game.view import SeatView
 from tests.test_bots import _position
@@ -86,3 +87,19 @@ def test_a_far_hand_late_throws_the_safest_tile() -> None:
     costs = {a.tile: xn.deal_in_cost(a.tile, read, unseen) for a in view.legal if a.tile}
     # within the half gold of variety the bot adds between near-equal choices
     assert costs[action.tile] <= min(costs.values()) + 0.5 < costs[Tile.parse("5p")]
+
+
+def test_an_open_one_suit_hand_is_read_as_a_flush() -> None:
+    # Seat 1 ponged 2p and 7p (fed by seat 3) and holds no flower: under N4 it can only win
+    # with a big item, here a flush of dots, so a bamboo tile is nearly safe against it.
+    view = _table(0, "123456789m1234p", ["1z", "1z2z3z4z1m", "2z", "3z"])
+    pongs = tuple(Meld(MeldKind.PONG, (Tile.parse(t),) * 3, Tile.parse(t), 3)
+                  for t in ("2p", "7p"))
+    view = view._replace(melds=((), pongs, (), ()))
+    opp = xn.read_opponents(view)[0]
+    assert opp.meld_suit == 1
+    unseen = view.unseen()
+    assert xn.wait_chance(Tile.parse("5s"), opp, unseen) < 0.01
+    assert xn.wait_chance(Tile.parse("5p"), opp, unseen) > \
+        xn.wait_chance(Tile.parse("5p"), xn.read_opponents(_table(
+            0, "123456789m1234p", ["1z", "1z2z3z4z1m", "2z", "3z"]))[0], unseen)

@@ -89,6 +89,10 @@ class ExpertBot(HardBot):
     nanjing: ClassVar[xn.Tuning | None] = None
     """Nanjing discards by expected gold (`expert_nanjing.choose_discard`); None: hard's."""
 
+    trap: ClassVar[float] = 1.0
+    """Nanjing: how much likelier others throw a wait this seat has thrown itself
+    (`expert_nanjing.trap_weight`); 1: no difference."""
+
     def __init__(self, seed: int) -> None:
         super().__init__(seed)
         self._view: SeatView | None = None
@@ -190,7 +194,7 @@ class ExpertBot(HardBot):
         money = 0.0
         payers = _payers(view)
         for tile in kit.waits(view, counts):
-            n = unseen[tile]
+            n: float = unseen[tile]
             if not n:
                 continue
             drawn = self._score(view, counts, tile, True)
@@ -200,6 +204,8 @@ class ExpertBot(HardBot):
                 money += n * _SELF_DRAW_SHARE * payers * drawn
                 continue
             thrown = self._score(view, counts, tile, False)
+            if view.ruleset == "nanjing" and self.trap != 1.0:
+                n *= xn.trap_weight(view, counts, tile, self.trap)
             if view.ruleset == "mazhan":
                 value = payers * (_SELF_DRAW_SHARE * drawn + (1 - _SELF_DRAW_SHARE) * thrown)
             else:
