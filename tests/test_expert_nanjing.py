@@ -8,6 +8,7 @@ from hypothesis import strategies as st
 from game.actions import Action, ActionKind
 from game.bots import expert_nanjing as xn
 from game.bots import make_bot
+from game.bots.expert import ExpertBot
 from game.melds import Meld, MeldKind
 from game.tiles import Tile, counts_of, parse_tiles
 from game.view import SeatView
@@ -74,10 +75,9 @@ def test_opponents_look_readier_as_their_rivers_grow() -> None:
 
 
 def test_a_far_hand_late_throws_the_safest_tile() -> None:
-    # Far from winning with ten tiles left: nothing is worth a deal-in. Every opponent has
-    # passed 9s or thrown it (the 9s thrown last by seat 3, after each of them discarded);
-    # one 2z is unseen, a wait nobody keeps (measured 0 of 825); 5p, kept, is the most
-    # dangerous and the shape's best discard is not among the safe ones.
+    # Far from winning with ten tiles left. Every opponent has passed 9s or thrown it (the
+    # 9s thrown last by seat 3, after each of them discarded); one 2z is unseen, a wait
+    # nobody keeps (measured 0 of 825); 5p is among the most dangerous.
     rivers = ["1m4p7s2z", "3m5p6s8p2m5s1z", "4m6p5m3s7m6m2z", "2s3p7p5s4s6s9s"]
     view = _table(0, "13579m2558p9s1z2z3z4z", rivers, wall_left=10)
     action = make_bot("expert", 1).choose(view)
@@ -103,3 +103,25 @@ def test_an_open_one_suit_hand_is_read_as_a_flush() -> None:
     assert xn.wait_chance(Tile.parse("5p"), opp, unseen) > \
         xn.wait_chance(Tile.parse("5p"), xn.read_opponents(_table(
             0, "123456789m1234p", ["1z", "1z2z3z4z1m", "2z", "3z"]))[0], unseen)
+
+
+def test_a_wait_on_a_kind_this_seat_threw_counts_as_likelier() -> None:
+    # Ready on 3m or 6m after throwing 9p; 6m is also in this seat's river, so the others,
+    # reading it as safe, throw it more often (trap weight, Nanjing has no rule against it).
+    rivers = ["6m1z", "2z", "3z", "4z"]
+    view = _table(0, "45m123p456p789p11z9p", rivers)
+    counts = list(view.counts)
+    counts[Tile.parse("9p")] -= 1
+    unseen = view.unseen()
+    assert unseen[Tile.parse("3m")] == 4 and unseen[Tile.parse("6m")] == 3
+
+    class Plain(ExpertBot):
+        trap = 1.0
+
+    plain = Plain(1).ready_value(view, counts)
+    trapped = ExpertBot(1).ready_value(view, counts)
+    assert plain is not None and trapped is not None
+    assert plain[1] == 7
+    assert trapped[1] == 4 + 3 * xn.trap_weight(view, counts, Tile.parse("6m"), ExpertBot.trap)
+    assert xn.trap_weight(view, counts, Tile.parse("3m"), ExpertBot.trap) == 1.0
+    assert xn.trap_weight(view, counts, Tile.parse("9p"), 2.0) == 1.7  # thrown now

@@ -22,6 +22,9 @@ Where hard counts the live tiles that bring the hand closer, expert weighs what 
   unless it costs more than one tile of shape; in Mazhan a kong that keeps the shape is
   declared for its base points (M13).
 - Dealing in costs only in Nanjing (the discarder pays, N10, N13); Mazhan never folds (M21).
+  Nanjing discards (`expert_nanjing`): among those that keep the best shape, the most gold
+  after the expected deal-in cost from a measured table reading; a ready hand's chance is a
+  race; a wait on a kind this seat threw itself counts as likelier to be thrown by others.
 - Discarding all four of a kind (N12) costs 10 gold to each other player and is avoided.
 
 An earlier expert that played sampled futures out for every choice measured far below hard (see
@@ -79,17 +82,17 @@ class ExpertBot(HardBot):
     """Mazhan too: choose among the plain hand, 混一色 and 清一色 by value × reach (`_plan`)."""
     reach_factor: tuple[float, float] = (0.4, 0.25)
     """Mazhan: P(win) kept per extra tile of deficiency, early and late in the hand."""
-    rival_hazard: ClassVar[dict[str, float | None]] = {"mazhan": 0.12, "nanjing": None}
+    rival_hazard: ClassVar[dict[str, float | None]] = {"mazhan": 0.12, "nanjing": 0.1}
     """Chance per round that another player wins first. A Mazhan hand is a race that someone
     always wins, so a ready hand's chance is a race (`race_chance`): without it every wait
     looked nearly sure over the whole wall and a narrow wait worth more beat a wide one
-    (measured +7.0 [+0.7, +13.3] points/hand with it, 2000 deals). None: the whole wall
-    (Nanjing, where it measured −0.5 [−2.1, +1.2] gold, 1000 deals)."""
+    (measured +7.0 [+0.7, +13.3] points/hand with it, 2000 deals). None: the whole wall.
+    Nanjing: a race too, with the expected-gold discard below (docs/bots.md, third pass)."""
 
-    nanjing: ClassVar[xn.Tuning | None] = None
+    nanjing: ClassVar[xn.Tuning | None] = xn.Tuning()
     """Nanjing discards by expected gold (`expert_nanjing.choose_discard`); None: hard's."""
 
-    trap: ClassVar[float] = 1.0
+    trap: ClassVar[float] = 2.5
     """Nanjing: how much likelier others throw a wait this seat has thrown itself
     (`expert_nanjing.trap_weight`); 1: no difference."""
 
