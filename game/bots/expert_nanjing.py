@@ -81,8 +81,8 @@ def read_opponents(view: SeatView) -> list[Opponent]:
                     before.add(int(rivers[s][-1][0]))
         before -= passed
         n = len(river)
-        # Measured (hard in all seats, 600 deals): a concealed hand is ready after n discards
-        # about 0.032 (n - 2.5) of the time, to some 45%; a hand with a claimed set 0.055 n.
+        # Measured (hard in all seats, 150 deals, seed 5): a concealed hand is ready after n
+        # discards about 0.032 (n - 2.5) of the time, to some 45%; with a claimed set 0.055 n.
         ready = min(0.85, 0.055 * n) if claimed else min(0.5, max(0.0, 0.032 * (n - 2.5)))
         flush = _flush(view, seat)
         value = 50.0
@@ -144,7 +144,7 @@ def wait_chance(tile: int, opp: Opponent, unseen: Sequence[int]) -> float:
     suit = opp.meld_suit
     if suit is not None and suit < 3 and tile < 27:
         # A one-suit open hand plays for a flush: measured 0 of 141 other-suit tiles won,
-        # 22 of 116 of its suit.
+        # 22 of 116 of its suit (hard in all seats, 1500 deals, seed 17).
         return 0.19 if tile // 9 == suit else 0.002
     if tile >= 27:
         return _HONOUR_WAIT[min(unseen[tile], 4)]
