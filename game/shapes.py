@@ -298,7 +298,9 @@ _USAGE: dict[bytes, _Usage] = {}
 def _usage(key: bytes) -> _Usage:
     found = _USAGE.get(key)
     if found is None:
-        found = _search_usage(key)
+        found = _shipped_rows(key) if len(key) == 9 else None
+        if found is None:
+            found = _search_usage(key)
         _USAGE[key] = found
     return found
 
@@ -496,6 +498,79 @@ def _pair_used(number: int, rest: int, sets: int) -> int:
         _PAIR_USED.clear()  # bounded memory in long runs
     _PAIR_USED[(rest << 3 | sets) << 32 | number] = used
     return used
+
+
+# --- draws that help: per suit, which of the hand's best arrangements a draw raises ----------
+#
+# A hand's naturals used in `sets` sets and a pair is the best of 2 × (sets + 1) "slots": the
+# suit holding s of the sets, with or without the pair, the other suits the rest. Adding one
+# tile raises each slot by 0 or 1, so a draw lowers the deficiency exactly when it raises some
+# best slot. Which slots a draw changes depends on the suit's own tiles alone, and which slots
+# are best on the suit's rows and the rest's: both repeat far more than whole hands, so the
+# helping kinds are remembered by (suit key, best slots), whatever the other suits hold.
+# (Measured: for the deficiency of every discard, remembering by the rest's rows, above, is
+# as fast, so that path stays as it was.)
+
+_MOVE_SLOTS: tuple[dict[bytes, tuple[tuple[int, int], ...]], ...] = ({}, {})
+"""[step > 0] suit key → (offset, the slots whose usage a move of one tile there changes),
+slot s of the paired row as bit s, of the plain row as bit 8 + s."""
+
+
+def _move_slots(key: bytes, step: int) -> tuple[tuple[int, int], ...]:
+    table = _MOVE_SLOTS[step > 0]
+    found = table.get(key)
+    if found is None:
+        number = _suit_number(key) << 32
+        known = _CHANGED.get
+        out: list[tuple[int, int]] = []
+        for t, moved in _moved(key, step):
+            pair = number | _suit_number(moved)
+            changed = known(pair)
+            if changed is None:
+                changed = _changed_slots(pair)
+            out.append((t, changed))
+        found = table[key] = tuple(out)
+    return found
+
+
+_CHANGED: dict[int, int] = {}
+"""(a << 32 | b) → the slots where rows a and b differ (far fewer pairs than suit keys)."""
+
+
+def _changed_slots(pair: int) -> int:
+    plain, paired = _ROWS_OF[pair >> 32]
+    moved_plain, moved_paired = _ROWS_OF[pair & 0xFFFFFFFF]
+    changed = 0
+    for s in range(_ROW_WIDTH):
+        if moved_paired[s] != paired[s]:
+            changed |= 1 << s
+        if moved_plain[s] != plain[s]:
+            changed |= 1 << (_ROW_WIDTH + s)
+    _CHANGED[pair] = changed
+    return changed
+
+
+_BEST_SLOTS: dict[int, int] = {}
+"""((rest << 3 | sets) << 32 | number) → the slots where rows `number` and `rest` reach their
+best usage in `sets` sets and a pair (bits as in `_MOVE_SLOTS`)."""
+
+
+def _best_slots(number: int, rest: int, sets: int) -> int:
+    plain, paired = _ROWS_OF[number]
+    rest_plain, rest_paired = _ROWS_OF[rest]
+    with_pair = [paired[s] + rest_plain[sets - s] for s in range(sets + 1)]
+    without = [plain[s] + rest_paired[sets - s] for s in range(sets + 1)]
+    top = max(max(with_pair), max(without))
+    slots = 0
+    for s in range(sets + 1):
+        if with_pair[s] == top:
+            slots |= 1 << s
+        if without[s] == top:
+            slots |= 1 << (_ROW_WIDTH + s)
+    if len(_BEST_SLOTS) >= 200_000:
+        _BEST_SLOTS.clear()  # bounded memory in long runs
+    _BEST_SLOTS[(rest << 3 | sets) << 32 | number] = slots
+    return slots
 
 
 def deficiency(counts: Sequence[int], wilds: int = 0, sets_needed: int | None = None) -> int:
@@ -890,6 +965,69 @@ class DrawsAfterDiscard:
         used = _ROWS_OF[_join(number_a, self.rest[a])][1][sets]
         return (target - used if used < target else 0), out
 
+    def helping(self, kind: int) -> tuple[int, tuple[int, ...]]:
+        """(`deficiency` of the hand less one `kind`, the kinds, in order, whose draw would
+        then lower it): what `after` tells about draws, without a deficiency per kind."""
+        if not self.key[kind]:
+            raise ValueError(f"kind {kind} is not held")
+        if not self.fast:
+            base, draws = self.after(kind)
+            return base, tuple([k for k, d in draws.items() if d < base])
+        a = kind // 9 if kind < 27 else 3
+        base_a = _SUIT_SLICES[a][0]
+        moved = bytearray(self.parts[a])
+        moved[kind - base_a] -= 1
+        part_a = bytes(moved)
+        number_a = _SUIT_NUMBER.get(part_a)
+        if number_a is None:
+            number_a = _suit_number(part_a)
+        sets, target = self.sets, self.target
+        joined = _JOINED.get  # `_join`'s memo read inline
+        high_a = number_a << 32
+        whole = joined(high_a | self.rest[a])
+        if whole is None:
+            whole = _join(number_a, self.rest[a])
+        used = _ROWS_OF[whole][1][sets]
+        if used >= target:
+            return 0, ()  # nothing lowers a deficiency of 0
+        found = _SUIT_HELPING
+        best_slots = _BEST_SLOTS.get
+        shifted = sets << 32
+        out: tuple[int, ...] = ()
+        beside = _PAIR_BESIDE[a]
+        for b in range(4):
+            if b == a:
+                part, number, rest = part_a, number_a, self.rest[a]
+            else:
+                part, number = self.parts[b], self.numbers[b]
+                pair = self.joined[beside[b]]
+                rest_or_none = joined(high_a | pair)
+                rest = _join(number_a, pair) if rest_or_none is None else rest_or_none
+            best = best_slots((rest << 35) | shifted | number)
+            if best is None:
+                best = _best_slots(number, rest, sets)
+            answer_key = (part, _SUIT_SLICES[b][0], best)
+            kinds = found.get(answer_key)
+            if kinds is None:
+                kinds = _suit_helping(answer_key)
+            if kinds:
+                out += kinds
+        return target - used, out
+
+
+_SUIT_HELPING: dict[tuple[bytes, int, int], tuple[int, ...]] = {}
+"""(suit key, its first kind, best slots of the hand) → the suit's kinds whose draw raises
+the hand's best usage (lowers its deficiency)."""
+
+
+def _suit_helping(memo_key: tuple[bytes, int, int]) -> tuple[int, ...]:
+    part, base, best = memo_key
+    found = tuple([base + t for t, changed in _move_slots(part, 1) if best & changed])
+    if len(_SUIT_HELPING) >= 100_000:
+        _SUIT_HELPING.clear()  # bounded memory in long runs
+    _SUIT_HELPING[memo_key] = found
+    return found
+
 
 def _beside(a: int, b: int) -> tuple[int, int]:
     """The two suits other than a and b (a != b), in order."""
@@ -1247,6 +1385,120 @@ def load_table(blob: bytes) -> bool:
         _USAGE[key] = usage
         pos = end
     return True
+
+
+# --- larger suits, read from a second file on first sight ---------------------------------------
+#
+# Mazhan hands hold 16-17 tiles, so suits of 9 and 10 tiles are common (a flush plan, a draw
+# into a long suit) and their searches were a tenth of a hard bot's time. Their usage rows come
+# from ROWS_FILE: one fixed-size record per suited key of EXTRA_SIZES tiles, in the order of
+# `table_keys` (lexicographic), found by the key's rank rather than loaded into dicts at import.
+
+ROWS_FILE: Final = Path(__file__).with_name("shape_rows.bin")
+EXTRA_SIZES: Final = (9, 10, 11)
+
+
+def _suit_ways() -> tuple[tuple[int, ...], ...]:
+    """[pos][left] → suited keys' tails from pos on (each count 0-4) that hold `left` tiles."""
+    ways = [[0] * 41 for _ in range(10)]
+    ways[9][0] = 1
+    for pos in range(8, -1, -1):
+        for left in range(41):
+            ways[pos][left] = sum(ways[pos + 1][left - n] for n in range(min(4, left) + 1))
+    return tuple(tuple(row) for row in ways)
+
+
+_WAYS: Final = _suit_ways()
+_BELOW: Final = tuple(
+    tuple(tuple(sum(_WAYS[pos + 1][left - u] for u in range(v) if u <= left)
+                for v in range(5)) for left in range(41))
+    for pos in range(9))
+"""[pos][left][v] → keys that hold `left` tiles from pos on and fewer than v at pos."""
+
+
+def suit_rank(key: bytes) -> int:
+    """The place of a 9-kind suit key among those of the same size, in lexicographic order."""
+    left = sum(key)
+    rank = 0
+    below = _BELOW
+    for pos in range(9):
+        n = key[pos]
+        rank += below[pos][left][n]
+        left -= n
+    return rank
+
+
+def _extra_offsets() -> dict[int, tuple[int, int]]:
+    """Size → (offset of its first record in ROWS_FILE's data, record length)."""
+    out: dict[int, tuple[int, int]] = {}
+    pos = 0
+    for size in EXTRA_SIZES:
+        record = 2 * (size + 1)
+        out[size] = (pos, record)
+        pos += record * _WAYS[0][size]
+    return out
+
+
+_EXTRA_AT: Final = _extra_offsets()
+_EXTRA: list[bytes | None] = []
+"""ROWS_FILE's data once read (empty before the first look, [None] if it is unusable)."""
+
+
+def _shipped_rows(key: bytes) -> _Usage | None:
+    """A suited key's usage rows from ROWS_FILE, or None (another size, or no usable file)."""
+    at = _EXTRA_AT.get(sum(key))
+    if at is None or max(key) > 4:
+        return None
+    if not _EXTRA:
+        _EXTRA.append(_read_rows_file())
+    data = _EXTRA[0]
+    if data is None:
+        return None
+    first, record = at
+    start = first + record * suit_rank(key)
+    half = start + record // 2
+    return tuple(data[start:half]), tuple(data[half:start + record])
+
+
+def build_rows_file() -> bytes:
+    """ROWS_FILE's contents: zlib of, per suited key of each of EXTRA_SIZES tiles in
+    `table_keys` order, its usage rows (without and with the pair) as searched."""
+    out = bytearray()
+    for size in EXTRA_SIZES:
+        for key in _suit_keys(size):
+            plain, paired = _search_usage(key)
+            out += bytes(plain) + bytes(paired)
+    return zlib.compress(bytes(out), 9)
+
+
+def _suit_keys(size: int) -> list[bytes]:
+    """Every 9-kind suit key of exactly `size` tiles, in lexicographic order."""
+    out: list[bytes] = []
+    work: list[int] = []
+
+    def grow(left: int) -> None:
+        if len(work) == 9:
+            if left == 0:
+                out.append(bytes(work))
+            return
+        for n in range(min(4, left) + 1):
+            if _WAYS[len(work) + 1][left - n]:
+                work.append(n)
+                grow(left - n)
+                work.pop()
+
+    grow(size)
+    return out
+
+
+def _read_rows_file() -> bytes | None:
+    try:
+        data = zlib.decompress(ROWS_FILE.read_bytes())
+    except (OSError, zlib.error):
+        return None  # the rows are searched instead
+    size, record = EXTRA_SIZES[-1], 2 * (EXTRA_SIZES[-1] + 1)
+    expected = _EXTRA_AT[size][0] + record * _WAYS[0][size]
+    return data if len(data) == expected else None
 
 
 def _load_shipped() -> None:

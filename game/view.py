@@ -29,8 +29,9 @@ _VIEW_PHASE: dict[str, ViewPhase] = {"discard": "discard", "claim": "claim", "ro
 SPECTATOR = -1
 _NO_TILES = (0,) * 34
 _PRIVATE = frozenset({DEAL, DRAW})
-_LIVE = (4, 3, 2, 1, 0, 0, 0, 0)
-"""Copies not seen of a kind seen n times (n below 8), for `SeatView.unseen`."""
+_LIVE = (4, 3, 2, 1, *(0,) * 60)
+"""Copies not seen of a kind seen n times, for `SeatView.unseen` (far more than a kind can be
+seen: five with the wild's indicator)."""
 
 
 class SeatView(NamedTuple):
@@ -99,9 +100,8 @@ class SeatView(NamedTuple):
             for t in seat_bonus:
                 if t < 34:
                     seen[t] += 1
-        # a table lookup per kind rather than a max() call: bots ask this every decision
-        live = _LIVE
-        return [live[n] if n < 8 else 0 for n in seen]
+        # a table lookup per kind (in C) rather than a max() call: bots ask this every decision
+        return list(map(_LIVE.__getitem__, seen))
 
     def to_wire(self) -> dict[str, Any]:
         """A plain msgpack-able dict of the view (tiles as ints, melds in notation)."""

@@ -1,5 +1,6 @@
-"""Write game/shape_table.bin: the suit shape and usage tables of `game.shapes` for every suit
-key of up to `TABLE_MAX` tiles, computed by the module's own searches.
+"""Write game/shape_table.bin and game/shape_rows.bin: the suit shape and usage tables of
+`game.shapes` for every suit key of up to `TABLE_MAX` tiles, and the usage rows of every suited
+key of `EXTRA_SIZES` tiles, computed by the module's own searches.
 
     uv run python tools/make_shape_table.py
 """
@@ -16,13 +17,19 @@ from game import shapes  # noqa: E402
 
 
 def main() -> int:
-    # start from empty tables, so every entry comes from the search, not from an old file
+    # start from empty tables and no rows file, so every entry comes from the search, not
+    # from an old file
     for table in (shapes._SHAPE, shapes._PACKED, shapes._USAGE, shapes._COST0, shapes._COST1):
         table.clear()
+    shapes._EXTRA[:] = [None]
     blob = shapes.build_table()
     shapes.TABLE_FILE.write_bytes(blob)
     print(f"{shapes.TABLE_FILE.relative_to(ROOT)}: {len(shapes.table_keys())} keys, "
           f"{len(blob):,} bytes")
+    rows = shapes.build_rows_file()
+    shapes.ROWS_FILE.write_bytes(rows)
+    keys = sum(len(shapes._suit_keys(size)) for size in shapes.EXTRA_SIZES)
+    print(f"{shapes.ROWS_FILE.relative_to(ROOT)}: {keys} keys, {len(rows):,} bytes")
     return 0
 
 

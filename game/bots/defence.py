@@ -41,18 +41,14 @@ def threats(view: SeatView) -> list[Threat]:
             level = 0.05 * len(river) + 0.15 * len(claimed)
         if view.wall_left < 20:
             level += 0.2
-        suits = [0, 0, 0]
-        meld_suits = {m.first // 9 if m.first < 27 else 3 for m in melds}
-        for tile, _ in river:
-            if tile < 27:
-                suits[tile // 9] += 1
         flush: int | None = None
-        if len(melds) >= 2 and len(meld_suits - {3}) == 1 and meld_suits - {3} != set():
-            flush = min(meld_suits - {3})
+        meld_suits = {m.first // 9 for m in melds if m.first < 27} if len(melds) >= 2 else ()
+        if len(meld_suits) == 1:
+            flush = min(meld_suits)
         elif len(river) >= 7:
-            lowest = min(range(3), key=lambda s: suits[s])
-            if suits[lowest] == 0:
-                flush = lowest
+            # the first suit (in order) this seat has not discarded at all
+            shown = {tile // 9 for tile, _ in river if tile < 27}
+            flush = next((s for s in range(3) if s not in shown), None)
         if flush is not None:
             level += 0.2
         fed = sum(1 for m in melds if m.source == view.seat and m.kind.is_triplet)

@@ -47,7 +47,8 @@ def split(view: SeatView, counts: Sequence[int] | None = None, melds: int | None
 
 def pairs_deficiency(counts: Sequence[int]) -> int:
     """Seven pairs (N3): tiles to exchange; four of a kind counts as two pairs."""
-    return 7 - sum([n >> 1 for n in counts])
+    # counts are 0-4: the pairs are half of what is left once each odd count loses one
+    return 7 - ((sum(counts) - counts.count(1) - counts.count(3)) >> 1)
 
 
 _NOW: dict[tuple[bytes, int, int, bool], int] = {}
@@ -74,11 +75,14 @@ def after_discards(hand: Hand) -> dict[int, int]:
     if hand.wilds and hand.wild is not None:
         out[hand.wild] = deficiency(hand.naturals, hand.wilds - 1, hand.need)
     if hand.pairs_ok:
-        pairs = sum(n // 2 for n in hand.naturals)
-        for kind in out:
-            n = hand.naturals[kind]
-            lost = 1 if n and n % 2 == 0 else 0
-            out[kind] = min(out[kind], 7 - pairs + lost)
+        naturals = hand.naturals
+        pairs_now = pairs_deficiency(naturals)
+        for kind, d in out.items():
+            n = naturals[kind]
+            # seven pairs (N3) after the discard: one pair fewer when an even count is broken
+            pairs = pairs_now + 1 if n and not n & 1 else pairs_now
+            if pairs < d:
+                out[kind] = pairs
     return out
 
 
@@ -121,6 +125,32 @@ def acceptance(
     return base, good
 
 
+def acceptance_helping(hand: Hand, unseen: Sequence[int], allowed: Container[int] | None,
+                       base: int, helping: Sequence[int]) -> tuple[int, int]:
+    """`acceptance` of a hand waiting to draw, from its `deficiency` (`base`) and the kinds
+    whose draw lowers it (`helping`, as `DrawsAfterDiscard.helping` gives them)."""
+    naturals = hand.naturals
+    wild = hand.wild
+    good = 0
+    if hand.pairs_ok:
+        pairs_now = pairs_deficiency(naturals)
+        if pairs_now <= base:
+            # seven pairs (N3) as close: a draw helps when it pairs an odd kind, or when it
+            # lowers the regular reading below it (a draw lowers it by one at most, so only
+            # when the two are equal)
+            kinds = {k for k, n in enumerate(naturals) if n % 2}
+            if pairs_now == base:
+                kinds.update(helping)
+            helping = sorted(kinds)
+            base = pairs_now
+    for k in helping:
+        if k != wild and (allowed is None or k in allowed):
+            good += unseen[k]
+    if wild is not None and base > 0:
+        good += unseen[wild]  # a wild drawn always brings the hand one tile closer
+    return base, good
+
+
 def suit_of(kind: int) -> int:
     """0-2 for the suits, 3 for honours."""
     return kind // 9 if kind < 27 else 3
@@ -159,6 +189,21 @@ def triplets_deficiency(hand: Hand, view: SeatView) -> int:
 
 def triplets_only(hand: Hand) -> int:
     """對對胡 deficiency of the concealed part: each kind is a triplet, the pair, or thrown."""
+    naturals = hand.naturals
+    # the answer depends only on how many kinds are held 4, 3, 2 and once (counts are 0-4)
+    key = (naturals.count(4), naturals.count(3), naturals.count(2), naturals.count(1),
+           hand.need, hand.wilds)
+    found = _TRIPLETS.get(key)
+    if found is None:
+        found = _TRIPLETS[key] = _triplets_only(hand)
+    return found
+
+
+_TRIPLETS: dict[tuple[int, int, int, int, int, int], int] = {}
+"""(kinds held 4, 3, 2, 1 times, sets wanted, wilds) → `triplets_only` (a few hundred keys)."""
+
+
+def _triplets_only(hand: Hand) -> int:
     sizes = sorted((n for n in hand.naturals if n), reverse=True)
     best = 99
     # The largest kinds make the sets; try each of the first need+1 (or none) as the pair.

@@ -241,10 +241,10 @@ class HardBot:
             if tile != hand.wild and counts[tile]:
                 counts[tile] -= 1
             rest = rest._replace(naturals=counts, pairs_ok=False)
-        known = None
         if tile != hand.wild and source[tile]:  # `rest` is `source` less one `tile`
-            known = self._draws_after(source, hand.wilds, hand.need).after(tile)
-        return float(ev.acceptance(rest, unseen, plan.scope, known)[1])
+            base, helping = self._draws_after(source, hand.wilds, hand.need).helping(tile)
+            return float(ev.acceptance_helping(rest, unseen, plan.scope, base, helping)[1])
+        return float(ev.acceptance(rest, unseen, plan.scope)[1])
 
     _draw_table: tuple[bytes, int, int, DrawsAfterDiscard] | None = None
 

@@ -96,9 +96,22 @@ def _set_line(s: _Set) -> ScoreLine:
     return ScoreLine(s.cls, zh, f"{en} {s.text}", set_points(s.cls, s.kind), "base")
 
 
+_TEXTS: dict[tuple[int, ...], str] = {}
+"""Tiles → their notation: the same sets are written out for every reading and every loser."""
+
+
+def _tiles_text(tiles: tuple[int, ...]) -> str:
+    text = _TEXTS.get(tiles)
+    if text is None:
+        if len(_TEXTS) >= 10_000:
+            _TEXTS.clear()  # bounded memory in long runs
+        text = _TEXTS[tiles] = format_tiles(tiles)
+    return text
+
+
 def _meld_sets(melds: Sequence[Meld]) -> list[_Set]:
     return [
-        _Set(_MELD_CLASS[m.kind], m.first, format_tiles(m.tiles))
+        _Set(_MELD_CLASS[m.kind], m.first, _tiles_text(m.tiles))
         for m in melds
         if m.kind is not MeldKind.CHOW
     ]
@@ -236,7 +249,7 @@ def _single_wait(ctx: WinContext) -> bool:
 
 
 def _group_text(g: Group, win: bool) -> str:
-    text = format_tiles(g.tiles) if g.tiles else f"any {g.kind}"
+    text = _tiles_text(g.tiles) if g.tiles else f"any {g.kind}"
     notes = [f"{g.wilds} wild"] if g.wilds else []
     if win:
         notes.append("win")
@@ -365,7 +378,7 @@ def score_loser(ctx: WinContext) -> ScoreResult:
     natural = counts_of(t for t in ctx.concealed if t != ctx.wild)
     for kind in range(PLAY_KINDS):
         if natural[kind] >= 3:  # ruling M20: four natural tiles count as a concealed triplet
-            text = format_tiles([kind] * 3)
+            text = _tiles_text((kind, kind, kind))
             sets.append(_Set("concealed_triplet", kind, text))
             parts.append(text)
     base_lines = [_set_line(s) for s in sets] + _bonus_lines(ctx)
