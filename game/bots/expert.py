@@ -22,6 +22,9 @@ Where hard counts the live tiles that bring the hand closer, expert weighs what 
   unless it costs more than one tile of shape; in Mazhan a kong that keeps the shape is
   declared for its base points (M13).
 - Dealing in costs only in Nanjing (the discarder pays, N10, N13); Mazhan never folds (M21).
+  Nanjing discards (`expert_nanjing`): among those that keep the best shape, the most gold
+  after the expected deal-in cost from a measured table reading; a ready hand's chance is a
+  race; a wait on a kind this seat threw itself counts as likelier to be thrown by others.
 - Discarding all four of a kind (N12) costs 10 gold to each other player and is avoided.
 
 An earlier expert that played sampled futures out for every choice measured far below hard (see
@@ -36,6 +39,7 @@ from typing import ClassVar
 
 from game.actions import Action, ActionKind
 from game.bots import evaluate as ev
+from game.bots import expert_nanjing as xn
 from game.bots import kit
 from game.bots.hard import HardBot, Plan
 from game.rules.mazhan_scoring import BONUS_POINTS, round_up, set_points
@@ -78,12 +82,19 @@ class ExpertBot(HardBot):
     """Mazhan too: choose among the plain hand, 混一色 and 清一色 by value × reach (`_plan`)."""
     reach_factor: tuple[float, float] = (0.4, 0.25)
     """Mazhan: P(win) kept per extra tile of deficiency, early and late in the hand."""
-    rival_hazard: ClassVar[dict[str, float | None]] = {"mazhan": 0.12, "nanjing": None}
+    rival_hazard: ClassVar[dict[str, float | None]] = {"mazhan": 0.12, "nanjing": 0.1}
     """Chance per round that another player wins first. A Mazhan hand is a race that someone
     always wins, so a ready hand's chance is a race (`race_chance`): without it every wait
     looked nearly sure over the whole wall and a narrow wait worth more beat a wide one
-    (measured +7.0 [+0.7, +13.3] points/hand with it, 2000 deals). None: the whole wall
-    (Nanjing, where it measured −0.5 [−2.1, +1.2] gold, 1000 deals)."""
+    (measured +7.0 [+0.7, +13.3] points/hand with it, 2000 deals). None: the whole wall.
+    Nanjing: a race too, with the expected-gold discard below (docs/bots.md, third pass)."""
+
+    nanjing: ClassVar[xn.Tuning | None] = xn.Tuning()
+    """Nanjing discards by expected gold (`expert_nanjing.choose_discard`); None: hard's."""
+
+    trap: ClassVar[float] = 2.5
+    """Nanjing: how much likelier others throw a wait this seat has thrown itself
+    (`expert_nanjing.trap_weight`); 1: no difference."""
 
     def __init__(self, seed: int) -> None:
         super().__init__(seed)
@@ -132,6 +143,31 @@ class ExpertBot(HardBot):
                 best, best_score = p, score
         return best
 
+    def _discard(self, view: SeatView, hand: ev.Hand, plan: Plan) -> Action:
+        tuning = self.nanjing
+        if view.ruleset != "nanjing" or tuning is None:
+            return super()._discard(view, hand, plan)
+        discards = [a for a in view.legal if a.kind is ActionKind.DISCARD and a.tile is not None]
+        unseen = view.unseen()
+        return xn.choose_discard(
+            view, discards, self._plan_after(hand, plan),
+            lambda tile: self._gain(view, hand, plan, tile, unseen, tuning),
+            lambda: self.rng.random() * 0.5, tuning)
+
+    def _gain(self, view: SeatView, hand: ev.Hand, plan: Plan, tile: int, unseen: list[int],
+              tuning: xn.Tuning) -> float:
+        """Nanjing: gold the hand's prospects are worth after discarding `tile`: a ready hand's
+        P(win) × money, else the live improving tiles at `tuning.gold_per_tile` each."""
+        counts = list(view.counts)
+        if counts[tile]:
+            counts[tile] -= 1
+            if kit.deficiency(view, counts) == 1:
+                ready = self.ready_value(view, counts)
+                if ready is not None:
+                    money, live = ready
+                    return self.win_probability(view, live) * money
+        return tuning.gold_per_tile * HardBot._accept(self, hand, plan, tile, unseen)
+
     def _accept(self, hand: ev.Hand, plan: Plan, tile: int, unseen: list[int]) -> float:
         """Live improving tiles after this discard, as hard counts them; when the discard
         leaves the hand ready, the expected value of the win instead (see READY_SCALE)."""
@@ -161,7 +197,7 @@ class ExpertBot(HardBot):
         money = 0.0
         payers = _payers(view)
         for tile in kit.waits(view, counts):
-            n = unseen[tile]
+            n: float = unseen[tile]
             if not n:
                 continue
             drawn = self._score(view, counts, tile, True)
@@ -171,6 +207,8 @@ class ExpertBot(HardBot):
                 money += n * _SELF_DRAW_SHARE * payers * drawn
                 continue
             thrown = self._score(view, counts, tile, False)
+            if view.ruleset == "nanjing" and self.trap != 1.0:
+                n *= xn.trap_weight(view, counts, tile, self.trap)
             if view.ruleset == "mazhan":
                 value = payers * (_SELF_DRAW_SHARE * drawn + (1 - _SELF_DRAW_SHARE) * thrown)
             else:
