@@ -153,7 +153,7 @@ STRINGS: Final[dict[str, tuple[str, str]]] = {
     "unit.base": ("分", "pt"),
     "unit.tai": ("台", "tai"),
     "unit.hu": ("胡", "hu"),
-    "unit.flower": ("花", "fl"),
+    "unit.flower": ("花", "hua"),
     "unit.x": ("倍", "×"),
     "unit.total": ("", ""),
     "rules.missing": ("找不到規則文字。", "The rules text is missing."),
