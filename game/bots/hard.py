@@ -44,6 +44,34 @@ class Plan(NamedTuple):
     deficiency: int
 
 
+class _Turn:
+    """What a decision's discards share: the draws after each discard from one hand, and
+    (read only for seven pairs) the hand's odd kinds and pairs deficiency."""
+
+    __slots__ = ("_odd", "_pairs", "counts", "draws", "key", "need", "wilds")
+
+    def __init__(self, counts: list[int], key: bytes, wilds: int, need: int) -> None:
+        self.counts = counts
+        self.key = key
+        self.wilds = wilds
+        self.need = need
+        self.draws = DrawsAfterDiscard(counts, wilds, need)
+        self._odd: frozenset[int] | None = None
+        self._pairs = -1
+
+    def odd(self) -> frozenset[int]:
+        """Kinds held an odd number of times."""
+        if self._odd is None:
+            self._odd = frozenset(k for k, n in enumerate(self.key) if n & 1)
+        return self._odd
+
+    def pairs(self) -> int:
+        """Seven pairs deficiency of the hand (`evaluate.pairs_deficiency`)."""
+        if self._pairs < 0:
+            self._pairs = ev.pairs_deficiency(self.key)
+        return self._pairs
+
+
 class HardBot:
     level = "hard"
     fold_rule: ClassVar[dict[str, tuple[int, float, int, int] | None]] = {
@@ -209,7 +237,7 @@ class HardBot:
             d = after.get(tile, 99)
             if not folding and d > best:
                 continue
-            risk = table_danger(tile, found, unseen, view.ruleset)
+            risk = table_danger(tile, found, unseen, view.ruleset) if found else 0.0
             score = 0.0
             if folding:
                 score += 100 * risk + 5 * d
@@ -228,7 +256,49 @@ class HardBot:
         return min(choices, key=lambda c: c[0])[1]
 
     def _accept(self, hand: ev.Hand, plan: Plan, tile: int, unseen: list[int]) -> float:
-        """Unseen tiles that would bring the hand closer after this discard."""
+        """Unseen tiles that would bring the hand closer after this discard (`_accept_plain`,
+        without building the hand after the discard for the plans that read draws)."""
+        name = plan.name
+        if name == "plain":
+            source = hand.naturals
+        elif name == "triplets" or name == "pairs":
+            return self._accept_plain(hand, plan, tile, unseen)
+        else:
+            source = plan.counts
+        wild = hand.wild
+        if tile == wild or not source[tile]:
+            return self._accept_plain(hand, plan, tile, unseen)
+        turn = self._draws_after(source, hand.wilds, hand.need)
+        base, helping = turn.draws.helping(tile)
+        scope = plan.scope
+        if name == "plain" and hand.pairs_ok:
+            # seven pairs (N3) after the discard, from the whole hand's: breaking an even
+            # count (a pair) costs one more tile; the odd kinds are the hand's with `tile`
+            # switched (as `acceptance_helping` reads them off the smaller hand)
+            pairs_now = turn.pairs() + (0 if source[tile] & 1 else 1)
+            if pairs_now <= base:
+                kinds = set(turn.odd())
+                kinds ^= {tile}
+                if pairs_now == base:
+                    kinds.update(helping)
+                helping = tuple(kinds)
+                base = pairs_now
+        good = 0
+        if scope is None:
+            for k in helping:
+                if k != wild:
+                    good += unseen[k]
+        else:
+            for k in helping:
+                if k != wild and k in scope:
+                    good += unseen[k]
+        if wild is not None and base > 0:
+            good += unseen[wild]  # a wild drawn always brings the hand one tile closer
+        return float(good)
+
+    def _accept_plain(self, hand: ev.Hand, plan: Plan, tile: int, unseen: list[int]) -> float:
+        """`_accept` the plain way: the hand after the discard built and measured (the
+        reference the fast path is tested against, and the path of the rarer cases)."""
         rest = ev.discard_hand(hand, tile)
         if plan.name == "triplets":
             return float(sum(unseen[k] for k, n in enumerate(rest.naturals) if 0 < n < 3))
@@ -242,20 +312,27 @@ class HardBot:
                 counts[tile] -= 1
             rest = rest._replace(naturals=counts, pairs_ok=False)
         if tile != hand.wild and source[tile]:  # `rest` is `source` less one `tile`
-            base, helping = self._draws_after(source, hand.wilds, hand.need).helping(tile)
+            base, helping = DrawsAfterDiscard(source, hand.wilds, hand.need).helping(tile)
             return float(ev.acceptance_helping(rest, unseen, plan.scope, base, helping)[1])
         return float(ev.acceptance(rest, unseen, plan.scope)[1])
 
-    _draw_table: tuple[bytes, int, int, DrawsAfterDiscard] | None = None
+    _draw_table: _Turn | None = None
 
-    def _draws_after(self, counts: list[int], wilds: int, need: int) -> DrawsAfterDiscard:
+    def _draws_after(self, counts: list[int], wilds: int, need: int) -> _Turn:
         """The draws after each discard from `counts`, kept for the decision's other
         discards: their acceptance shares all the work that depends on the hand alone."""
-        key = bytes(counts)
         table = self._draw_table
-        if table is None or table[0] != key or table[1] != wilds or table[2] != need:
-            table = self._draw_table = (key, wilds, need, DrawsAfterDiscard(counts, wilds, need))
-        return table[3]
+        if table is not None and table.counts is counts and table.wilds == wilds \
+                and table.need == need:
+            return table  # the same list as the last discard's (hands are never changed
+            # in place: each decision splits the view afresh)
+        key = bytes(counts)
+        if table is None or table.key != key or table.wilds != wilds or table.need != need:
+            table = _Turn(counts, key, wilds, need)
+        else:
+            table.counts = counts
+        self._draw_table = table
+        return table
 
     # ------------------------------------------------------------------ claims
 

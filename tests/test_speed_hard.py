@@ -1,0 +1,67 @@
+"""The hard bot's fast paths (issue 14, last round) against the plain ones they stand in for."""
+
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from game.bots import evaluate as ev
+from game.bots.hard import HardBot, Plan
+from game.shapes import deficiency
+
+
+def _capped(tiles: list[int]) -> list[int]:
+    counts = [0] * 34
+    for t in tiles:
+        if counts[t] < 4:
+            counts[t] += 1
+    return counts
+
+
+_HANDS = st.lists(st.integers(0, 33), min_size=1, max_size=17)
+"""Up to 17 concealed tiles: Mazhan's 16-tile hands and the drawn tile (Nanjing's are shorter)."""
+
+
+def _plans(hand: ev.Hand, suit: int) -> list[Plan]:
+    lo = 9 * suit
+    flush = [n if lo <= k < lo + 9 else 0 for k, n in enumerate(hand.naturals)]
+    half = [n if lo <= k < lo + 9 or k >= 27 else 0 for k, n in enumerate(hand.naturals)]
+    return [
+        Plan("plain", hand.naturals, None, ev.now(hand)),
+        Plan("pairs", hand.naturals, None, ev.pairs_deficiency(hand.naturals)),
+        Plan("triplets", hand.naturals, None, ev.triplets_only(hand)),
+        Plan("flush", flush, range(lo, lo + 9), deficiency(flush, hand.wilds, hand.need)),
+        Plan("half_flush", half, frozenset((*range(lo, lo + 9), *range(27, 34))),
+             deficiency(half, hand.wilds, hand.need)),
+    ]
+
+
+@settings(max_examples=150, deadline=None)
+@given(_HANDS, _HANDS, st.integers(0, 3), st.booleans(), st.booleans(), st.integers(0, 2),
+       st.lists(st.integers(0, 4), min_size=34, max_size=34))
+def test_accept_equals_the_plain_acceptance(
+        tiles: list[int], other: list[int], wilds: int, mazhan: bool, pairs_ok: bool,
+        suit: int, unseen: list[int]) -> None:
+    """Every plan and every discard (the wild kind too), both rulesets' shapes, two hands in
+    turn through one bot so the kept draws are reused and replaced as in play; a copy of the
+    hand with the same tiles reads the same."""
+    bot = HardBot(1)
+    for held in (tiles, other, tiles):
+        counts = _capped(held)
+        wild = 31 if mazhan else None
+        extra = 0
+        if wild is not None:
+            counts[wild] = 0
+            extra = wilds
+        need = min((sum(counts) + extra) // 3, 5 if mazhan else 4)
+        hand = ev.Hand(counts, extra, need, pairs_ok and not mazhan, wild)
+        discards = [k for k, n in enumerate(counts) if n]
+        if extra and wild is not None:
+            discards.append(wild)
+        for plan in _plans(hand, suit):
+            for copy in (False, True):
+                if copy:
+                    hand = hand._replace(naturals=hand.naturals[:])
+                for tile in discards:
+                    assert bot._accept(hand, plan, tile, unseen) == \
+                        bot._accept_plain(hand, plan, tile, unseen), (plan.name, tile)
