@@ -935,6 +935,10 @@ class DrawsAfterDiscard:
             self.rest = tuple(_join(n[_FIRST_OTHER[a]],
                                     self.joined[_PAIR_BESIDE[a][_FIRST_OTHER[a]]])
                               for a in range(4))
+        self._helped: dict[int, tuple[int, int, tuple[int, ...], tuple[int, ...]]] = {}
+        """(number of the discard's suit after it << 2 | suit) → (naturals used, the suit's
+        best slots, the helping kinds of the suits before and after it): two discards that
+        leave their suit with the same rows share everything but the suit's own kinds."""
 
     def of(self, kind: int) -> dict[int, int]:
         return self.after(kind)[1]
@@ -990,6 +994,16 @@ class DrawsAfterDiscard:
         if number_a is None:
             number_a = _suit_number(part_a)
         sets, target = self.sets, self.target
+        found = _SUIT_HELPING
+        known = self._helped.get(number_a << 2 | a)
+        if known is not None:
+            if known[0] >= target:
+                return 0, ()
+            answer_key = (part_a, base_a, known[1])
+            kinds = found.get(answer_key)
+            if kinds is None:
+                kinds = _suit_helping(answer_key)
+            return target - known[0], known[2] + kinds + known[3]
         joined = _JOINED.get  # `_join`'s memo read inline
         high_a = number_a << 32
         whole = joined(high_a | self.rest[a])
@@ -997,11 +1011,14 @@ class DrawsAfterDiscard:
             whole = _join(number_a, self.rest[a])
         used = _ROWS_OF[whole][1][sets]
         if used >= target:
+            self._helped[number_a << 2 | a] = (used, 0, (), ())
             return 0, ()  # nothing lowers a deficiency of 0
-        found = _SUIT_HELPING
         best_slots = _BEST_SLOTS.get
         shifted = sets << 32
-        out: tuple[int, ...] = ()
+        before: tuple[int, ...] = ()
+        after: tuple[int, ...] = ()
+        own: tuple[int, ...] = ()
+        best_a = 0
         beside = _PAIR_BESIDE[a]
         for b in range(4):
             if b == a:
@@ -1011,16 +1028,21 @@ class DrawsAfterDiscard:
                 pair = self.joined[beside[b]]
                 rest_or_none = joined(high_a | pair)
                 rest = _join(number_a, pair) if rest_or_none is None else rest_or_none
-            best = best_slots((rest << 35) | shifted | number)
-            if best is None:
-                best = _best_slots(number, rest, sets)
+            best_or_none = best_slots((rest << 35) | shifted | number)
+            best = _best_slots(number, rest, sets) if best_or_none is None else best_or_none
             answer_key = (part, _SUIT_SLICES[b][0], best)
             kinds = found.get(answer_key)
             if kinds is None:
                 kinds = _suit_helping(answer_key)
-            if kinds:
-                out += kinds
-        return target - used, out
+            if b == a:
+                own, best_a = kinds, best
+            elif kinds:
+                if b < a:
+                    before += kinds
+                else:
+                    after += kinds
+        self._helped[number_a << 2 | a] = (used, best_a, before, after)
+        return target - used, before + own + after
 
 
 _SUIT_HELPING: dict[tuple[bytes, int, int], tuple[int, ...]] = {}
