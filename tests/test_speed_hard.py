@@ -2,12 +2,17 @@
 
 from __future__ import annotations
 
+from types import SimpleNamespace
+from typing import cast
+
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from game.bots import evaluate as ev
 from game.bots.hard import HardBot, Plan
 from game.shapes import deficiency
+from game.simulate import run_match
+from game.view import SeatView
 
 
 def _capped(tiles: list[int]) -> list[int]:
@@ -65,3 +70,49 @@ def test_accept_equals_the_plain_acceptance(
                 for tile in discards:
                     assert bot._accept(hand, plan, tile, unseen) == \
                         bot._accept_plain(hand, plan, tile, unseen), (plan.name, tile)
+
+
+@settings(max_examples=6, deadline=None)
+@given(st.sampled_from(["mazhan", "nanjing"]), st.integers(0, 10_000))
+def test_plan_equals_the_plan_from_every_plan_measured(ruleset: str, seed: int) -> None:
+    """Views from real play (hard bots, a few hands): the plans `_plan` leaves unmeasured
+    never change its choice, and each plan it measures reads as in the full list."""
+    seen: list[int] = []
+    original = HardBot._plan
+
+    def checked(self: HardBot, view: SeatView, hand: ev.Hand) -> Plan:
+        chosen = original(self, view, hand)
+        assert chosen == self._plan_plain(view, hand)
+        slack = self._slack(view)
+        every = self._plans(view, hand)
+        assert all(p in every for p in self._plans(view, hand, slack))
+        seen.append(len(every) - len(self._plans(view, hand, slack)))
+        return chosen
+
+    HardBot._plan = checked  # type: ignore[method-assign]
+    try:
+        run_match(ruleset, 2, seed, "hard", {"bust_ends": False} if ruleset == "mazhan" else {})
+    finally:
+        HardBot._plan = original  # type: ignore[method-assign]
+    assert seen and sum(seen) > 0  # the cut was taken somewhere
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.one_of(st.integers(9, 17), st.integers(0, 33)), min_size=1, max_size=17),
+       st.integers(0, 3), st.booleans(), st.integers(0, 5), st.integers(0, 80))
+def test_plan_cut_never_changes_the_choice(tiles: list[int], wilds: int, mazhan: bool,
+                                          need: int, wall_left: int) -> None:
+    """Hands leaning to one suit (flushes close), every wall length around the early/late
+    line, any sets still wanted: `_plan` chooses what it would from every plan measured."""
+    counts = _capped(tiles)
+    wild = 31 if mazhan else None
+    if wild is not None:
+        counts[wild] = 0
+    else:
+        wilds = 0
+    ruleset = "mazhan" if mazhan else "nanjing"
+    view = cast(SeatView, SimpleNamespace(ruleset=ruleset, seat=0, bonus=((),) * 4,
+                                          melds=((),) * 4, wall_left=wall_left))
+    hand = ev.Hand(counts, wilds, need, not mazhan and need == 4, wild)
+    bot = HardBot(1)
+    assert bot._plan(view, hand) == bot._plan_plain(view, hand)

@@ -116,23 +116,34 @@ class HardBot:
         return (view.ruleset == "nanjing" and len(view.bonus[view.seat]) < 4
                 and any(m.source is not None for m in view.melds[view.seat]))
 
-    def _plans(self, view: SeatView, hand: ev.Hand) -> list[Plan]:
-        """The plans open to this hand, each with its deficiency now."""
+    def _plans(self, view: SeatView, hand: ev.Hand,
+               slack: dict[str, int] | None = None) -> list[Plan]:
+        """The plans open to this hand, each with its deficiency now. With `slack` (what
+        `_plan` accepts for each), a flush plan whose deficiency cannot come under the plain
+        hand's even with its slack is left out unmeasured: `_plan` would never choose it."""
         plans: list[Plan] = []
+        limit = 99
         if not self._must_plan(view):
-            plans.append(Plan("plain", hand.naturals, None, ev.now(hand)))
+            plain = ev.now(hand)
+            plans.append(Plan("plain", hand.naturals, None, plain))
+            if slack is not None:
+                limit = plain - slack.get("plain", -9)
         if hand.pairs_ok:
             plans.append(Plan("pairs", hand.naturals, None, ev.pairs_deficiency(hand.naturals)))
         totals = ev.suit_totals(view, hand)
         suit = max(range(3), key=lambda s: totals[s])
         lo = 9 * suit
+        # a deficiency is at least the tiles wanted less the naturals there are to use
+        target = 3 * hand.need + 2 - hand.wilds
         flush = ev.flush_counts(view, hand, suit, honours=False)
-        if flush is not None:
+        if flush is not None and not (
+                slack is not None and target - sum(flush) - slack.get("flush", -9) >= limit):
             d = deficiency(flush, hand.wilds, hand.need)
             plans.append(Plan("flush", flush, range(lo, lo + 9), d))
         if view.ruleset in self.half_flush_rulesets:
             half = ev.flush_counts(view, hand, suit, honours=True)
-            if half is not None:
+            if half is not None and not (slack is not None and target - sum(half)
+                                         - slack.get("half_flush", -9) >= limit):
                 d = deficiency(half, hand.wilds, hand.need)
                 plans.append(Plan("half_flush", half, frozenset((*range(lo, lo + 9),
                                                                  *range(27, 34))), d))
@@ -144,19 +155,29 @@ class HardBot:
 
     def _plan(self, view: SeatView, hand: ev.Hand) -> Plan:
         """The plan to follow: the plain hand unless a big hand is close enough to pay."""
-        plans = self._plans(view, hand)
+        slack = self._slack(view)
+        return self._best_plan(self._plans(view, hand, slack), slack)
+
+    def _plan_plain(self, view: SeatView, hand: ev.Hand) -> Plan:
+        """`_plan` from every plan measured (the reference its cut is tested against)."""
+        slack = self._slack(view)
+        return self._best_plan(self._plans(view, hand), slack)
+
+    def _slack(self, view: SeatView) -> dict[str, int]:
+        """Extra deficiency worth accepting for each plan: 清一色 is 400 in Mazhan against a
+        typical hand of 40-100; in Nanjing the items add 40-60 flowers to some 50-90."""
         early = view.wall_left >= (45 if view.ruleset == "mazhan" else 40)
-        # Extra deficiency worth accepting for each plan: 清一色 is 400 in Mazhan against a
-        # typical hand of 40-100; in Nanjing the items add 40-60 flowers to some 50-90.
         if view.ruleset == "mazhan":
-            slack = {"plain": 0, "flush": self.mazhan_flush_slack[0 if early else 1]}
-        else:
-            slack = dict(self.nanjing_slack)
-            if not early:
-                slack = {name: min(value, 0) for name, value in slack.items()}
-        best = min(plans, key=lambda p: (p.deficiency - slack.get(p.name, -9),
+            return {"plain": 0, "flush": self.mazhan_flush_slack[0 if early else 1]}
+        slack = dict(self.nanjing_slack)
+        if not early:
+            slack = {name: min(value, 0) for name, value in slack.items()}
+        return slack
+
+    @staticmethod
+    def _best_plan(plans: list[Plan], slack: dict[str, int]) -> Plan:
+        return min(plans, key=lambda p: (p.deficiency - slack.get(p.name, -9),
                                          p.name != "plain"))
-        return best
 
     # ------------------------------------------------------------------ own turn
 
