@@ -9,6 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from game.bots import evaluate as ev
+from game.bots.defence import Threat, table_danger, table_danger_plain
 from game.bots.hard import HardBot, Plan
 from game.shapes import deficiency
 from game.simulate import run_match
@@ -116,3 +117,22 @@ def test_plan_cut_never_changes_the_choice(tiles: list[int], wilds: int, mazhan:
     hand = ev.Hand(counts, wilds, need, not mazhan and need == 4, wild)
     bot = HardBot(1)
     assert bot._plan(view, hand) == bot._plan_plain(view, hand)
+
+
+_RIVERS = st.frozensets(st.integers(0, 33), max_size=20)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.integers(0, 33),
+       st.lists(st.tuples(st.floats(0, 1), st.one_of(st.none(), st.integers(0, 2)), _RIVERS,
+                          st.integers(0, 4)), max_size=3),
+       st.lists(st.integers(0, 4), min_size=34, max_size=34),
+       st.sampled_from(["mazhan", "nanjing"]))
+def test_table_danger_equals_danger_summed(
+        tile: int, found: list[tuple[float, int | None, frozenset[int], int]],
+        unseen: list[int], ruleset: str) -> None:
+    """The written-out sum is the same float as `danger` summed threat by threat."""
+    threats = [Threat(seat, level, flush, river, fed)
+               for seat, (level, flush, river, fed) in enumerate(found, start=1)]
+    assert table_danger(tile, threats, unseen, ruleset) == \
+        table_danger_plain(tile, threats, unseen, ruleset)
