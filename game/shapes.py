@@ -930,11 +930,21 @@ class DrawsAfterDiscard:
             n = _hand_numbers(key)
             self.numbers = n
             # per suit a: the other three suits combined (the draws of suit a see them); per
-            # pair of suits: the two combined (with a changed suit a, they are the rest of b)
-            self.joined = {(a, b): _join(n[a], n[b]) for a in range(4) for b in range(a + 1, 4)}
-            self.rest = tuple(_join(n[_FIRST_OTHER[a]],
-                                    self.joined[_PAIR_BESIDE[a][_FIRST_OTHER[a]]])
-                              for a in range(4))
+            # pair of suits: the two combined (with a changed suit a, they are the rest of b).
+            # `_join`'s memo is read inline: ten combinations per hand
+            known = _JOINED.get
+            joined: dict[tuple[int, int], int] = {}
+            for a, b in _SUIT_PAIRS:
+                both = known(n[a] << 32 | n[b])
+                joined[a, b] = _join(n[a], n[b]) if both is None else both
+            self.joined = joined
+            rest: list[int] = []
+            for a in range(4):
+                first = _FIRST_OTHER[a]
+                pair = joined[_PAIR_BESIDE[a][first]]
+                three = known(n[first] << 32 | pair)
+                rest.append(_join(n[first], pair) if three is None else three)
+            self.rest = tuple(rest)
         self._helped: dict[int, tuple[int, int, tuple[int, ...], tuple[int, ...]]] = {}
         """(number of the discard's suit after it << 2 | suit) → (naturals used, the suit's
         best slots, the helping kinds of the suits before and after it): two discards that
@@ -1070,6 +1080,8 @@ _PAIR_BESIDE: Final[tuple[tuple[tuple[int, int], ...], ...]] = tuple(
 """[a][b] → the two suits other than a and b, in order."""
 _FIRST_OTHER: Final = (1, 0, 0, 0)
 """Per suit, the first other suit."""
+_SUIT_PAIRS: Final = tuple((a, b) for a in range(4) for b in range(a + 1, 4))
+"""The six pairs of suits, in order."""
 
 
 # --- readings ----------------------------------------------------------------------------------
