@@ -8,8 +8,9 @@ from typing import cast
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from game.actions import Action
 from game.bots import evaluate as ev
-from game.bots.defence import Threat, table_danger, table_danger_plain
+from game.bots.defence import Threat, table_danger, table_danger_plain, threats, threats_plain
 from game.bots.hard import HardBot, Plan
 from game.shapes import deficiency
 from game.simulate import run_match
@@ -136,3 +137,40 @@ def test_table_danger_equals_danger_summed(
                for seat, (level, flush, river, fed) in enumerate(found, start=1)]
     assert table_danger(tile, threats, unseen, ruleset) == \
         table_danger_plain(tile, threats, unseen, ruleset)
+
+
+def _threats_checked(ruleset: str, seed: int, hands: int) -> list[SeatView]:
+    """Play hard bots, checking `threats` against `threats_plain` at every discard."""
+    views: list[SeatView] = []
+    original = HardBot._discard
+
+    def checked(self: HardBot, view: SeatView, hand: ev.Hand, plan: Plan) -> Action:
+        assert threats(view) == threats_plain(view)
+        views.append(view)
+        return original(self, view, hand, plan)
+
+    HardBot._discard = checked  # type: ignore[method-assign]
+    try:
+        run_match(ruleset, hands, seed, "hard",
+                  {"bust_ends": False} if ruleset == "mazhan" else {})
+    finally:
+        HardBot._discard = original  # type: ignore[method-assign]
+    return views
+
+
+@settings(max_examples=6, deadline=None)
+@given(st.sampled_from(["mazhan", "nanjing"]), st.integers(0, 10_000))
+def test_threats_equal_the_plain_reading(ruleset: str, seed: int) -> None:
+    """Views from real play: every opponent reads the same, level (the same float), flush,
+    river and fed sets."""
+    assert _threats_checked(ruleset, seed, 2)
+
+
+def test_threats_checked_on_open_hands_and_long_rivers() -> None:
+    """The cases the reading branches on occur in the checked play: declared sets (a flush
+    read from them), claimed ones, and rivers of seven tiles or more."""
+    views = _threats_checked("mazhan", 3, 4) + _threats_checked("nanjing", 3, 4)
+    assert any(len(ms) >= 2 for v in views for ms in v.melds)
+    assert any(m.source is not None for v in views for ms in v.melds for m in ms)
+    assert any(len(r) >= 7 for v in views for r in v.rivers)
+    assert any(v.ruleset == "nanjing" and any(v.melds) for v in views)

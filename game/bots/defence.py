@@ -28,6 +28,48 @@ class Threat(NamedTuple):
 def threats(view: SeatView) -> list[Threat]:
     """One entry per opponent."""
     out: list[Threat] = []
+    me = view.seat
+    mazhan = view.ruleset == "mazhan"
+    late = view.wall_left < 20
+    for seat in range(4):
+        if seat == me:
+            continue
+        melds = view.melds[seat]
+        river = view.rivers[seat]
+        kinds = frozenset([t for t, _ in river])
+        if mazhan:
+            level = 0.12 * len(melds) + 0.02 * len(river)
+        else:
+            # Nanjing hands mostly stay concealed: time tells more than sets do.
+            claimed = 0
+            for m in melds:
+                if m.source is not None:
+                    claimed += 1
+            level = 0.05 * len(river) + 0.15 * claimed
+        if late:
+            level += 0.2
+        flush: int | None = None
+        meld_suits = {m.first // 9 for m in melds if m.first < 27} if len(melds) >= 2 else ()
+        if len(meld_suits) == 1:
+            flush = min(meld_suits)
+        elif len(river) >= 7:
+            # the first suit (in order) this seat has not discarded at all
+            shown = {tile // 9 for tile in kinds if tile < 27}
+            flush = next((s for s in range(3) if s not in shown), None)
+        if flush is not None:
+            level += 0.2
+        fed = 0
+        if melds:
+            for m in melds:
+                if m.source == me and m.kind.is_triplet:
+                    fed += 1
+        out.append(Threat(seat, min(level, 1.0), flush, kinds, fed))
+    return out
+
+
+def threats_plain(view: SeatView) -> list[Threat]:
+    """`threats` as first written (the reference it is tested against)."""
+    out: list[Threat] = []
     for seat in range(4):
         if seat == view.seat:
             continue
