@@ -987,6 +987,28 @@ class DrawsAfterDiscard:
         used = _ROWS_OF[_join(number_a, self.rest[a])][1][sets]
         return (target - used if used < target else 0), out
 
+    def less(self, kind: int) -> int:
+        """`deficiency` of the hand less one `kind` (what `helping` gives first, alone)."""
+        if not self.key[kind]:
+            raise ValueError(f"kind {kind} is not held")
+        if not self.fast:
+            less = list(self.key)
+            less[kind] -= 1
+            return deficiency(less, self.wilds, self.sets)
+        a = kind // 9 if kind < 27 else 3
+        base_a = _SUIT_SLICES[a][0]
+        moved = bytearray(self.parts[a])
+        moved[kind - base_a] -= 1
+        part_a = bytes(moved)
+        number_a = _SUIT_NUMBER.get(part_a)
+        if number_a is None:
+            number_a = _suit_number(part_a)
+        whole = _JOINED.get(number_a << 32 | self.rest[a])
+        if whole is None:
+            whole = _join(number_a, self.rest[a])
+        used = _ROWS_OF[whole][1][self.sets]
+        return self.target - used if used < self.target else 0
+
     def helping(self, kind: int) -> tuple[int, tuple[int, ...]]:
         """(`deficiency` of the hand less one `kind`, the kinds, in order, whose draw would
         then lower it): what `after` tells about draws, without a deficiency per kind."""

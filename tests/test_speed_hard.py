@@ -12,7 +12,7 @@ from game.actions import Action
 from game.bots import evaluate as ev
 from game.bots.defence import Threat, table_danger, table_danger_plain, threats, threats_plain
 from game.bots.hard import HardBot, Plan
-from game.shapes import deficiency
+from game.shapes import DrawsAfterDiscard, deficiency
 from game.simulate import run_match
 from game.view import SeatView
 
@@ -174,3 +174,18 @@ def test_threats_checked_on_open_hands_and_long_rivers() -> None:
     assert any(m.source is not None for v in views for ms in v.melds for m in ms)
     assert any(len(r) >= 7 for v in views for r in v.rivers)
     assert any(v.ruleset == "nanjing" and any(v.melds) for v in views)
+
+
+@settings(max_examples=200, deadline=None)
+@given(_HANDS, st.integers(0, 3), st.integers(0, 9))
+def test_less_equals_the_deficiency_of_the_smaller_hand(tiles: list[int], wilds: int,
+                                                        sets: int) -> None:
+    """Any number of sets (the rows' width and beyond): `less` is the plain `deficiency` and
+    what `helping` gives first."""
+    counts = _capped(tiles)
+    table = DrawsAfterDiscard(counts, wilds, sets)
+    for kind in range(34):
+        if counts[kind]:
+            less = counts[:]
+            less[kind] -= 1
+            assert table.less(kind) == deficiency(less, wilds, sets) == table.helping(kind)[0]

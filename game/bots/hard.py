@@ -290,20 +290,31 @@ class HardBot:
         if tile == wild or not source[tile]:
             return self._accept_plain(hand, plan, tile, unseen)
         turn = self._draws_after(source, hand.wilds, hand.need)
-        base, helping = turn.draws.helping(tile)
         scope = plan.scope
+        pairs_now = 99  # no seven pairs reading
         if name == "plain" and hand.pairs_ok:
             # seven pairs (N3) after the discard, from the whole hand's: breaking an even
             # count (a pair) costs one more tile; the odd kinds are the hand's with `tile`
             # switched (as `acceptance_helping` reads them off the smaller hand)
             pairs_now = turn.pairs() + (0 if source[tile] & 1 else 1)
-            if pairs_now <= base:
-                kinds = set(turn.odd())
-                kinds ^= {tile}
-                if pairs_now == base:
-                    kinds.update(helping)
-                helping = tuple(kinds)
-                base = pairs_now
+            if pairs_now < turn.draws.less(tile):
+                # seven pairs closer than the sets: only draws pairing an odd kind help, so
+                # the draws of the sets reading are not worked out
+                good = 0
+                for k in turn.odd() ^ {tile}:
+                    if k != wild and (scope is None or k in scope):
+                        good += unseen[k]
+                if wild is not None and pairs_now > 0:
+                    good += unseen[wild]
+                return float(good)
+        base, helping = turn.draws.helping(tile)
+        if pairs_now <= base:
+            kinds = set(turn.odd())
+            kinds ^= {tile}
+            if pairs_now == base:
+                kinds.update(helping)
+            helping = tuple(kinds)
+            base = pairs_now
         good = 0
         if scope is None:
             for k in helping:
