@@ -133,17 +133,20 @@ class HardBot:
         totals = ev.suit_totals(view, hand)
         suit = max(range(3), key=lambda s: totals[s])
         lo = 9 * suit
-        # a deficiency is at least the tiles wanted less the naturals there are to use
+        # a deficiency is at least the tiles wanted less the naturals there are to use (the
+        # flush's concealed naturals are the suit's, with the honours for 混一色)
         target = 3 * hand.need + 2 - hand.wilds
-        flush = ev.flush_counts(view, hand, suit, honours=False)
-        if flush is not None and not (
-                slack is not None and target - sum(flush) - slack.get("flush", -9) >= limit):
-            d = deficiency(flush, hand.wilds, hand.need)
-            plans.append(Plan("flush", flush, range(lo, lo + 9), d))
-        if view.ruleset in self.half_flush_rulesets:
+        suited = sum(hand.naturals[lo : lo + 9])
+        if slack is None or target - suited - slack.get("flush", -9) < limit:
+            flush = ev.flush_counts(view, hand, suit, honours=False)
+            if flush is not None:
+                d = deficiency(flush, hand.wilds, hand.need)
+                plans.append(Plan("flush", flush, range(lo, lo + 9), d))
+        if view.ruleset in self.half_flush_rulesets and (
+                slack is None or target - suited - sum(hand.naturals[27:34])
+                - slack.get("half_flush", -9) < limit):
             half = ev.flush_counts(view, hand, suit, honours=True)
-            if half is not None and not (slack is not None and target - sum(half)
-                                         - slack.get("half_flush", -9) >= limit):
+            if half is not None:
                 d = deficiency(half, hand.wilds, hand.need)
                 plans.append(Plan("half_flush", half, frozenset((*range(lo, lo + 9),
                                                                  *range(27, 34))), d))
