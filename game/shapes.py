@@ -945,6 +945,9 @@ class DrawsAfterDiscard:
                 three = known(n[first] << 32 | pair)
                 rest.append(_join(n[first], pair) if three is None else three)
             self.rest = tuple(rest)
+        self._others: list[tuple[tuple[bool, bytes, int, int, int], ...] | None] = [None] * 4
+        """Per suit a, for each other suit b in order: (b before a, b's key, its first
+        kind, its number, the two suits beside a and b combined), made on first use."""
         self._helped: dict[int, tuple[int, int, tuple[int, ...], tuple[int, ...]]] = {}
         """(number of the discard's suit after it << 2 | suit) → (naturals used, the suit's
         best slots, the helping kinds of the suits before and after it): two discards that
@@ -1049,30 +1052,33 @@ class DrawsAfterDiscard:
         shifted = sets << 32
         before: tuple[int, ...] = ()
         after: tuple[int, ...] = ()
-        own: tuple[int, ...] = ()
-        best_a = 0
-        beside = _PAIR_BESIDE[a]
-        for b in range(4):
-            if b == a:
-                part, number, rest = part_a, number_a, self.rest[a]
-            else:
-                part, number = self.parts[b], self.numbers[b]
-                pair = self.joined[beside[b]]
-                rest_or_none = joined(high_a | pair)
-                rest = _join(number_a, pair) if rest_or_none is None else rest_or_none
+        others = self._others[a]
+        if others is None:
+            beside = _PAIR_BESIDE[a]
+            others = self._others[a] = tuple(
+                [(b < a, self.parts[b], _SUIT_SLICES[b][0], self.numbers[b],
+                  self.joined[beside[b]]) for b in range(4) if b != a])
+        for below, part, first, number, pair in others:
+            rest_or_none = joined(high_a | pair)
+            rest = _join(number_a, pair) if rest_or_none is None else rest_or_none
             best_or_none = best_slots((rest << 35) | shifted | number)
             best = _best_slots(number, rest, sets) if best_or_none is None else best_or_none
-            answer_key = (part, _SUIT_SLICES[b][0], best)
+            answer_key = (part, first, best)
             kinds = found.get(answer_key)
             if kinds is None:
                 kinds = _suit_helping(answer_key)
-            if b == a:
-                own, best_a = kinds, best
-            elif kinds:
-                if b < a:
+            if kinds:
+                if below:
                     before += kinds
                 else:
                     after += kinds
+        rest = self.rest[a]
+        best_or_none = best_slots((rest << 35) | shifted | number_a)
+        best_a = _best_slots(number_a, rest, sets) if best_or_none is None else best_or_none
+        answer_key = (part_a, base_a, best_a)
+        own = found.get(answer_key)
+        if own is None:
+            own = _suit_helping(answer_key)
         self._helped[number_a << 2 | a] = (used, best_a, before, after)
         return target - used, before + own + after
 
