@@ -48,7 +48,7 @@ class _Turn:
     """What a decision's discards share: the draws after each discard from one hand, and
     (read only for seven pairs) the hand's odd kinds and pairs deficiency."""
 
-    __slots__ = ("_odd", "_pairs", "counts", "draws", "key", "need", "wilds")
+    __slots__ = ("_odd", "_pairs", "_whole", "counts", "draws", "key", "need", "wilds")
 
     def __init__(self, counts: list[int], key: bytes, wilds: int, need: int) -> None:
         self.counts = counts
@@ -58,12 +58,19 @@ class _Turn:
         self.draws = DrawsAfterDiscard(counts, wilds, need)
         self._odd: frozenset[int] | None = None
         self._pairs = -1
+        self._whole = -1
 
     def odd(self) -> frozenset[int]:
         """Kinds held an odd number of times."""
         if self._odd is None:
             self._odd = frozenset(k for k, n in enumerate(self.key) if n & 1)
         return self._odd
+
+    def whole(self) -> int:
+        """`deficiency` of the hand (the sets reading)."""
+        if self._whole < 0:
+            self._whole = deficiency(self.counts, self.wilds, self.need)
+        return self._whole
 
     def pairs(self) -> int:
         """Seven pairs deficiency of the hand (`evaluate.pairs_deficiency`)."""
@@ -300,7 +307,12 @@ class HardBot:
             # count (a pair) costs one more tile; the odd kinds are the hand's with `tile`
             # switched (as `acceptance_helping` reads them off the smaller hand)
             pairs_now = turn.pairs() + (0 if source[tile] & 1 else 1)
-            if pairs_now < turn.draws.less(tile):
+            whole = turn.whole()
+            # a tile less leaves the sets reading as close or one tile further (the sets
+            # wanted stay), so `less` decides only when seven pairs is as close as the
+            # whole hand's sets reading
+            if pairs_now < whole or (pairs_now == whole
+                                     and pairs_now < turn.draws.less(tile)):
                 # seven pairs closer than the sets: only draws pairing an odd kind help, so
                 # the draws of the sets reading are not worked out
                 good = 0
