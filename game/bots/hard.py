@@ -260,7 +260,12 @@ class HardBot:
             top = max((t.level for t in found), default=0.0)
             folding = (best >= far and top >= close) or (best >= late_far
                                                          and view.wall_left < late)
-        my_river = [t for t, _ in view.rivers[view.seat]]
+        mazhan = view.ruleset == "mazhan"
+        my_river = [t for t, _ in view.rivers[view.seat]] if view.ruleset == "nanjing" else []
+        counts = view.counts
+        wild = hand.wild
+        accept = self._accept
+        draw = self.rng.random
         choices: list[tuple[float, Action]] = []
         for action in discards:
             tile = action.tile
@@ -269,20 +274,20 @@ class HardBot:
             if not folding and d > best:
                 continue
             risk = table_danger(tile, found, unseen, view.ruleset) if found else 0.0
+            # the terms added one by one in this order (the same floats every time)
             score = 0.0
             if folding:
                 score += 100 * risk + 5 * d
             else:
                 score += weight * risk
-                score -= self._accept(hand, plan, tile, unseen)
-            if tile == hand.wild:
+                score -= accept(hand, plan, tile, unseen)
+            if tile == wild:
                 score += 500  # M6/M17: wilds stay (three of them make 殺豬)
-            if view.ruleset == "mazhan" and (tile in _DRAGONS or tile == seat_wind) \
-                    and view.counts[tile] >= 2:
+            if mazhan and (tile in _DRAGONS or tile == seat_wind) and counts[tile] >= 2:
                 score += 8  # a pong of these is a tai (M16)
-            if view.ruleset == "nanjing" and my_river.count(tile) == 3:
+            if my_river and my_river.count(tile) == 3:
                 score += 300  # N12: all four discarded by one player pays each other seat
-            score += self.rng.random() * 0.5  # a little variety between equal choices
+            score += draw() * 0.5  # a little variety between equal choices
             choices.append((score, action))
         return min(choices, key=lambda c: c[0])[1]
 
