@@ -72,6 +72,10 @@ def test_accept_equals_the_plain_acceptance(
                 for tile in discards:
                     assert bot._accept(hand, plan, tile, unseen) == \
                         bot._accept_plain(hand, plan, tile, unseen), (plan.name, tile)
+                    if hand.naturals[tile]:  # the kept draws, as the subclasses may ask
+                        kept = bot._draws_after(hand.naturals, hand.wilds, hand.need)
+                        assert kept.helping(tile) == DrawsAfterDiscard(
+                            hand.naturals, hand.wilds, hand.need).helping(tile)
 
 
 @settings(max_examples=6, deadline=None)

@@ -304,7 +304,7 @@ class HardBot:
         wild = hand.wild
         if tile == wild or not source[tile]:
             return self._accept_plain(hand, plan, tile, unseen)
-        turn = self._draws_after(source, hand.wilds, hand.need)
+        turn = self._kept_turn(source, hand.wilds, hand.need)
         scope = plan.scope
         pairs_now = 99  # no seven pairs reading
         if name == "plain" and hand.pairs_ok:
@@ -370,9 +370,13 @@ class HardBot:
 
     _draw_table: _Turn | None = None
 
-    def _draws_after(self, counts: list[int], wilds: int, need: int) -> _Turn:
+    def _draws_after(self, counts: list[int], wilds: int, need: int) -> DrawsAfterDiscard:
         """The draws after each discard from `counts`, kept for the decision's other
         discards: their acceptance shares all the work that depends on the hand alone."""
+        return self._kept_turn(counts, wilds, need).draws
+
+    def _kept_turn(self, counts: list[int], wilds: int, need: int) -> _Turn:
+        """`_draws_after` with what else the decision's discards share (`_Turn`)."""
         table = self._draw_table
         if table is not None and table.counts is counts and table.wilds == wilds \
                 and table.need == need:
