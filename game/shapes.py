@@ -930,11 +930,28 @@ class DrawsAfterDiscard:
             n = _hand_numbers(key)
             self.numbers = n
             # per suit a: the other three suits combined (the draws of suit a see them); per
-            # pair of suits: the two combined (with a changed suit a, they are the rest of b)
-            self.joined = {(a, b): _join(n[a], n[b]) for a in range(4) for b in range(a + 1, 4)}
-            self.rest = tuple(_join(n[_FIRST_OTHER[a]],
-                                    self.joined[_PAIR_BESIDE[a][_FIRST_OTHER[a]]])
-                              for a in range(4))
+            # pair of suits: the two combined (with a changed suit a, they are the rest of b).
+            # `_join`'s memo is read inline: ten combinations per hand
+            known = _JOINED.get
+            joined: dict[tuple[int, int], int] = {}
+            for a, b in _SUIT_PAIRS:
+                both = known(n[a] << 32 | n[b])
+                joined[a, b] = _join(n[a], n[b]) if both is None else both
+            self.joined = joined
+            rest: list[int] = []
+            for a in range(4):
+                first = _FIRST_OTHER[a]
+                pair = joined[_PAIR_BESIDE[a][first]]
+                three = known(n[first] << 32 | pair)
+                rest.append(_join(n[first], pair) if three is None else three)
+            self.rest = tuple(rest)
+        self._others: list[tuple[tuple[bool, bytes, int, int, int], ...] | None] = [None] * 4
+        """Per suit a, for each other suit b in order: (b before a, b's key, its first
+        kind, its number, the two suits beside a and b combined), made on first use."""
+        self._helped: dict[int, tuple[int, int, tuple[int, ...], tuple[int, ...]]] = {}
+        """(number of the discard's suit after it << 2 | suit) → (naturals used, the suit's
+        best slots, the helping kinds of the suits before and after it): two discards that
+        leave their suit with the same rows share everything but the suit's own kinds."""
 
     def of(self, kind: int) -> dict[int, int]:
         return self.after(kind)[1]
@@ -973,6 +990,28 @@ class DrawsAfterDiscard:
         used = _ROWS_OF[_join(number_a, self.rest[a])][1][sets]
         return (target - used if used < target else 0), out
 
+    def less(self, kind: int) -> int:
+        """`deficiency` of the hand less one `kind` (what `helping` gives first, alone)."""
+        if not self.key[kind]:
+            raise ValueError(f"kind {kind} is not held")
+        if not self.fast:
+            less = list(self.key)
+            less[kind] -= 1
+            return deficiency(less, self.wilds, self.sets)
+        a = kind // 9 if kind < 27 else 3
+        base_a = _SUIT_SLICES[a][0]
+        moved = bytearray(self.parts[a])
+        moved[kind - base_a] -= 1
+        part_a = bytes(moved)
+        number_a = _SUIT_NUMBER.get(part_a)
+        if number_a is None:
+            number_a = _suit_number(part_a)
+        whole = _JOINED.get(number_a << 32 | self.rest[a])
+        if whole is None:
+            whole = _join(number_a, self.rest[a])
+        used = _ROWS_OF[whole][1][self.sets]
+        return self.target - used if used < self.target else 0
+
     def helping(self, kind: int) -> tuple[int, tuple[int, ...]]:
         """(`deficiency` of the hand less one `kind`, the kinds, in order, whose draw would
         then lower it): what `after` tells about draws, without a deficiency per kind."""
@@ -990,6 +1029,16 @@ class DrawsAfterDiscard:
         if number_a is None:
             number_a = _suit_number(part_a)
         sets, target = self.sets, self.target
+        found = _SUIT_HELPING
+        known = self._helped.get(number_a << 2 | a)
+        if known is not None:
+            if known[0] >= target:
+                return 0, ()
+            answer_key = (part_a, base_a, known[1])
+            kinds = found.get(answer_key)
+            if kinds is None:
+                kinds = _suit_helping(answer_key)
+            return target - known[0], known[2] + kinds + known[3]
         joined = _JOINED.get  # `_join`'s memo read inline
         high_a = number_a << 32
         whole = joined(high_a | self.rest[a])
@@ -997,30 +1046,41 @@ class DrawsAfterDiscard:
             whole = _join(number_a, self.rest[a])
         used = _ROWS_OF[whole][1][sets]
         if used >= target:
+            self._helped[number_a << 2 | a] = (used, 0, (), ())
             return 0, ()  # nothing lowers a deficiency of 0
-        found = _SUIT_HELPING
         best_slots = _BEST_SLOTS.get
         shifted = sets << 32
-        out: tuple[int, ...] = ()
-        beside = _PAIR_BESIDE[a]
-        for b in range(4):
-            if b == a:
-                part, number, rest = part_a, number_a, self.rest[a]
-            else:
-                part, number = self.parts[b], self.numbers[b]
-                pair = self.joined[beside[b]]
-                rest_or_none = joined(high_a | pair)
-                rest = _join(number_a, pair) if rest_or_none is None else rest_or_none
-            best = best_slots((rest << 35) | shifted | number)
-            if best is None:
-                best = _best_slots(number, rest, sets)
-            answer_key = (part, _SUIT_SLICES[b][0], best)
+        before: tuple[int, ...] = ()
+        after: tuple[int, ...] = ()
+        others = self._others[a]
+        if others is None:
+            beside = _PAIR_BESIDE[a]
+            others = self._others[a] = tuple(
+                [(b < a, self.parts[b], _SUIT_SLICES[b][0], self.numbers[b],
+                  self.joined[beside[b]]) for b in range(4) if b != a])
+        for below, part, first, number, pair in others:
+            rest_or_none = joined(high_a | pair)
+            rest = _join(number_a, pair) if rest_or_none is None else rest_or_none
+            best_or_none = best_slots((rest << 35) | shifted | number)
+            best = _best_slots(number, rest, sets) if best_or_none is None else best_or_none
+            answer_key = (part, first, best)
             kinds = found.get(answer_key)
             if kinds is None:
                 kinds = _suit_helping(answer_key)
             if kinds:
-                out += kinds
-        return target - used, out
+                if below:
+                    before += kinds
+                else:
+                    after += kinds
+        rest = self.rest[a]
+        best_or_none = best_slots((rest << 35) | shifted | number_a)
+        best_a = _best_slots(number_a, rest, sets) if best_or_none is None else best_or_none
+        answer_key = (part_a, base_a, best_a)
+        own = found.get(answer_key)
+        if own is None:
+            own = _suit_helping(answer_key)
+        self._helped[number_a << 2 | a] = (used, best_a, before, after)
+        return target - used, before + own + after
 
 
 _SUIT_HELPING: dict[tuple[bytes, int, int], tuple[int, ...]] = {}
@@ -1048,6 +1108,8 @@ _PAIR_BESIDE: Final[tuple[tuple[tuple[int, int], ...], ...]] = tuple(
 """[a][b] → the two suits other than a and b, in order."""
 _FIRST_OTHER: Final = (1, 0, 0, 0)
 """Per suit, the first other suit."""
+_SUIT_PAIRS: Final = tuple((a, b) for a in range(4) for b in range(a + 1, 4))
+"""The six pairs of suits, in order."""
 
 
 # --- readings ----------------------------------------------------------------------------------

@@ -28,6 +28,48 @@ class Threat(NamedTuple):
 def threats(view: SeatView) -> list[Threat]:
     """One entry per opponent."""
     out: list[Threat] = []
+    me = view.seat
+    mazhan = view.ruleset == "mazhan"
+    late = view.wall_left < 20
+    for seat in range(4):
+        if seat == me:
+            continue
+        melds = view.melds[seat]
+        river = view.rivers[seat]
+        kinds = frozenset([t for t, _ in river])
+        if mazhan:
+            level = 0.12 * len(melds) + 0.02 * len(river)
+        else:
+            # Nanjing hands mostly stay concealed: time tells more than sets do.
+            claimed = 0
+            for m in melds:
+                if m.source is not None:
+                    claimed += 1
+            level = 0.05 * len(river) + 0.15 * claimed
+        if late:
+            level += 0.2
+        flush: int | None = None
+        meld_suits = {m.first // 9 for m in melds if m.first < 27} if len(melds) >= 2 else ()
+        if len(meld_suits) == 1:
+            flush = min(meld_suits)
+        elif len(river) >= 7:
+            # the first suit (in order) this seat has not discarded at all
+            shown = {tile // 9 for tile in kinds if tile < 27}
+            flush = next((s for s in range(3) if s not in shown), None)
+        if flush is not None:
+            level += 0.2
+        fed = 0
+        if melds:
+            for m in melds:
+                if m.source == me and m.kind.is_triplet:
+                    fed += 1
+        out.append(Threat(seat, min(level, 1.0), flush, kinds, fed))
+    return out
+
+
+def threats_plain(view: SeatView) -> list[Threat]:
+    """`threats` as first written (the reference it is tested against)."""
+    out: list[Threat] = []
     for seat in range(4):
         if seat == view.seat:
             continue
@@ -80,10 +122,43 @@ def danger(tile: int, threat: Threat, unseen: Sequence[int]) -> float:
 def table_danger(tile: int, found: Sequence[Threat], unseen: Sequence[int],
                  ruleset: str) -> float:
     """Danger of a discard summed over the opponents, weighted by how close each looks."""
+    # `danger` written out per threat (the same products in the same order, so the same
+    # floats): a bot weighs every candidate discard against every opponent
+    suited = tile < 27
+    if suited:
+        n = tile % 9
+        first = _SUITED_RISK[n]
+        below = tile - 3 if n >= 3 else -1
+        above = tile + 3 if n <= 5 else -1
+        suit = tile // 9
+    else:
+        first = 0.1 + 0.2 * unseen[tile]  # honours only wait as a pair or a single
+        below = above = suit = -1
+    liable = ruleset == "nanjing" and unseen[tile] >= 2
+    total = 0.0
+    for threat in found:
+        risk = first
+        river = threat.river
+        if suited and (below in river or above in river):
+            risk *= 0.7  # a discarded tile three away rules out some two-sided waits
+        if tile in river:
+            risk *= 0.4
+        flush = threat.flush
+        if flush is not None and suited:
+            risk *= 2.5 if suit == flush else 0.4
+        total += threat.level * risk
+        if liable and threat.fed_by_me >= 2:
+            # N13: a third fed set makes us liable; a fourth wins at once (快照) at our cost.
+            total += 1.5 if threat.fed_by_me == 2 else 4.0
+    return total
+
+
+def table_danger_plain(tile: int, found: Sequence[Threat], unseen: Sequence[int],
+                       ruleset: str) -> float:
+    """`table_danger` from `danger` per threat (the reference it is tested against)."""
     total = 0.0
     for threat in found:
         total += threat.level * danger(tile, threat, unseen)
         if ruleset == "nanjing" and threat.fed_by_me >= 2 and unseen[tile] >= 2:
-            # N13: a third fed set makes us liable; a fourth wins at once (快照) at our cost.
             total += 1.5 if threat.fed_by_me == 2 else 4.0
     return total

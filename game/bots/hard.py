@@ -44,6 +44,41 @@ class Plan(NamedTuple):
     deficiency: int
 
 
+class _Turn:
+    """What a decision's discards share: the draws after each discard from one hand, and
+    (read only for seven pairs) the hand's odd kinds and pairs deficiency."""
+
+    __slots__ = ("_odd", "_pairs", "_whole", "counts", "draws", "key", "need", "wilds")
+
+    def __init__(self, counts: list[int], key: bytes, wilds: int, need: int) -> None:
+        self.counts = counts
+        self.key = key
+        self.wilds = wilds
+        self.need = need
+        self.draws = DrawsAfterDiscard(counts, wilds, need)
+        self._odd: frozenset[int] | None = None
+        self._pairs = -1
+        self._whole = -1
+
+    def odd(self) -> frozenset[int]:
+        """Kinds held an odd number of times."""
+        if self._odd is None:
+            self._odd = frozenset(k for k, n in enumerate(self.key) if n & 1)
+        return self._odd
+
+    def whole(self) -> int:
+        """`deficiency` of the hand (the sets reading)."""
+        if self._whole < 0:
+            self._whole = deficiency(self.counts, self.wilds, self.need)
+        return self._whole
+
+    def pairs(self) -> int:
+        """Seven pairs deficiency of the hand (`evaluate.pairs_deficiency`)."""
+        if self._pairs < 0:
+            self._pairs = ev.pairs_deficiency(self.key)
+        return self._pairs
+
+
 class HardBot:
     level = "hard"
     fold_rule: ClassVar[dict[str, tuple[int, float, int, int] | None]] = {
@@ -88,21 +123,35 @@ class HardBot:
         return (view.ruleset == "nanjing" and len(view.bonus[view.seat]) < 4
                 and any(m.source is not None for m in view.melds[view.seat]))
 
-    def _plans(self, view: SeatView, hand: ev.Hand) -> list[Plan]:
-        """The plans open to this hand, each with its deficiency now."""
+    def _plans(self, view: SeatView, hand: ev.Hand,
+               slack: dict[str, int] | None = None) -> list[Plan]:
+        """The plans open to this hand, each with its deficiency now. With `slack` (what
+        `_plan` accepts for each), a flush plan whose deficiency cannot come under the plain
+        hand's even with its slack is left out unmeasured: `_plan` would never choose it."""
         plans: list[Plan] = []
+        limit = 99
         if not self._must_plan(view):
-            plans.append(Plan("plain", hand.naturals, None, ev.now(hand)))
+            plain = ev.now(hand)
+            plans.append(Plan("plain", hand.naturals, None, plain))
+            if slack is not None:
+                limit = plain - slack.get("plain", -9)
         if hand.pairs_ok:
             plans.append(Plan("pairs", hand.naturals, None, ev.pairs_deficiency(hand.naturals)))
         totals = ev.suit_totals(view, hand)
         suit = max(range(3), key=lambda s: totals[s])
         lo = 9 * suit
-        flush = ev.flush_counts(view, hand, suit, honours=False)
-        if flush is not None:
-            d = deficiency(flush, hand.wilds, hand.need)
-            plans.append(Plan("flush", flush, range(lo, lo + 9), d))
-        if view.ruleset in self.half_flush_rulesets:
+        # a deficiency is at least the tiles wanted less the naturals there are to use (the
+        # flush's concealed naturals are the suit's, with the honours for 混一色)
+        target = 3 * hand.need + 2 - hand.wilds
+        suited = sum(hand.naturals[lo : lo + 9])
+        if slack is None or target - suited - slack.get("flush", -9) < limit:
+            flush = ev.flush_counts(view, hand, suit, honours=False)
+            if flush is not None:
+                d = deficiency(flush, hand.wilds, hand.need)
+                plans.append(Plan("flush", flush, range(lo, lo + 9), d))
+        if view.ruleset in self.half_flush_rulesets and (
+                slack is None or target - suited - sum(hand.naturals[27:34])
+                - slack.get("half_flush", -9) < limit):
             half = ev.flush_counts(view, hand, suit, honours=True)
             if half is not None:
                 d = deficiency(half, hand.wilds, hand.need)
@@ -116,19 +165,29 @@ class HardBot:
 
     def _plan(self, view: SeatView, hand: ev.Hand) -> Plan:
         """The plan to follow: the plain hand unless a big hand is close enough to pay."""
-        plans = self._plans(view, hand)
+        slack = self._slack(view)
+        return self._best_plan(self._plans(view, hand, slack), slack)
+
+    def _plan_plain(self, view: SeatView, hand: ev.Hand) -> Plan:
+        """`_plan` from every plan measured (the reference its cut is tested against)."""
+        slack = self._slack(view)
+        return self._best_plan(self._plans(view, hand), slack)
+
+    def _slack(self, view: SeatView) -> dict[str, int]:
+        """Extra deficiency worth accepting for each plan: 清一色 is 400 in Mazhan against a
+        typical hand of 40-100; in Nanjing the items add 40-60 flowers to some 50-90."""
         early = view.wall_left >= (45 if view.ruleset == "mazhan" else 40)
-        # Extra deficiency worth accepting for each plan: 清一色 is 400 in Mazhan against a
-        # typical hand of 40-100; in Nanjing the items add 40-60 flowers to some 50-90.
         if view.ruleset == "mazhan":
-            slack = {"plain": 0, "flush": self.mazhan_flush_slack[0 if early else 1]}
-        else:
-            slack = dict(self.nanjing_slack)
-            if not early:
-                slack = {name: min(value, 0) for name, value in slack.items()}
-        best = min(plans, key=lambda p: (p.deficiency - slack.get(p.name, -9),
+            return {"plain": 0, "flush": self.mazhan_flush_slack[0 if early else 1]}
+        slack = dict(self.nanjing_slack)
+        if not early:
+            slack = {name: min(value, 0) for name, value in slack.items()}
+        return slack
+
+    @staticmethod
+    def _best_plan(plans: list[Plan], slack: dict[str, int]) -> Plan:
+        return min(plans, key=lambda p: (p.deficiency - slack.get(p.name, -9),
                                          p.name != "plain"))
-        return best
 
     # ------------------------------------------------------------------ own turn
 
@@ -201,7 +260,12 @@ class HardBot:
             top = max((t.level for t in found), default=0.0)
             folding = (best >= far and top >= close) or (best >= late_far
                                                          and view.wall_left < late)
-        my_river = [t for t, _ in view.rivers[view.seat]]
+        mazhan = view.ruleset == "mazhan"
+        my_river = [t for t, _ in view.rivers[view.seat]] if view.ruleset == "nanjing" else []
+        counts = view.counts
+        wild = hand.wild
+        accept = self._accept
+        draw = self.rng.random
         choices: list[tuple[float, Action]] = []
         for action in discards:
             tile = action.tile
@@ -209,26 +273,84 @@ class HardBot:
             d = after.get(tile, 99)
             if not folding and d > best:
                 continue
-            risk = table_danger(tile, found, unseen, view.ruleset)
+            risk = table_danger(tile, found, unseen, view.ruleset) if found else 0.0
+            # the terms added one by one in this order (the same floats every time)
             score = 0.0
             if folding:
                 score += 100 * risk + 5 * d
             else:
                 score += weight * risk
-                score -= self._accept(hand, plan, tile, unseen)
-            if tile == hand.wild:
+                score -= accept(hand, plan, tile, unseen)
+            if tile == wild:
                 score += 500  # M6/M17: wilds stay (three of them make 殺豬)
-            if view.ruleset == "mazhan" and (tile in _DRAGONS or tile == seat_wind) \
-                    and view.counts[tile] >= 2:
+            if mazhan and (tile in _DRAGONS or tile == seat_wind) and counts[tile] >= 2:
                 score += 8  # a pong of these is a tai (M16)
-            if view.ruleset == "nanjing" and my_river.count(tile) == 3:
+            if my_river and my_river.count(tile) == 3:
                 score += 300  # N12: all four discarded by one player pays each other seat
-            score += self.rng.random() * 0.5  # a little variety between equal choices
+            score += draw() * 0.5  # a little variety between equal choices
             choices.append((score, action))
         return min(choices, key=lambda c: c[0])[1]
 
     def _accept(self, hand: ev.Hand, plan: Plan, tile: int, unseen: list[int]) -> float:
-        """Unseen tiles that would bring the hand closer after this discard."""
+        """Unseen tiles that would bring the hand closer after this discard (`_accept_plain`,
+        without building the hand after the discard for the plans that read draws)."""
+        name = plan.name
+        if name == "plain":
+            source = hand.naturals
+        elif name == "triplets" or name == "pairs":
+            return self._accept_plain(hand, plan, tile, unseen)
+        else:
+            source = plan.counts
+        wild = hand.wild
+        if tile == wild or not source[tile]:
+            return self._accept_plain(hand, plan, tile, unseen)
+        turn = self._kept_turn(source, hand.wilds, hand.need)
+        scope = plan.scope
+        pairs_now = 99  # no seven pairs reading
+        if name == "plain" and hand.pairs_ok:
+            # seven pairs (N3) after the discard, from the whole hand's: breaking an even
+            # count (a pair) costs one more tile; the odd kinds are the hand's with `tile`
+            # switched (as `acceptance_helping` reads them off the smaller hand)
+            pairs_now = turn.pairs() + (0 if source[tile] & 1 else 1)
+            whole = turn.whole()
+            # a tile less leaves the sets reading as close or one tile further (the sets
+            # wanted stay), so `less` decides only when seven pairs is as close as the
+            # whole hand's sets reading
+            if pairs_now < whole or (pairs_now == whole
+                                     and pairs_now < turn.draws.less(tile)):
+                # seven pairs closer than the sets: only draws pairing an odd kind help, so
+                # the draws of the sets reading are not worked out
+                good = 0
+                for k in turn.odd() ^ {tile}:
+                    if k != wild and (scope is None or k in scope):
+                        good += unseen[k]
+                if wild is not None and pairs_now > 0:
+                    good += unseen[wild]
+                return float(good)
+        base, helping = turn.draws.helping(tile)
+        if pairs_now <= base:
+            kinds = set(turn.odd())
+            kinds ^= {tile}
+            if pairs_now == base:
+                kinds.update(helping)
+            helping = tuple(kinds)
+            base = pairs_now
+        good = 0
+        if scope is None:
+            for k in helping:
+                if k != wild:
+                    good += unseen[k]
+        else:
+            for k in helping:
+                if k != wild and k in scope:
+                    good += unseen[k]
+        if wild is not None and base > 0:
+            good += unseen[wild]  # a wild drawn always brings the hand one tile closer
+        return float(good)
+
+    def _accept_plain(self, hand: ev.Hand, plan: Plan, tile: int, unseen: list[int]) -> float:
+        """`_accept` the plain way: the hand after the discard built and measured (the
+        reference the fast path is tested against, and the path of the rarer cases)."""
         rest = ev.discard_hand(hand, tile)
         if plan.name == "triplets":
             return float(sum(unseen[k] for k, n in enumerate(rest.naturals) if 0 < n < 3))
@@ -242,20 +364,31 @@ class HardBot:
                 counts[tile] -= 1
             rest = rest._replace(naturals=counts, pairs_ok=False)
         if tile != hand.wild and source[tile]:  # `rest` is `source` less one `tile`
-            base, helping = self._draws_after(source, hand.wilds, hand.need).helping(tile)
+            base, helping = DrawsAfterDiscard(source, hand.wilds, hand.need).helping(tile)
             return float(ev.acceptance_helping(rest, unseen, plan.scope, base, helping)[1])
         return float(ev.acceptance(rest, unseen, plan.scope)[1])
 
-    _draw_table: tuple[bytes, int, int, DrawsAfterDiscard] | None = None
+    _draw_table: _Turn | None = None
 
     def _draws_after(self, counts: list[int], wilds: int, need: int) -> DrawsAfterDiscard:
         """The draws after each discard from `counts`, kept for the decision's other
         discards: their acceptance shares all the work that depends on the hand alone."""
-        key = bytes(counts)
+        return self._kept_turn(counts, wilds, need).draws
+
+    def _kept_turn(self, counts: list[int], wilds: int, need: int) -> _Turn:
+        """`_draws_after` with what else the decision's discards share (`_Turn`)."""
         table = self._draw_table
-        if table is None or table[0] != key or table[1] != wilds or table[2] != need:
-            table = self._draw_table = (key, wilds, need, DrawsAfterDiscard(counts, wilds, need))
-        return table[3]
+        if table is not None and table.counts is counts and table.wilds == wilds \
+                and table.need == need:
+            return table  # the same list as the last discard's (hands are never changed
+            # in place: each decision splits the view afresh)
+        key = bytes(counts)
+        if table is None or table.key != key or table.wilds != wilds or table.need != need:
+            table = _Turn(counts, key, wilds, need)
+        else:
+            table.counts = counts
+        self._draw_table = table
+        return table
 
     # ------------------------------------------------------------------ claims
 
