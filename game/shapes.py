@@ -940,10 +940,14 @@ class DrawsAfterDiscard:
             self.joined = joined
             rest: list[int] = []
             for a in range(4):
-                first = _FIRST_OTHER[a]
-                pair = joined[_PAIR_BESIDE[a][first]]
-                three = known(n[first] << 32 | pair)
-                rest.append(_join(n[first], pair) if three is None else three)
+                # combined as `_deficiency_moves` combines them (one suit with the pair of
+                # the others it pairs), so a decision that asked for the deficiency after
+                # each discard first finds these in `_join`'s memo (any order gives the
+                # same rows: the combination is associative)
+                single, pair_of = _REST_OF[a]
+                pair = joined[pair_of]
+                three = known(n[single] << 32 | pair)
+                rest.append(_join(n[single], pair) if three is None else three)
             self.rest = tuple(rest)
         self._others: list[tuple[tuple[bool, bytes, int, int, int], ...] | None] = [None] * 4
         """Per suit a, for each other suit b in order: (b before a, b's key, its first
@@ -1106,8 +1110,9 @@ def _beside(a: int, b: int) -> tuple[int, int]:
 _PAIR_BESIDE: Final[tuple[tuple[tuple[int, int], ...], ...]] = tuple(
     tuple(_beside(a, b) if a != b else (0, 0) for b in range(4)) for a in range(4))
 """[a][b] → the two suits other than a and b, in order."""
-_FIRST_OTHER: Final = (1, 0, 0, 0)
-"""Per suit, the first other suit."""
+_REST_OF: Final = ((1, (2, 3)), (0, (2, 3)), (3, (0, 1)), (2, (0, 1)))
+"""Per suit, the other three as (one suit, the pair of the other two), the way
+`_deficiency_moves` combines them."""
 _SUIT_PAIRS: Final = tuple((a, b) for a in range(4) for b in range(a + 1, 4))
 """The six pairs of suits, in order."""
 
