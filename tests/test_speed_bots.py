@@ -138,6 +138,51 @@ def test_an_unusable_rows_file_leaves_the_search(monkeypatch: pytest.MonkeyPatch
     assert shapes._EXTRA == [None]
 
 
+def test_shipped_slots_equal_the_worked_out_ones() -> None:
+    """Every suited key in game/shape_slots.bin: the slots a draw changes, as read from the
+    file and as worked out from the rows before and after the draw."""
+    for size in range(shapes.SLOTS_MAX + 1):
+        for key in shapes._suit_keys(size):
+            assert shapes._shipped_slots(key) == shapes._search_move_slots(key, 1), key
+    assert shapes._shipped_slots(bytes([2, 2, 1, 1, 1, 1, 0, 0, 1])) is None  # 9 tiles
+    assert shapes._shipped_slots(bytes([2, 0, 0, 0, 0, 0, 1])) is None  # honours
+
+
+def test_slots_file_is_what_the_tool_builds() -> None:
+    assert shapes.build_slots_file() == shapes.SLOTS_FILE.read_bytes()
+
+
+@pytest.mark.parametrize("content", [None, b"not zlib", zlib.compress(b"short")])
+def test_an_unusable_slots_file_leaves_the_worked_out_slots(
+        monkeypatch: pytest.MonkeyPatch, tmp_path: Path, content: bytes | None) -> None:
+    path = tmp_path / "shape_slots.bin"
+    if content is not None:
+        path.write_bytes(content)
+    monkeypatch.setattr(shapes, "SLOTS_FILE", path)
+    monkeypatch.setattr(shapes, "_SLOTS", [])
+    monkeypatch.setattr(shapes, "_MOVE_SLOTS", ({}, {}))
+    key = bytes([2, 2, 1, 1, 1, 0, 0, 0, 1])
+    assert shapes._shipped_slots(key) is None
+    assert shapes._SLOTS == [None]
+    assert shapes._move_slots(key, 1) == shapes._search_move_slots(key, 1)
+
+
+@settings(max_examples=300, deadline=None)
+@given(_HANDS, st.integers(0, 2), st.integers(0, 5))
+def test_draws_after_discard_rests_equal_any_combination(tiles: list[int], wilds: int,
+                                                         sets: int) -> None:
+    """Each suit's other three suits, combined as `_deficiency_moves` combines them, have the
+    rows of the three combined in the first order (the combination is associative)."""
+    table = DrawsAfterDiscard(_capped(tiles), wilds, sets)
+    if not table.fast:
+        return
+    n = table.numbers
+    for a in range(4):
+        first, second, third = (b for b in range(4) if b != a)
+        plain = shapes._join(n[first], shapes._join(n[second], n[third]))
+        assert shapes._ROWS_OF[table.rest[a]] == shapes._ROWS_OF[plain]
+
+
 @settings(max_examples=300, deadline=None)
 @given(_HANDS, st.integers(0, 3), st.integers(0, 5))
 def test_remembered_triplets_and_counted_pairs_equal_plain_ones(tiles: list[int], wilds: int,

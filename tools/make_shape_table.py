@@ -1,6 +1,7 @@
-"""Write game/shape_table.bin and game/shape_rows.bin: the suit shape and usage tables of
-`game.shapes` for every suit key of up to `TABLE_MAX` tiles, and the usage rows of every suited
-key of `EXTRA_SIZES` tiles, computed by the module's own searches.
+"""Write game/shape_table.bin, game/shape_rows.bin and game/shape_slots.bin: the suit shape
+and usage tables of `game.shapes` for every suit key of up to `TABLE_MAX` tiles, the usage rows
+of every suited key of `EXTRA_SIZES` tiles, and the slots a draw changes for every suited key
+of up to `SLOTS_MAX` tiles, computed by the module's own searches.
 
     uv run python tools/make_shape_table.py
 """
@@ -30,6 +31,11 @@ def main() -> int:
     shapes.ROWS_FILE.write_bytes(rows)
     keys = sum(len(shapes._suit_keys(size)) for size in shapes.EXTRA_SIZES)
     print(f"{shapes.ROWS_FILE.relative_to(ROOT)}: {keys} keys, {len(rows):,} bytes")
+    shapes._SLOTS[:] = [None]
+    slots = shapes.build_slots_file()
+    shapes.SLOTS_FILE.write_bytes(slots)
+    print(f"{shapes.SLOTS_FILE.relative_to(ROOT)}: {shapes._SLOTS_FIRST[-1]} keys, "
+          f"{len(slots):,} bytes")
     return 0
 
 
