@@ -615,7 +615,16 @@ def deficiency(counts: Sequence[int], wilds: int = 0, sets_needed: int | None = 
         return known
     if sets < _ROW_WIDTH:  # a few int-keyed lookups: cheaper than reading the last answer
         m, p, s, z = _hand_numbers(key)
-        used = _ROWS_OF[_join(_join(m, p), _join(s, z))][1][sets]
+        joined = _JOINED.get  # `_join`'s memo read inline (most hands find all three there)
+        low, high = joined(m << 32 | p), joined(s << 32 | z)
+        if low is None:
+            low = _join(m, p)
+        if high is None:
+            high = _join(s, z)
+        whole = joined(low << 32 | high)
+        if whole is None:
+            whole = _join(low, high)
+        used = _ROWS_OF[whole][1][sets]
     else:
         known = _from_last_discards(key, wilds, sets)
         if known is not None:

@@ -244,3 +244,15 @@ def test_after_discards_with_seven_pairs_equal_plain_ones(tiles: list[int],
                 d = min(d, 7 - sum(n // 2 for n in less))
             plain[kind] = d
     assert ev.after_discards(hand) == plain
+
+
+@settings(max_examples=300, deadline=None)
+@given(_HANDS, st.integers(0, 3), st.integers(0, 5))
+def test_deficiency_by_suit_numbers_equals_the_rows_reading(tiles: list[int], wilds: int,
+                                                           sets: int) -> None:
+    """`deficiency` (the suits' numbers combined, the memo read inline) against the reading
+    that combines the suits' usage rows for any number of sets."""
+    counts = _capped(tiles)
+    shapes._DEFICIENCY_MEMO.clear()  # measured, not remembered
+    plain = max(0, 3 * sets + 2 - shapes._used_by_rows(bytes(counts), sets) - wilds)
+    assert deficiency(counts, wilds, sets) == plain
