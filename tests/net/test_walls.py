@@ -3,8 +3,12 @@ and the log keep (and the reveal shows after the hand) so replays and resumes st
 
 from __future__ import annotations
 
+import random
 from pathlib import Path
 
+import pytest
+
+import net.table
 from game.atomic import write_atomic
 from game.bots import make_bot
 from game.replay import read_log, verify
@@ -119,10 +123,14 @@ def test_a_save_whose_cut_off_hand_does_not_replay_deals_a_fresh_wall(tmp_path: 
 
 
 def test_resume_in_a_claim_phase_shows_each_seat_what_a_live_table_would(
-        tmp_path: Path) -> None:
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """--resume into a claim phase: the seat asked about the discard sees its offer; the other
     seats and the spectator get their first state only once it is settled (issue 13: the
     resumed snapshot leaked who had an offer)."""
+    # The secret walls drawn from a fixed generator: about one wall in 800 ends its first hand
+    # before exactly one of the two people is asked about a discard, which made this test fail
+    # now and then. The walls stay secret walls (their seeds go through the save).
+    monkeypatch.setattr(net.table.secrets, "randbits", random.Random(11).getrandbits)
     save = tmp_path / "t.save.json"
     table = make_table("mazhan", ["open", "open", "bot", "bot"], hands=3, save_path=save,
                        save_every=0.0, secret_walls=True)
