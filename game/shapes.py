@@ -990,14 +990,7 @@ class DrawsAfterDiscard:
             less[kind] -= 1
             return (deficiency(less, self.wilds, self.sets),
                     deficiency_after_draws(less, self.wilds, self.sets))
-        a = kind // 9 if kind < 27 else 3
-        base_a = _SUIT_SLICES[a][0]
-        moved = bytearray(self.parts[a])
-        moved[kind - base_a] -= 1
-        part_a = bytes(moved)
-        number_a = _SUIT_NUMBER.get(part_a)
-        if number_a is None:
-            number_a = _suit_number(part_a)
+        a, part_a, number_a = self._less_one(kind)
         sets, target = self.sets, self.target
         found = _SUIT_MOVE_ANSWERS
         out: dict[int, int] = {}
@@ -1015,6 +1008,17 @@ class DrawsAfterDiscard:
         used = _ROWS_OF[_join(number_a, self.rest[a])][1][sets]
         return (target - used if used < target else 0), out
 
+    def _less_one(self, kind: int) -> tuple[int, bytes, int]:
+        """The suit of `kind`, that suit's tiles less one `kind`, and their row number."""
+        a = kind // 9 if kind < 27 else 3
+        moved = bytearray(self.parts[a])
+        moved[kind - _SUIT_SLICES[a][0]] -= 1
+        part_a = bytes(moved)
+        number_a = _SUIT_NUMBER.get(part_a)
+        if number_a is None:
+            number_a = _suit_number(part_a)
+        return a, part_a, number_a
+
     def less(self, kind: int) -> int:
         """`deficiency` of the hand less one `kind` (what `helping` gives first, alone)."""
         if not self.key[kind]:
@@ -1023,14 +1027,7 @@ class DrawsAfterDiscard:
             less = list(self.key)
             less[kind] -= 1
             return deficiency(less, self.wilds, self.sets)
-        a = kind // 9 if kind < 27 else 3
-        base_a = _SUIT_SLICES[a][0]
-        moved = bytearray(self.parts[a])
-        moved[kind - base_a] -= 1
-        part_a = bytes(moved)
-        number_a = _SUIT_NUMBER.get(part_a)
-        if number_a is None:
-            number_a = _suit_number(part_a)
+        a, _, number_a = self._less_one(kind)
         whole = _JOINED.get(number_a << 32 | self.rest[a])
         if whole is None:
             whole = _join(number_a, self.rest[a])
@@ -1045,21 +1042,14 @@ class DrawsAfterDiscard:
         if not self.fast:
             base, draws = self.after(kind)
             return base, tuple([k for k, d in draws.items() if d < base])
-        a = kind // 9 if kind < 27 else 3
-        base_a = _SUIT_SLICES[a][0]
-        moved = bytearray(self.parts[a])
-        moved[kind - base_a] -= 1
-        part_a = bytes(moved)
-        number_a = _SUIT_NUMBER.get(part_a)
-        if number_a is None:
-            number_a = _suit_number(part_a)
+        a, part_a, number_a = self._less_one(kind)
         sets, target = self.sets, self.target
         found = _SUIT_HELPING
         known = self._helped.get(number_a << 2 | a)
         if known is not None:
             if known[0] >= target:
                 return 0, ()
-            answer_key = (part_a, base_a, known[1])
+            answer_key = (part_a, _SUIT_SLICES[a][0], known[1])
             kinds = found.get(answer_key)
             if kinds is None:
                 kinds = _suit_helping(answer_key)
@@ -1100,7 +1090,7 @@ class DrawsAfterDiscard:
         rest = self.rest[a]
         best_or_none = best_slots((rest << 35) | shifted | number_a)
         best_a = _best_slots(number_a, rest, sets) if best_or_none is None else best_or_none
-        answer_key = (part_a, base_a, best_a)
+        answer_key = (part_a, _SUIT_SLICES[a][0], best_a)
         own = found.get(answer_key)
         if own is None:
             own = _suit_helping(answer_key)

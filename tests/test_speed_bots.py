@@ -16,25 +16,14 @@ from hypothesis import strategies as st
 from game import shapes
 from game.bots import evaluate as ev
 from game.shapes import DrawsAfterDiscard, deficiency, deficiency_after_draws
-
-
-def _capped(tiles: list[int]) -> list[int]:
-    counts = [0] * 34
-    for t in tiles:
-        if counts[t] < 4:
-            counts[t] += 1
-    return counts
-
-
-_HANDS = st.lists(st.integers(0, 33), min_size=1, max_size=17)
-"""Up to 17 natural tiles: Mazhan's 16-tile hands and the drawn tile (Nanjing's are shorter)."""
+from tests.hands import HANDS, capped_counts
 
 
 @settings(max_examples=200, deadline=None)
-@given(_HANDS, st.integers(0, 3), st.integers(0, 9))
+@given(HANDS, st.integers(0, 3), st.integers(0, 9))
 def test_helping_draws_equal_plain_deficiencies(tiles: list[int], wilds: int,
                                                 sets: int) -> None:
-    counts = _capped(tiles)
+    counts = capped_counts(tiles)
     table = DrawsAfterDiscard(counts, wilds, sets)
     for kind in range(34):
         if not counts[kind]:
@@ -53,13 +42,13 @@ def test_helping_draws_equal_plain_deficiencies(tiles: list[int], wilds: int,
 
 
 @settings(max_examples=200, deadline=None)
-@given(_HANDS, st.integers(0, 3), st.booleans(), st.booleans(),
+@given(HANDS, st.integers(0, 3), st.booleans(), st.booleans(),
        st.lists(st.integers(0, 4), min_size=34, max_size=34), st.sampled_from([None, 0, 1, 2]))
 def test_acceptance_from_helping_draws_equals_acceptance(
         tiles: list[int], wilds: int, pairs_ok: bool, wild_kind: bool, unseen: list[int],
         suit: int | None) -> None:
     """Both rulesets' shapes: Mazhan with wilds (a wild kind set), Nanjing's seven pairs."""
-    counts = _capped(tiles)
+    counts = capped_counts(tiles)
     wild = 31 if wild_kind else None
     if wild is not None:
         counts[wild] = 0
@@ -82,10 +71,10 @@ def test_acceptance_from_helping_draws_equals_acceptance(
 
 
 @settings(max_examples=200, deadline=None)
-@given(_HANDS, st.integers(0, 3), st.integers(0, 7))
+@given(HANDS, st.integers(0, 3), st.integers(0, 7))
 def test_draws_after_discard_equal_plain_deficiencies(tiles: list[int], wilds: int,
                                                       sets: int) -> None:
-    counts = _capped(tiles)
+    counts = capped_counts(tiles)
     table = DrawsAfterDiscard(counts, wilds, sets)
     for kind in range(34):
         if counts[kind]:
@@ -168,12 +157,12 @@ def test_an_unusable_slots_file_leaves_the_worked_out_slots(
 
 
 @settings(max_examples=300, deadline=None)
-@given(_HANDS, st.integers(0, 2), st.integers(0, 5))
+@given(HANDS, st.integers(0, 2), st.integers(0, 5))
 def test_draws_after_discard_rests_equal_any_combination(tiles: list[int], wilds: int,
                                                          sets: int) -> None:
     """Each suit's other three suits, combined as `_deficiency_moves` combines them, have the
     rows of the three combined in the first order (the combination is associative)."""
-    table = DrawsAfterDiscard(_capped(tiles), wilds, sets)
+    table = DrawsAfterDiscard(capped_counts(tiles), wilds, sets)
     if not table.fast:
         return
     n = table.numbers
@@ -184,10 +173,10 @@ def test_draws_after_discard_rests_equal_any_combination(tiles: list[int], wilds
 
 
 @settings(max_examples=300, deadline=None)
-@given(_HANDS, st.integers(0, 3), st.integers(0, 5))
+@given(HANDS, st.integers(0, 3), st.integers(0, 5))
 def test_remembered_triplets_and_counted_pairs_equal_plain_ones(tiles: list[int], wilds: int,
                                                                 need: int) -> None:
-    counts = _capped(tiles)
+    counts = capped_counts(tiles)
     hand = ev.Hand(counts, wilds, need, False, None)
     assert ev.triplets_only(hand) == ev._triplets_only(hand)
     assert ev.pairs_deficiency(counts) == 7 - sum(n // 2 for n in counts)
@@ -231,7 +220,7 @@ def test_threat_flush_read_equals_the_plain_one(melds_first: list[int],
 def test_after_discards_with_seven_pairs_equal_plain_ones(tiles: list[int],
                                                           pairs_ok: bool) -> None:
     """Nanjing: each discard's deficiency is the lower of the regular and seven-pairs ones."""
-    counts = _capped(tiles)
+    counts = capped_counts(tiles)
     need = (sum(counts) - 1) // 3
     hand = ev.Hand(counts, 0, need, pairs_ok, None)
     plain = {}
@@ -247,12 +236,12 @@ def test_after_discards_with_seven_pairs_equal_plain_ones(tiles: list[int],
 
 
 @settings(max_examples=300, deadline=None)
-@given(_HANDS, st.integers(0, 3), st.integers(0, 5))
+@given(HANDS, st.integers(0, 3), st.integers(0, 5))
 def test_deficiency_by_suit_numbers_equals_the_rows_reading(tiles: list[int], wilds: int,
                                                            sets: int) -> None:
     """`deficiency` (the suits' numbers combined, the memo read inline) against the reading
     that combines the suits' usage rows for any number of sets."""
-    counts = _capped(tiles)
+    counts = capped_counts(tiles)
     shapes._DEFICIENCY_MEMO.clear()  # measured, not remembered
     plain = max(0, 3 * sets + 2 - shapes._used_by_rows(bytes(counts), sets) - wilds)
     assert deficiency(counts, wilds, sets) == plain

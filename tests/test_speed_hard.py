@@ -15,18 +15,7 @@ from game.bots.hard import HardBot, Plan
 from game.shapes import DrawsAfterDiscard, deficiency
 from game.simulate import run_match
 from game.view import SeatView
-
-
-def _capped(tiles: list[int]) -> list[int]:
-    counts = [0] * 34
-    for t in tiles:
-        if counts[t] < 4:
-            counts[t] += 1
-    return counts
-
-
-_HANDS = st.lists(st.integers(0, 33), min_size=1, max_size=17)
-"""Up to 17 concealed tiles: Mazhan's 16-tile hands and the drawn tile (Nanjing's are shorter)."""
+from tests.hands import HANDS, capped_counts
 
 
 def _plans(hand: ev.Hand, suit: int) -> list[Plan]:
@@ -44,7 +33,7 @@ def _plans(hand: ev.Hand, suit: int) -> list[Plan]:
 
 
 @settings(max_examples=150, deadline=None)
-@given(_HANDS, _HANDS, st.integers(0, 3), st.booleans(), st.booleans(), st.integers(0, 2),
+@given(HANDS, HANDS, st.integers(0, 3), st.booleans(), st.booleans(), st.integers(0, 2),
        st.lists(st.integers(0, 4), min_size=34, max_size=34))
 def test_accept_equals_the_plain_acceptance(
         tiles: list[int], other: list[int], wilds: int, mazhan: bool, pairs_ok: bool,
@@ -54,7 +43,7 @@ def test_accept_equals_the_plain_acceptance(
     hand with the same tiles reads the same."""
     bot = HardBot(1)
     for held in (tiles, other, tiles):
-        counts = _capped(held)
+        counts = capped_counts(held)
         wild = 31 if mazhan else None
         extra = 0
         if wild is not None:
@@ -110,7 +99,7 @@ def test_plan_cut_never_changes_the_choice(tiles: list[int], wilds: int, mazhan:
                                           need: int, wall_left: int) -> None:
     """Hands leaning to one suit (flushes close), every wall length around the early/late
     line, any sets still wanted: `_plan` chooses what it would from every plan measured."""
-    counts = _capped(tiles)
+    counts = capped_counts(tiles)
     wild = 31 if mazhan else None
     if wild is not None:
         counts[wild] = 0
@@ -181,12 +170,12 @@ def test_threats_checked_on_open_hands_and_long_rivers() -> None:
 
 
 @settings(max_examples=200, deadline=None)
-@given(_HANDS, st.integers(0, 3), st.integers(0, 9))
+@given(HANDS, st.integers(0, 3), st.integers(0, 9))
 def test_less_equals_the_deficiency_of_the_smaller_hand(tiles: list[int], wilds: int,
                                                         sets: int) -> None:
     """Any number of sets (the rows' width and beyond): `less` is the plain `deficiency` and
     what `helping` gives first."""
-    counts = _capped(tiles)
+    counts = capped_counts(tiles)
     table = DrawsAfterDiscard(counts, wilds, sets)
     for kind in range(34):
         if counts[kind]:

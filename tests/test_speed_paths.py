@@ -34,15 +34,7 @@ from game.shapes import (
 from game.simulate import run_match
 from game.tiles import Tile
 from game.view import SeatView
-
-
-def _capped_counts(tiles: list[int]) -> list[int]:
-    """Counts of `tiles`, each kind kept to four copies (the extra ones dropped)."""
-    counts = [0] * 34
-    for t in tiles:
-        if counts[t] < 4:
-            counts[t] += 1
-    return counts
+from tests.hands import capped_counts
 
 
 def _play(match: Match, rng: random.Random, hands: int) -> list[Event]:
@@ -143,7 +135,7 @@ def test_seven_pairs_quick_reject_agrees_with_the_rule(counts: list[int]) -> Non
 @settings(max_examples=150, deadline=None)
 @given(st.lists(st.integers(0, 33), min_size=13, max_size=17), st.integers(0, 3))
 def test_remembered_deficiencies_equal_fresh_ones(tiles: list[int], wilds: int) -> None:
-    counts = _capped_counts(tiles)
+    counts = capped_counts(tiles)
     first = deficiency_after_discards(counts, wilds)
     first[-1] = 99  # a caller changing its copy changes nothing remembered
     again = deficiency_after_discards(counts, wilds)
@@ -161,7 +153,7 @@ def test_remembered_deficiencies_equal_fresh_ones(tiles: list[int], wilds: int) 
 @settings(max_examples=300, deadline=None)
 @given(st.lists(st.integers(0, 33), min_size=0, max_size=17), st.integers(0, 4))
 def test_plain_table_check_agrees_with_is_win(tiles: list[int], wilds: int) -> None:
-    counts = _capped_counts(tiles)
+    counts = capped_counts(tiles)
     assert plain_table_is_win(counts, wilds) == is_win(counts, wilds)
 
 
@@ -197,7 +189,7 @@ def test_bench_memory_and_cost_figures() -> None:
        st.integers(0, 3))
 def test_numbered_rows_equal_the_row_by_row_combination(tiles: list[int], sets: int,
                                                         wilds: int) -> None:
-    counts = _capped_counts(tiles)
+    counts = capped_counts(tiles)
     key = bytes(counts)
     m, p, s, z = shapes._hand_numbers(key)
     joined = shapes._ROWS_OF[shapes._join(shapes._join(m, p), shapes._join(s, z))]
@@ -253,7 +245,7 @@ def test_view_fields_hold_what_their_names_say() -> None:
        st.integers(0, 9))
 def test_draws_after_each_discard_equal_fresh_draws(tiles: list[int], wilds: int,
                                                     sets: int) -> None:
-    counts = _capped_counts(tiles)
+    counts = capped_counts(tiles)
     table = DrawsAfterDiscard(counts, wilds, sets)
     for kind in range(34):
         if counts[kind]:
@@ -269,7 +261,7 @@ def test_draws_after_each_discard_equal_fresh_draws(tiles: list[int], wilds: int
        st.lists(st.integers(0, 4), min_size=34, max_size=34))
 def test_acceptance_with_given_draws_and_seven_pairs(tiles: list[int], pairs_ok: bool,
                                                      unseen: list[int]) -> None:
-    counts = _capped_counts(tiles)
+    counts = capped_counts(tiles)
     need = (sum(counts) + 1) // 3
     hand = ev.Hand(counts, 0, need, pairs_ok, None)
     draws = deficiency_after_draws(counts, 0, need)
