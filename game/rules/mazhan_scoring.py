@@ -99,17 +99,10 @@ def _set_line(s: _Set) -> ScoreLine:
     return ScoreLine(s.cls, zh, f"{en} {s.text}", set_points(s.cls, s.kind), "base")
 
 
-_TEXTS: dict[tuple[int, ...], str] = {}
-"""Tiles → their notation: the same sets are written out for every reading and every loser."""
-
-
+@lru_cache(maxsize=10_000)
 def _tiles_text(tiles: tuple[int, ...]) -> str:
-    text = _TEXTS.get(tiles)
-    if text is None:
-        if len(_TEXTS) >= 10_000:
-            _TEXTS.clear()  # bounded memory in long runs
-        text = _TEXTS[tiles] = format_tiles(tiles)
-    return text
+    """Tiles → their notation: the same sets are written out for every reading and loser."""
+    return format_tiles(tiles)
 
 
 def _meld_sets(melds: Sequence[Meld]) -> list[_Set]:
@@ -210,17 +203,10 @@ def score_winner(ctx: WinContext) -> ScoreResult:
     return _result(ctx, best)
 
 
-_MELD_TEXTS: dict[Meld, str] = {}
-"""Meld → its notation (every reading and every hand writes the same melds out again)."""
-
-
+@lru_cache(maxsize=10_000)
 def _meld_text(meld: Meld) -> str:
-    text = _MELD_TEXTS.get(meld)
-    if text is None:
-        if len(_MELD_TEXTS) >= 10_000:
-            _MELD_TEXTS.clear()  # bounded memory in long runs
-        text = _MELD_TEXTS[meld] = str(meld)
-    return text
+    """Meld → its notation (every reading and every hand writes the same melds out again)."""
+    return str(meld)
 
 
 def _result(ctx: WinContext, best: _Outcome) -> ScoreResult:
