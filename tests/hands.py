@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from hypothesis import strategies as st
 
 HANDS = st.lists(st.integers(0, 33), min_size=1, max_size=17)
@@ -15,3 +17,12 @@ def capped_counts(tiles: list[int]) -> list[int]:
         if counts[t] < 4:
             counts[t] += 1
     return counts
+
+
+def discards(counts: list[int]) -> Iterator[tuple[int, list[int]]]:
+    """Each kind held, with a copy of `counts` less one of it: the hand after that discard."""
+    for kind in range(34):
+        if counts[kind]:
+            less = counts[:]
+            less[kind] -= 1
+            yield kind, less

@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 from game import shapes
 from game.bots import evaluate as ev
 from game.shapes import DrawsAfterDiscard, deficiency, deficiency_after_draws
-from tests.hands import HANDS, capped_counts
+from tests.hands import HANDS, capped_counts, discards
 
 
 @settings(max_examples=200, deadline=None)
@@ -25,11 +25,7 @@ def test_helping_draws_equal_plain_deficiencies(tiles: list[int], wilds: int,
                                                 sets: int) -> None:
     counts = capped_counts(tiles)
     table = DrawsAfterDiscard(counts, wilds, sets)
-    for kind in range(34):
-        if not counts[kind]:
-            continue
-        less = counts[:]
-        less[kind] -= 1
+    for kind, less in discards(counts):
         base = deficiency(less, wilds, sets)
         plain = []
         for k in range(34):
@@ -76,18 +72,15 @@ def test_draws_after_discard_equal_plain_deficiencies(tiles: list[int], wilds: i
                                                       sets: int) -> None:
     counts = capped_counts(tiles)
     table = DrawsAfterDiscard(counts, wilds, sets)
-    for kind in range(34):
-        if counts[kind]:
-            less = counts[:]
-            less[kind] -= 1
-            plain = {}
-            for k in range(34):
-                if less[k] < 4:
-                    more = less[:]
-                    more[k] += 1
-                    plain[k] = deficiency(more, wilds, sets)
-            assert table.after(kind) == (deficiency(less, wilds, sets), plain)
-            assert deficiency_after_draws(less, wilds, sets) == plain
+    for kind, less in discards(counts):
+        plain = {}
+        for k in range(34):
+            if less[k] < 4:
+                more = less[:]
+                more[k] += 1
+                plain[k] = deficiency(more, wilds, sets)
+        assert table.after(kind) == (deficiency(less, wilds, sets), plain)
+        assert deficiency_after_draws(less, wilds, sets) == plain
 
 
 def test_shipped_rows_equal_the_search() -> None:
@@ -224,14 +217,11 @@ def test_after_discards_with_seven_pairs_equal_plain_ones(tiles: list[int],
     need = (sum(counts) - 1) // 3
     hand = ev.Hand(counts, 0, need, pairs_ok, None)
     plain = {}
-    for kind in range(34):
-        if counts[kind]:
-            less = counts[:]
-            less[kind] -= 1
-            d = deficiency(less, 0, need)
-            if pairs_ok:
-                d = min(d, 7 - sum(n // 2 for n in less))
-            plain[kind] = d
+    for kind, less in discards(counts):
+        d = deficiency(less, 0, need)
+        if pairs_ok:
+            d = min(d, 7 - sum(n // 2 for n in less))
+        plain[kind] = d
     assert ev.after_discards(hand) == plain
 
 

@@ -15,7 +15,7 @@ from game.bots.hard import HardBot, Plan
 from game.shapes import DrawsAfterDiscard, deficiency
 from game.simulate import run_match
 from game.view import SeatView
-from tests.hands import HANDS, capped_counts
+from tests.hands import HANDS, capped_counts, discards
 
 
 def _plans(hand: ev.Hand, suit: int) -> list[Plan]:
@@ -177,8 +177,5 @@ def test_less_equals_the_deficiency_of_the_smaller_hand(tiles: list[int], wilds:
     what `helping` gives first."""
     counts = capped_counts(tiles)
     table = DrawsAfterDiscard(counts, wilds, sets)
-    for kind in range(34):
-        if counts[kind]:
-            less = counts[:]
-            less[kind] -= 1
-            assert table.less(kind) == deficiency(less, wilds, sets) == table.helping(kind)[0]
+    for kind, less in discards(counts):
+        assert table.less(kind) == deficiency(less, wilds, sets) == table.helping(kind)[0]

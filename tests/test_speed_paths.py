@@ -34,7 +34,7 @@ from game.shapes import (
 from game.simulate import run_match
 from game.tiles import Tile
 from game.view import SeatView
-from tests.hands import capped_counts
+from tests.hands import capped_counts, discards
 
 
 def _play(match: Match, rng: random.Random, hands: int) -> list[Event]:
@@ -247,13 +247,10 @@ def test_draws_after_each_discard_equal_fresh_draws(tiles: list[int], wilds: int
                                                     sets: int) -> None:
     counts = capped_counts(tiles)
     table = DrawsAfterDiscard(counts, wilds, sets)
-    for kind in range(34):
-        if counts[kind]:
-            less = counts[:]
-            less[kind] -= 1
-            fresh = deficiency_after_draws(less, wilds, sets)
-            assert list(table.of(kind).items()) == list(fresh.items())
-            assert table.after(kind)[0] == deficiency(less, wilds, sets)
+    for kind, less in discards(counts):
+        fresh = deficiency_after_draws(less, wilds, sets)
+        assert list(table.of(kind).items()) == list(fresh.items())
+        assert table.after(kind)[0] == deficiency(less, wilds, sets)
 
 
 @settings(max_examples=150, deadline=None)
