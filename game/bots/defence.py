@@ -6,8 +6,10 @@ Only public information is read: declared sets, rivers, bonus tiles and what is 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from collections.abc import Set as AbstractSet
 from typing import NamedTuple
 
+from game.melds import Meld
 from game.view import SeatView
 
 _SUITED_RISK = (0.5, 0.7, 0.9, 1.0, 1.0, 1.0, 0.9, 0.7, 0.5)
@@ -48,14 +50,7 @@ def threats(view: SeatView) -> list[Threat]:
             level = 0.05 * len(river) + 0.15 * claimed
         if late:
             level += 0.2
-        flush: int | None = None
-        meld_suits = {m.first // 9 for m in melds if m.first < 27} if len(melds) >= 2 else ()
-        if len(meld_suits) == 1:
-            flush = min(meld_suits)
-        elif len(river) >= 7:
-            # the first suit (in order) this seat has not discarded at all
-            shown = {tile // 9 for tile in kinds if tile < 27}
-            flush = next((s for s in range(3) if s not in shown), None)
+        flush = gathered_suit(melds, kinds, len(river))
         if flush is not None:
             level += 0.2
         fed = 0
@@ -65,6 +60,18 @@ def threats(view: SeatView) -> list[Threat]:
                     fed += 1
         out.append(Threat(seat, min(level, 1.0), flush, kinds, fed))
     return out
+
+
+def gathered_suit(melds: Sequence[Meld], kinds: AbstractSet[int], discards: int) -> int | None:
+    """The suit (0-2) a seat seems to gather: the one suit of its two or more declared sets,
+    else, after 7 discards (`kinds` the kinds it threw), the first suit it never threw."""
+    meld_suits = {m.first // 9 for m in melds if m.first < 27} if len(melds) >= 2 else ()
+    if len(meld_suits) == 1:
+        return min(meld_suits)
+    if discards >= 7:
+        shown = {tile // 9 for tile in kinds if tile < 27}
+        return next((s for s in range(3) if s not in shown), None)
+    return None
 
 
 def threats_plain(view: SeatView) -> list[Threat]:

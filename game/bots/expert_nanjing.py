@@ -18,6 +18,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import NamedTuple
 
 from game.actions import Action
+from game.bots.defence import gathered_suit
 from game.view import SeatView
 
 _SUITED = (0.55, 0.75, 0.95, 1.0, 1.0, 1.0, 0.95, 0.75, 0.55)
@@ -84,7 +85,7 @@ def read_opponents(view: SeatView) -> list[Opponent]:
         # Measured (hard in all seats, 150 deals, seed 5): a concealed hand is ready after n
         # discards about 0.032 (n - 2.5) of the time, to some 45%; with a claimed set 0.055 n.
         ready = min(0.85, 0.055 * n) if claimed else min(0.5, max(0.0, 0.032 * (n - 2.5)))
-        flush = _flush(view, seat)
+        flush = gathered_suit(melds, {int(t) for t, _ in river}, n)
         value = 50.0
         if claimed and len(view.bonus[seat]) < 4:
             value = 85.0  # an open hand wins only with a big item (N4, N7: 40-60 more)
@@ -99,24 +100,6 @@ def read_opponents(view: SeatView) -> list[Opponent]:
                             frozenset(int(t) for t, _ in river), flush, bool(claimed),
                             meld_suit))
     return out
-
-
-def _flush(view: SeatView, seat: int) -> int | None:
-    melds = view.melds[seat]
-    river = view.rivers[seat]
-    meld_suits = {m.first // 9 if m.first < 27 else 3 for m in melds}
-    suited = meld_suits - {3}
-    if len(melds) >= 2 and len(suited) == 1:
-        return min(suited)
-    if len(river) >= 7:
-        suits = [0, 0, 0]
-        for tile, _ in river:
-            if tile < 27:
-                suits[tile // 9] += 1
-        lowest = min(range(3), key=lambda s: suits[s])
-        if suits[lowest] == 0:
-            return lowest
-    return None
 
 
 _SUITED_WAIT = (
