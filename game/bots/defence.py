@@ -54,10 +54,9 @@ def threats(view: SeatView) -> list[Threat]:
         if flush is not None:
             level += 0.2
         fed = 0
-        if melds:
-            for m in melds:
-                if m.source == me and m.kind.is_triplet:
-                    fed += 1
+        for m in melds:
+            if m.source == me and m.kind.is_triplet:
+                fed += 1
         out.append(Threat(seat, min(level, 1.0), flush, kinds, fed))
     return out
 
