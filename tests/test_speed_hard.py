@@ -62,7 +62,7 @@ def test_accept_equals_the_plain_acceptance(
                     assert bot._accept(hand, plan, tile, unseen) == \
                         bot._accept_plain(hand, plan, tile, unseen), (plan.name, tile)
                     if hand.naturals[tile]:  # the kept draws, as the subclasses may ask
-                        kept = bot._draws_after(hand.naturals, hand.wilds, hand.need)
+                        kept = bot._kept_turn(hand.naturals, hand.wilds, hand.need).draws
                         assert kept.helping(tile) == DrawsAfterDiscard(
                             hand.naturals, hand.wilds, hand.need).helping(tile)
 

@@ -97,18 +97,13 @@ def discard_hand(hand: Hand, kind: int) -> Hand:
 
 def acceptance(
     hand: Hand, unseen: Sequence[int], allowed: Container[int] | None = None,
-    known: tuple[int, dict[int, int]] | None = None,
 ) -> tuple[int, int]:
     """(deficiency, unseen tiles whose draw lowers it) of a hand waiting to draw; with
-    `allowed`, only draws of those kinds count (a flush cannot use the other suits). `known`
-    is the hand's `deficiency` and `deficiency_after_draws` when the caller has them."""
+    `allowed`, only draws of those kinds count (a flush cannot use the other suits)."""
     naturals = hand.naturals
     wild = hand.wild
-    if known is None:
-        base = deficiency(naturals, hand.wilds, hand.need)
-        draws = deficiency_after_draws(naturals, hand.wilds, hand.need)
-    else:
-        base, draws = known
+    base = deficiency(naturals, hand.wilds, hand.need)
+    draws = deficiency_after_draws(naturals, hand.wilds, hand.need)
     odd_helps = False
     if hand.pairs_ok:
         pairs_now = pairs_deficiency(naturals)

@@ -370,13 +370,10 @@ class HardBot:
 
     _draw_table: _Turn | None = None
 
-    def _draws_after(self, counts: list[int], wilds: int, need: int) -> DrawsAfterDiscard:
-        """The draws after each discard from `counts`, kept for the decision's other
-        discards: their acceptance shares all the work that depends on the hand alone."""
-        return self._kept_turn(counts, wilds, need).draws
-
     def _kept_turn(self, counts: list[int], wilds: int, need: int) -> _Turn:
-        """`_draws_after` with what else the decision's discards share (`_Turn`)."""
+        """The draws after each discard from `counts` and what else the decision's discards
+        share (`_Turn`), kept for its other discards: their acceptance shares all the work
+        that depends on the hand alone."""
         table = self._draw_table
         if table is not None and table.counts is counts and table.wilds == wilds \
                 and table.need == need:
