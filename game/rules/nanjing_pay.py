@@ -13,7 +13,8 @@ from dataclasses import dataclass
 from enum import Enum
 
 from game.rules.base import Payment
-from game.tiles import FLOWERS, GREEN, RED, TILES, WHITE
+from game.rules.nanjing_scoring import HARD_FLOWER_KINDS
+from game.tiles import FLOWERS, TILES
 
 __all__ = [
     "Liability",
@@ -144,13 +145,12 @@ _FLOWER_SETS = (
     frozenset(FLOWERS[4:]),  # 春夏秋冬
 )
 _ONE_EACH = frozenset(FLOWERS)
-_HARD_FLOWERS = frozenset((WHITE, GREEN, RED, *FLOWERS))
 
 
 def flower_kong_completed(bonus: Sequence[int], new_tile: int) -> bool:
     """Whether setting `new_tile` aside completes a 花槓 (N11): all four of one dragon, all
     four flowers 1f-4f or all four seasons 5f-8f. `bonus` is what was set aside before it."""
-    if new_tile not in _HARD_FLOWERS:
+    if new_tile not in HARD_FLOWER_KINDS:
         raise ValueError(f"{TILES[new_tile]} is not a hard flower")
     if new_tile not in _ONE_EACH:  # a dragon: four of a kind
         return bonus.count(new_tile) == 3
