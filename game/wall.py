@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 
 from game.tiles import full_set
 
-_PLAIN_RANDBELOW = random.Random._randbelow is random.Random._randbelow_with_getrandbits  # type: ignore[attr-defined]
+PLAIN_RANDBELOW = random.Random._randbelow is random.Random._randbelow_with_getrandbits  # type: ignore[attr-defined]
 """Whether `random.Random` draws below n as `_shuffle` and `roll_dice` copy it (CPython
 3.11-3.13); where it does not, they call `shuffle` and `randint` themselves."""
 
@@ -23,7 +23,7 @@ WALL_SIZE = SIDES * STACKS_PER_SIDE * 2
 
 
 def roll_dice(rng: random.Random) -> tuple[int, int]:
-    if not _PLAIN_RANDBELOW or type(rng) is not random.Random:
+    if not PLAIN_RANDBELOW or type(rng) is not random.Random:
         return rng.randint(1, 6), rng.randint(1, 6)
     # `rng.randint(1, 6)` twice, the same bits drawn the same way (1 + a draw below 6)
     bits = rng.getrandbits
@@ -52,7 +52,7 @@ _STEPS = tuple((i, i + 1, (i + 1).bit_length()) for i in range(WALL_SIZE - 1, 0,
 def _shuffle(rng: random.Random, x: list[int]) -> None:
     """`rng.shuffle(x)`, the same bits drawn the same way, without a call per tile (a deal
     shuffles 144 tiles); `rng.shuffle` itself where Python draws otherwise."""
-    if not _PLAIN_RANDBELOW or type(rng) is not random.Random:
+    if not PLAIN_RANDBELOW or type(rng) is not random.Random:
         rng.shuffle(x)
         return
     bits = rng.getrandbits

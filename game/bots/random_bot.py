@@ -6,10 +6,10 @@ import random
 
 from game.actions import Action
 from game.view import SeatView
+from game.wall import PLAIN_RANDBELOW
 
-SAME_AS_CHOICE = random.Random._randbelow is random.Random._randbelow_with_getrandbits  # type: ignore[attr-defined]
-"""Whether `random.Random.choice` draws the way `RandomBot.choose_legal` copies (it does in
-CPython 3.11-3.13); if not, the bot calls `choice` itself, so its picks never change."""
+# `PLAIN_RANDBELOW`: whether `random.Random.choice` draws the way `RandomBot.choose_legal`
+# copies (CPython 3.11-3.13); if not, the bot calls `choice` itself, so its picks never change.
 
 
 class RandomBot:
@@ -25,7 +25,7 @@ class RandomBot:
     def choose_legal(self, legal: tuple[Action, ...]) -> Action:
         """The same choice from the legal actions alone (no view needed)."""
         n = len(legal)
-        if not n or not SAME_AS_CHOICE:
+        if not n or not PLAIN_RANDBELOW:
             return self.rng.choice(legal)
         # `rng.choice(legal)` without its two calls (most actions of a random-bot match are
         # this pick): the same bits drawn the same way, so the same pick
