@@ -34,6 +34,20 @@ FORMAT = "mahjong-log"
 VERSION = 1
 
 
+def line_json(line: Mapping[str, Any]) -> str:
+    """A log line's JSON, as the log and the LAN save write it."""
+    return json.dumps(line, ensure_ascii=False, separators=(",", ":"))
+
+
+def chained(body: str, chain: Any) -> str:
+    """A log line from its JSON `body` (the closing brace left off) with the running hash of
+    the lines before it as its last field; `chain` (a hashlib object) then takes the line."""
+    text = f'{body},"chain":"{chain.hexdigest()[:16]}"}}'
+    chain.update(text.encode())
+    return text
+
+
+
 class LogError(MahjongError):
     """A log that cannot be read or does not replay; the message says where and why."""
 
@@ -72,14 +86,8 @@ class LogWriter:
                            "events_sha256": events_sha256})
 
     def text(self) -> str:
-        out: list[str] = []
         chain = hashlib.sha256()
-        for line in self.lines:
-            record = dict(line, chain=chain.hexdigest()[:16])
-            text = json.dumps(record, ensure_ascii=False, separators=(",", ":"))
-            chain.update(text.encode())
-            out.append(text)
-        return "\n".join(out) + "\n"
+        return "\n".join(chained(line_json(line)[:-1], chain) for line in self.lines) + "\n"
 
     def write(self, path: Path) -> None:
         write_atomic(path, self.text())

@@ -18,8 +18,8 @@ from collections.abc import Sequence
 from game.actions import Action
 from game.events import Event
 from game.match import Match
-from game.replay import LogWriter, event_line
-from net.save import HandLog, SaveData, chained, hand_body, line_json, save_text
+from game.replay import LogWriter, chained, event_line, line_json
+from net.save import HandLog, SaveData, hand_body, save_text
 
 
 class Chronicle:
