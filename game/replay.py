@@ -52,6 +52,12 @@ class LogError(MahjongError):
     """A log that cannot be read or does not replay; the message says where and why."""
 
 
+def end_line(hands: int, final_scores: Sequence[int], events_sha256: str) -> dict[str, Any]:
+    """A finished match log's last line (before its chain)."""
+    return {"end": True, "hands": hands, "final_scores": list(final_scores),
+            "events_sha256": events_sha256}
+
+
 @dataclass
 class LogWriter:
     """Collects one match's hands and writes them as a log file."""
@@ -82,8 +88,7 @@ class LogWriter:
         self.lines.append(line)
 
     def finish(self, hands: int, final_scores: Sequence[int], events_sha256: str) -> None:
-        self.lines.append({"end": True, "hands": hands, "final_scores": list(final_scores),
-                           "events_sha256": events_sha256})
+        self.lines.append(end_line(hands, final_scores, events_sha256))
 
     def text(self) -> str:
         chain = hashlib.sha256()
