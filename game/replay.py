@@ -34,8 +34,28 @@ FORMAT = "mahjong-log"
 VERSION = 1
 
 
+def line_json(line: Mapping[str, Any]) -> str:
+    """A log line's JSON, as the log and the LAN save write it."""
+    return json.dumps(line, ensure_ascii=False, separators=(",", ":"))
+
+
+def chained(body: str, chain: Any) -> str:
+    """A log line from its JSON `body` (the closing brace left off) with the running hash of
+    the lines before it as its last field; `chain` (a hashlib object) then takes the line."""
+    text = f'{body},"chain":"{chain.hexdigest()[:16]}"}}'
+    chain.update(text.encode())
+    return text
+
+
+
 class LogError(MahjongError):
     """A log that cannot be read or does not replay; the message says where and why."""
+
+
+def end_line(hands: int, final_scores: Sequence[int], events_sha256: str) -> dict[str, Any]:
+    """A finished match log's last line (before its chain)."""
+    return {"end": True, "hands": hands, "final_scores": list(final_scores),
+            "events_sha256": events_sha256}
 
 
 @dataclass
@@ -68,18 +88,11 @@ class LogWriter:
         self.lines.append(line)
 
     def finish(self, hands: int, final_scores: Sequence[int], events_sha256: str) -> None:
-        self.lines.append({"end": True, "hands": hands, "final_scores": list(final_scores),
-                           "events_sha256": events_sha256})
+        self.lines.append(end_line(hands, final_scores, events_sha256))
 
     def text(self) -> str:
-        out: list[str] = []
         chain = hashlib.sha256()
-        for line in self.lines:
-            record = dict(line, chain=chain.hexdigest()[:16])
-            text = json.dumps(record, ensure_ascii=False, separators=(",", ":"))
-            chain.update(text.encode())
-            out.append(text)
-        return "\n".join(out) + "\n"
+        return "\n".join(chained(line_json(line)[:-1], chain) for line in self.lines) + "\n"
 
     def write(self, path: Path) -> None:
         write_atomic(path, self.text())

@@ -18,8 +18,8 @@ from collections.abc import Sequence
 from game.actions import Action
 from game.events import Event
 from game.match import Match
-from game.replay import LogWriter, event_line
-from net.save import HandLog, SaveData, chained, hand_body, line_json, save_text
+from game.replay import LogWriter, chained, end_line, event_line, line_json
+from net.save import HandLog, SaveData, hand_body, save_text
 
 
 class Chronicle:
@@ -94,7 +94,6 @@ class Chronicle:
         """The match log's text (ended, with its events hash, when `final`)."""
         if final and not self._ended:
             self._ended = True
-            end = {"end": True, "hands": hands, "final_scores": list(scores),
-                   "events_sha256": self.digest.hexdigest()}
+            end = end_line(hands, scores, self.digest.hexdigest())
             self._log.append(chained(line_json(end)[:-1], self._chain))
         return "\n".join(self._log) + "\n"

@@ -26,6 +26,8 @@ __all__ = ["Client", "ClientStats", "JoinError"]
 RETRY_FIRST: Final = 0.5
 RETRY_MAX: Final = 8.0
 """Reconnect back-off: the first wait and the longest."""
+PING_EVERY: Final = 15.0
+"""Seconds between keepalive pings (`ping_interval`'s default)."""
 
 
 class _Lost(JoinError):
@@ -102,7 +104,7 @@ class Client(ClientFront):
         seed: int = 0,
         token: str | None = None,
         rules: str | None = None,
-        ping_interval: float = 15.0,
+        ping_interval: float = PING_EVERY,
         on_view: Callable[[SeatView], None] | None = None,
         watch: bool = False,
         code: str | None = None,

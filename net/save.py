@@ -27,7 +27,7 @@ from game import paths
 from game.atomic import write_atomic
 from game.errors import MahjongError
 from game.match import Match
-from game.replay import LogError, LogWriter, replay_hand, written_by
+from game.replay import LogError, LogWriter, chained, line_json, replay_hand, written_by
 from game.saves import saved_records
 
 SAVE_FORMAT = "mahjong-lan-save"
@@ -85,20 +85,6 @@ def default_save_path(table: str) -> Path:
 def default_log_path(table: str, seed: int) -> Path:
     """A hosted match's log, in the logs folder the Replays list reads."""
     return paths.lan_log_path(table, seed)
-
-
-def line_json(line: dict[str, Any]) -> str:
-    """A log line's JSON, as game/replay.py LogWriter writes it."""
-    return json.dumps(line, ensure_ascii=False, separators=(",", ":"))
-
-
-def chained(body: str, chain: Any) -> str:
-    """A log line from its JSON `body` (`hand_body`: the closing brace left off) with the
-    running hash of the lines before it as its last field, as game/replay.py LogWriter writes
-    it; `chain` (a hashlib object) then takes the line."""
-    text = f'{body},"chain":"{chain.hexdigest()[:16]}"}}'
-    chain.update(text.encode())
-    return text
 
 
 def hand_body(number: int, hand: HandLog, *, log: bool = False) -> str:

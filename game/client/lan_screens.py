@@ -278,7 +278,7 @@ class HostScreen(_LanScene):
     def tip(self) -> str:
         if self.host is not None:
             return t("lan.fingerprint_tip")
-        option = None if self.host is not None else self.option_rows.get(self.group.focus)
+        option = self.option_rows.get(self.group.focus)
         # the focused option's whole description (the button holds a short form)
         if option is not None:
             return f"{option_help(option)}  ·  {t('setup.option_keys')}"

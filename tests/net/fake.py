@@ -18,7 +18,7 @@ from game.atomic import write_atomic
 from game.bots import Bot, make_bot
 from game.client.remote_session import RemoteSession
 from game.view import SeatView
-from net.client import ClientFront
+from net.client import PING_EVERY, ClientFront
 from net.client_state import ClientState, JoinError
 from net.frames import HEADER, Message, ProtocolError, decode_body, encode
 from net.host import Host, HostConfig
@@ -27,8 +27,6 @@ from net.table import Table
 from tests.net.peers import hello
 
 T = TypeVar("T")
-PING_EVERY = 15.0
-"""The shipped client's keepalive interval (net/client.py `ping_interval`)."""
 
 
 def wire(msg: Message) -> Message:
