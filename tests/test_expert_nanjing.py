@@ -117,11 +117,44 @@ def test_a_wait_on_a_kind_this_seat_threw_counts_as_likelier() -> None:
 
     class Plain(ExpertBot):
         trap = 1.0
+        wait_scale = 0.0
+
+    class Trapped(ExpertBot):
+        wait_scale = 0.0
 
     plain = Plain(1).ready_value(view, counts)
-    trapped = ExpertBot(1).ready_value(view, counts)
+    trapped = Trapped(1).ready_value(view, counts)
     assert plain is not None and trapped is not None
     assert plain[1] == 7
     assert trapped[1] == 4 + 3 * xn.trap_weight(view, counts, Tile.parse("6m"), ExpertBot.trap)
     assert xn.trap_weight(view, counts, Tile.parse("3m"), ExpertBot.trap) == 1.0
     assert xn.trap_weight(view, counts, Tile.parse("9p"), 2.0) == 1.7  # thrown now
+
+
+def test_a_wait_on_an_end_tile_or_a_wind_counts_for_more_copies() -> None:
+    # Measured: others throw end tiles and winds, and keep middle tiles, so a live copy of a
+    # 1/9 or wind wait wins more often than one of a 4-6 wait (`wait_rate`).
+    middle, edge = Tile.parse("5m"), Tile.parse("9m")
+    wind = Tile.parse("1z")
+    assert xn.wait_rate(wind, 1.0) > xn.wait_rate(edge, 1.0) > xn.wait_rate(
+        Tile.parse("8m"), 1.0) > xn.wait_rate(middle, 1.0)
+    assert xn.wait_rate(edge, 0.0) == xn.wait_rate(middle, 0.0) == 1.0
+    assert xn.wait_rate(edge, 2.0) > xn.wait_rate(edge, 1.0)
+    # Ready on a pair wait, 1z or 5p: two live copies each. Discarding 9m keeps the 1z and 5p
+    # wait; the expert values the live copies of 1z more than those of 5p.
+    view = _table(0, "123m456m789p11z55p9m", ["1m", "2z", "3z", "4z"])
+    counts = list(view.counts)
+    counts[Tile.parse("9m")] -= 1
+    unseen = view.unseen()
+    assert unseen[wind] == 2 and unseen[Tile.parse("5p")] == 2
+
+    class Alike(ExpertBot):
+        wait_scale = 0.0
+
+    alike = Alike(1).ready_value(view, counts)
+    rated = ExpertBot(1).ready_value(view, counts)
+    assert alike is not None and rated is not None
+    assert alike[1] == 4
+    assert rated[1] == 2 * xn.wait_rate(wind, ExpertBot.wait_scale) + 2 * xn.wait_rate(
+        Tile.parse("5p"), ExpertBot.wait_scale)
+    assert rated[1] > alike[1]

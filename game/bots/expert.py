@@ -96,6 +96,10 @@ class ExpertBot(HardBot):
     """Nanjing: how much likelier others throw a wait this seat has thrown itself
     (`expert_nanjing.trap_weight`); 1: no difference."""
 
+    wait_scale: ClassVar[float] = 2.0
+    """Nanjing: how strongly a wait's live copies are weighted by how often such waits win (end
+    tiles and winds are thrown, middle tiles kept: `expert_nanjing.wait_rate`); 0: alike."""
+
     def __init__(self, seed: int) -> None:
         super().__init__(seed)
         self._view: SeatView | None = None
@@ -207,8 +211,11 @@ class ExpertBot(HardBot):
                 money += n * _SELF_DRAW_SHARE * payers * drawn
                 continue
             thrown = self._score(view, counts, tile, False)
-            if view.ruleset == "nanjing" and self.trap != 1.0:
-                n *= xn.trap_weight(view, counts, tile, self.trap)
+            if view.ruleset == "nanjing":
+                if self.trap != 1.0:
+                    n *= xn.trap_weight(view, counts, tile, self.trap)
+                if self.wait_scale:
+                    n *= xn.wait_rate(tile, self.wait_scale)
             if view.ruleset == "mazhan":
                 value = payers * (_SELF_DRAW_SHARE * drawn + (1 - _SELF_DRAW_SHARE) * thrown)
             else:

@@ -234,6 +234,27 @@ def choose_discard(view: SeatView, discards: Sequence[Action], after: Mapping[in
     return push[1]
 
 
+_WAIT_RATE = (2.02, 1.36, 0.82, 0.82, 0.82)
+"""How often a live copy of a suited wait wins, by its distance from the suit's edge (1/9, 2/8,
+3/7, 4/6, 5), relative to the average copy: hard in all four seats, 1500 deals (seed 11),
+58,838 live copies over the turns a seat was ready. A middle tile is kept by whoever holds it,
+an end tile is thrown: per copy and turn a 1/9 wait won 52 times per 1000 on a discard against
+15 for a 4-6 wait; self-draws come alike (9-11 per 1000) for every kind."""
+_WIND_RATE = 2.87
+"""The same for a wind (65 discard and 25 self-draw wins per 1000 copies and turns)."""
+
+
+def wait_rate(tile: int, scale: float) -> float:
+    """Weight of one live copy of a wait by how often such waits win: 1 + `scale` × (measured
+    rate relative to the average copy − 1); `scale` 0 counts every copy alike."""
+    if tile >= 27:
+        rate = _WIND_RATE
+    else:
+        rank = tile % 9
+        rate = _WAIT_RATE[min(rank, 8 - rank)]
+    return max(0.1, 1.0 + scale * (rate - 1.0))
+
+
 def trap_weight(view: SeatView, counts: Sequence[int], tile: int, trap: float) -> float:
     """Weight of one live copy of a wait: a kind this seat has thrown, or throws now to be
     ready (`view.counts` less `counts`), looks safe to a reader of rivers (hard counts it 0.4
