@@ -117,10 +117,10 @@ def test_a_wait_on_a_kind_this_seat_threw_counts_as_likelier() -> None:
 
     class Plain(ExpertBot):
         trap = 1.0
-        wait_scale = 0.0
+        read_waits = False
 
     class Trapped(ExpertBot):
-        wait_scale = 0.0
+        read_waits = False
 
     plain = Plain(1).ready_value(view, counts)
     trapped = Trapped(1).ready_value(view, counts)
@@ -131,17 +131,17 @@ def test_a_wait_on_a_kind_this_seat_threw_counts_as_likelier() -> None:
     assert xn.trap_weight(view, counts, Tile.parse("9p"), 2.0) == 1.7  # thrown now
 
 
-def test_a_wait_on_an_end_tile_or_a_wind_counts_for_more_copies() -> None:
-    # Measured: others throw end tiles and winds, and keep middle tiles, so a live copy of a
-    # 1/9 or wind wait wins more often than one of a 4-6 wait (`wait_rate`).
-    middle, edge = Tile.parse("5m"), Tile.parse("9m")
-    wind = Tile.parse("1z")
-    assert xn.wait_rate(wind, 1.0) > xn.wait_rate(edge, 1.0) > xn.wait_rate(
-        Tile.parse("8m"), 1.0) > xn.wait_rate(middle, 1.0)
-    assert xn.wait_rate(edge, 0.0) == xn.wait_rate(middle, 0.0) == 1.0
-    assert xn.wait_rate(edge, 2.0) > xn.wait_rate(edge, 1.0)
-    # Ready on a pair wait, 1z or 5p: two live copies each. Discarding 9m keeps the 1z and 5p
-    # wait; the expert values the live copies of 1z more than those of 5p.
+def test_a_wait_on_an_end_tile_or_a_wind_is_thrown_more_often() -> None:
+    # Measured: others throw end tiles and winds and keep middle tiles, so a live copy of a
+    # 1/9 or wind wait wins on a discard more often than one of a 4-6 wait; self-draws come
+    # alike for every kind (`wait_rates`).
+    middle, edge, wind = Tile.parse("5m"), Tile.parse("9m"), Tile.parse("1z")
+    ron = [xn.wait_rates(t)[0] for t in (wind, edge, Tile.parse("8s"), Tile.parse("3p"), middle)]
+    assert ron == sorted(ron, reverse=True) and ron[0] > 4 * ron[-1]
+    assert len({xn.wait_rates(t)[1] for t in (wind, edge, middle)}) == 1
+    # Ready on a pair wait, 1z or 5p, two live copies each (discarding 9m). Counted alike the
+    # two waits weigh the same; read, the 1z copies weigh more, and since most of its wins
+    # come on a discard (one payer, N10), the expected money per win falls.
     view = _table(0, "123m456m789p11z55p9m", ["1m", "2z", "3z", "4z"])
     counts = list(view.counts)
     counts[Tile.parse("9m")] -= 1
@@ -149,12 +149,12 @@ def test_a_wait_on_an_end_tile_or_a_wind_counts_for_more_copies() -> None:
     assert unseen[wind] == 2 and unseen[Tile.parse("5p")] == 2
 
     class Alike(ExpertBot):
-        wait_scale = 0.0
+        read_waits = False
 
     alike = Alike(1).ready_value(view, counts)
-    rated = ExpertBot(1).ready_value(view, counts)
-    assert alike is not None and rated is not None
+    read = ExpertBot(1).ready_value(view, counts)
+    assert alike is not None and read is not None
     assert alike[1] == 4
-    assert rated[1] == 2 * xn.wait_rate(wind, ExpertBot.wait_scale) + 2 * xn.wait_rate(
-        Tile.parse("5p"), ExpertBot.wait_scale)
-    assert rated[1] > alike[1]
+    (w_ron, w_own), (p_ron, p_own) = xn.wait_rates(wind), xn.wait_rates(Tile.parse("5p"))
+    assert read[1] == 2 * (w_ron + w_own) + 2 * (p_ron + p_own)
+    assert read[0] < alike[0]
