@@ -117,44 +117,11 @@ def test_a_wait_on_a_kind_this_seat_threw_counts_as_likelier() -> None:
 
     class Plain(ExpertBot):
         trap = 1.0
-        read_waits = False
-
-    class Trapped(ExpertBot):
-        read_waits = False
 
     plain = Plain(1).ready_value(view, counts)
-    trapped = Trapped(1).ready_value(view, counts)
+    trapped = ExpertBot(1).ready_value(view, counts)
     assert plain is not None and trapped is not None
     assert plain[1] == 7
     assert trapped[1] == 4 + 3 * xn.trap_weight(view, counts, Tile.parse("6m"), ExpertBot.trap)
     assert xn.trap_weight(view, counts, Tile.parse("3m"), ExpertBot.trap) == 1.0
     assert xn.trap_weight(view, counts, Tile.parse("9p"), 2.0) == 1.7  # thrown now
-
-
-def test_a_wait_on_an_end_tile_or_a_wind_is_thrown_more_often() -> None:
-    # Measured: others throw end tiles and winds and keep middle tiles, so a live copy of a
-    # 1/9 or wind wait wins on a discard more often than one of a 4-6 wait; self-draws come
-    # alike for every kind (`wait_rates`).
-    middle, edge, wind = Tile.parse("5m"), Tile.parse("9m"), Tile.parse("1z")
-    ron = [xn.wait_rates(t)[0] for t in (wind, edge, Tile.parse("8s"), Tile.parse("3p"), middle)]
-    assert ron == sorted(ron, reverse=True) and ron[0] > 4 * ron[-1]
-    assert len({xn.wait_rates(t)[1] for t in (wind, edge, middle)}) == 1
-    # Ready on a pair wait, 1z or 5p, two live copies each (discarding 9m). Counted alike the
-    # two waits weigh the same; read, the 1z copies weigh more, and since most of its wins
-    # come on a discard (one payer, N10), the expected money per win falls.
-    view = _table(0, "123m456m789p11z55p9m", ["1m", "2z", "3z", "4z"])
-    counts = list(view.counts)
-    counts[Tile.parse("9m")] -= 1
-    unseen = view.unseen()
-    assert unseen[wind] == 2 and unseen[Tile.parse("5p")] == 2
-
-    class Alike(ExpertBot):
-        read_waits = False
-
-    alike = Alike(1).ready_value(view, counts)
-    read = ExpertBot(1).ready_value(view, counts)
-    assert alike is not None and read is not None
-    assert alike[1] == 4
-    (w_ron, w_own), (p_ron, p_own) = xn.wait_rates(wind), xn.wait_rates(Tile.parse("5p"))
-    assert read[1] == 2 * (w_ron + w_own) + 2 * (p_ron + p_own)
-    assert read[0] < alike[0]

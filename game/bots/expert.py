@@ -96,11 +96,6 @@ class ExpertBot(HardBot):
     """Nanjing: how much likelier others throw a wait this seat has thrown itself
     (`expert_nanjing.trap_weight`); 1: no difference."""
 
-    read_waits: ClassVar[bool] = True
-    """Nanjing: a wait's live copies count by how often such waits win on a discard and by
-    self-draw (end tiles and winds are thrown, middle tiles kept: `expert_nanjing.wait_rates`);
-    False: every copy alike, with a fixed self-draw share."""
-
     def __init__(self, seed: int) -> None:
         super().__init__(seed)
         self._view: SeatView | None = None
@@ -212,15 +207,6 @@ class ExpertBot(HardBot):
                 money += n * _SELF_DRAW_SHARE * payers * drawn
                 continue
             thrown = self._score(view, counts, tile, False)
-            if view.ruleset == "nanjing" and self.read_waits:
-                # discard wins (the trap weight helps these only) and self-draws (each other
-                # player pays, N10) counted apart, by the kind's measured rates
-                ron, own = xn.wait_rates(tile)
-                ron *= n * xn.trap_weight(view, counts, tile, self.trap)
-                own *= n
-                weight += ron + own
-                money += ron * thrown + own * 3 * drawn
-                continue
             if view.ruleset == "nanjing" and self.trap != 1.0:
                 n *= xn.trap_weight(view, counts, tile, self.trap)
             if view.ruleset == "mazhan":

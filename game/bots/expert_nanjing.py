@@ -234,28 +234,6 @@ def choose_discard(view: SeatView, discards: Sequence[Action], after: Mapping[in
     return push[1]
 
 
-_RON_RATE = (1.67, 0.97, 0.54, 0.46, 0.46)
-"""Discard wins per live copy of a suited wait and turn ready, by its distance from the suit's
-edge (1/9, 2/8, 3/7, 4/6, 5), relative to the average copy's wins (discard and self-draw),
-measured: hard in all four seats, 1500 deals (seed 11), 58,838 live copies over the turns a seat
-was ready. A middle tile is kept by whoever holds it, an end tile is thrown: a 1/9 wait won on a
-discard 52 times per 1000 copies and turns, a 4-6 wait 15 times."""
-_WIND_RON_RATE = 2.07
-"""The same for a wind (65 per 1000)."""
-_DRAW_RATE = 0.31
-"""Self-draws per live copy and turn, the same for every kind (9-11 per 1000)."""
-
-
-def wait_rates(tile: int) -> tuple[float, float]:
-    """(discard wins, self-draws) a live copy of a wait on `tile` brings per turn, relative to
-    the average copy's wins: the discard part by the kind's measured rate, the self-draw part
-    alike for every kind."""
-    if tile >= 27:
-        return _WIND_RON_RATE, _DRAW_RATE
-    rank = tile % 9
-    return _RON_RATE[min(rank, 8 - rank)], _DRAW_RATE
-
-
 def trap_weight(view: SeatView, counts: Sequence[int], tile: int, trap: float) -> float:
     """Weight of one live copy of a wait: a kind this seat has thrown, or throws now to be
     ready (`view.counts` less `counts`), looks safe to a reader of rivers (hard counts it 0.4
