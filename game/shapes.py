@@ -816,15 +816,14 @@ def _deficiency_moves(
         high = joined(s << 32 | z)
         if high is None:
             high = _join(s, z)
-        rest_m, rest_p = joined(p << 32 | high), joined(m << 32 | high)
-        rest_s, rest_z = joined(low << 32 | z), joined(low << 32 | s)
-        if rest_m is None or rest_p is None or rest_s is None or rest_z is None:
-            rest_m, rest_p = _join(p, high), _join(m, high)
-            rest_s, rest_z = _join(low, z), _join(low, s)
         found_moves = _SUIT_MOVE_ANSWERS
-        for base, part, rest in ((0, km, rest_m), (9, kp, rest_p), (18, ks, rest_s),
-                                 (27, kz, rest_z)):
+        # per suit, the other three combined; a discard needs it only where a tile is held
+        for base, part, other, pair in ((0, km, p, high), (9, kp, m, high), (18, ks, low, z),
+                                        (27, kz, low, s)):
             if step > 0 or any(part):
+                rest = joined(other << 32 | pair)
+                if rest is None:
+                    rest = _join(other, pair)
                 answer_key = (part, base, rest, sets, step, target)
                 answers = found_moves.get(answer_key)
                 if answers is None:
