@@ -1159,8 +1159,26 @@ def _sort_key(group: Group) -> tuple[int, tuple[int, ...], str, tuple[int, ...]]
     return (0 if group.tiles else 1, group.tiles, group.kind, group.natural)
 
 
-def _candidates(work: list[int], i: int, wilds: int, pair_free: bool) -> list[tuple[Group, int]]:
+_CANDIDATES: dict[tuple[int, int, int, bool, bool, bool], tuple[tuple[Group, int], ...]] = {}
+"""(i, naturals of i up to 3, wilds up to 2, pair free, i + 1 held, i + 2 held) →
+`_candidates`: all it reads (a group takes at most two wilds and three of a kind)."""
+
+
+def _candidates(work: list[int], i: int, wilds: int, pair_free: bool,
+                ) -> tuple[tuple[Group, int], ...]:
     """Every group holding a natural i (the lowest natural left), with the wilds it takes."""
+    place = i % 9 if i < 27 else 9  # chows look at most two kinds up, in the suit
+    memo_key = (i, min(work[i], 3), min(wilds, 2), pair_free,
+                place < 8 and work[i + 1] > 0, place < 7 and work[i + 2] > 0)
+    found = _CANDIDATES.get(memo_key)
+    if found is None:  # a few thousand keys at most
+        found = _CANDIDATES[memo_key] = tuple(_search_candidates(work, i, wilds, pair_free))
+    return found
+
+
+def _search_candidates(work: list[int], i: int, wilds: int, pair_free: bool,
+                       ) -> list[tuple[Group, int]]:
+    """`_candidates` worked out."""
     held = work[i]
     out: list[tuple[Group, int]] = []
     for k in range(1, min(held, 3) + 1):

@@ -34,7 +34,7 @@ from game.shapes import (
 from game.simulate import run_match
 from game.tiles import Tile
 from game.view import SeatView
-from tests.hands import capped_counts, discards
+from tests.hands import HANDS, capped_counts, discards
 
 
 def _play(match: Match, rng: random.Random, hands: int) -> list[Event]:
@@ -412,3 +412,16 @@ def test_remembered_readings_equal_fresh_ones(seed: int, sets: int, wilds: int) 
     assert first == again == fresh
     again.append(())
     assert shapes.decompositions(counts, wilds) == fresh
+
+
+@settings(max_examples=300, deadline=None)
+@given(HANDS, st.integers(0, 4), st.booleans())
+def test_remembered_candidates_equal_searched(tiles: list[int], wilds: int,
+                                              pair_free: bool) -> None:
+    """`decompositions`' groups through the lowest natural, remembered by what they read,
+    are the ones worked out for the hand itself (the memo is kept across examples, so most
+    answers were remembered from another hand sharing the key)."""
+    work = capped_counts(tiles)
+    i = min(k for k in range(34) if work[k])
+    assert list(shapes._candidates(work, i, wilds, pair_free)) == \
+        shapes._search_candidates(work, i, wilds, pair_free)
