@@ -416,17 +416,124 @@ def _join(a: int, b: int) -> int:
     memo_key = a << 32 | b
     found = _JOINED.get(memo_key)
     if found is None:  # both orders are remembered: the combination is symmetric
-        a_plain, a_paired = _ROWS_OF[a]
-        b_plain, b_paired = _ROWS_OF[b]
-        rows = (
-            tuple([max(map(add, a_plain, b_plain[s::-1])) for s in range(_ROW_WIDTH)]),
-            tuple([max(max(map(add, a_plain, b_paired[s::-1])),
-                       max(map(add, a_paired, b_plain[s::-1]))) for s in range(_ROW_WIDTH)]),
-        )
+        shipped = _JOINS_SHIPPED
+        if a < shipped and b < shipped:  # both in JOINS_FILE: its table has the answer
+            found = _JOINS[a * shipped + b]
+        else:
+            found = _number(_join_rows(_ROWS_OF[a], _ROWS_OF[b]))
         if len(_JOINED) >= 200_000:
             _JOINED.clear()  # bounded memory in long runs (the numbers themselves stay)
-        found = _JOINED[memo_key] = _JOINED[b << 32 | a] = _number(rows)
+        _JOINED[memo_key] = _JOINED[b << 32 | a] = found
     return found
+
+
+def _join_rows(a: _Usage, b: _Usage) -> _Usage:
+    """Rows `a` and `b` combined: the best usage with s sets shared between them."""
+    a_plain, a_paired = a
+    b_plain, b_paired = b
+    return (
+        tuple([max(map(add, a_plain, b_plain[s::-1])) for s in range(_ROW_WIDTH)]),
+        tuple([max(max(map(add, a_plain, b_paired[s::-1])),
+                   max(map(add, a_paired, b_plain[s::-1]))) for s in range(_ROW_WIDTH)]),
+    )
+
+
+# --- every combination of rows, shipped -----------------------------------------------------------
+#
+# Few rows exist: every suit key of up to JOINS_TILES tiles has one of about two hundred, and
+# combining them again and again closes on well under a thousand. JOINS_FILE holds that closed
+# set (sorted) and the number of every combination of two of its rows, so that a fresh process
+# combines suits by a table read from its first hand on (working each combination out was
+# about a tenth of a normal bot's first hundred hands). The file's rows are numbered first, in
+# its order; rows outside it (suits of more tiles) are numbered and combined as before.
+
+JOINS_FILE: Final = Path(__file__).with_name("shape_joins.bin")
+JOINS_TILES: Final = 14
+_JOINS_SHIPPED = 0
+"""How many rows JOINS_FILE numbered (0 before it is read or when it is unusable)."""
+_JOINS: array[int] = array("H")
+"""[a * _JOINS_SHIPPED + b] → the number of rows a and b combined, both from JOINS_FILE."""
+
+
+def closed_rows() -> list[_Usage]:
+    """Every suit key's rows (suited keys of up to JOINS_TILES tiles, honours keys of up to 17)
+    and every combination of those, again and again until nothing new comes, sorted."""
+    found: set[_Usage] = set()
+    for size in range(JOINS_TILES + 1):
+        for key in _suit_keys(size):
+            plain, paired = _usage(key)
+            found.add((_at_width(plain), _at_width(paired)))
+    for counts in _honour_keys(17):
+        plain, paired = _usage(counts)
+        found.add((_at_width(plain), _at_width(paired)))
+    frontier = set(found)
+    while frontier:
+        new = {_join_rows(a, b) for a in found for b in frontier} - found
+        found |= new
+        frontier = new
+    return sorted(found)
+
+
+def _at_width(row: tuple[int, ...]) -> tuple[int, ...]:
+    """A row cut or filled (its last entry repeats) to exactly _ROW_WIDTH entries."""
+    return tuple([_at(row, s) for s in range(_ROW_WIDTH)])
+
+
+def _honour_keys(most: int) -> list[bytes]:
+    """Every 7-kind honours key of at most `most` tiles."""
+    out: list[bytes] = []
+    for code in range(5 ** 7):
+        key = bytes((code // 5 ** i) % 5 for i in range(7))
+        if sum(key) <= most:
+            out.append(key)
+    return out
+
+
+def build_joins_file() -> bytes:
+    """JOINS_FILE's contents: zlib of the number of rows n (4 bytes, little-endian), the n
+    rows in `closed_rows` order (plain then paired, one byte an entry), and the n × n table
+    of combinations as little-endian 16-bit numbers."""
+    rows = closed_rows()
+    number = {r: i for i, r in enumerate(rows)}
+    n = len(rows)
+    table = array("H", bytes(2 * n * n))
+    for i, a in enumerate(rows):
+        for j in range(i, n):
+            table[i * n + j] = table[j * n + i] = number[_join_rows(a, rows[j])]
+    if sys.byteorder == "big":
+        table.byteswap()
+    out = bytearray(struct.pack("<I", n))
+    for plain, paired in rows:
+        out += bytes(plain) + bytes(paired)
+    out += table.tobytes()
+    return zlib.compress(bytes(out), 9)
+
+
+def _load_joins() -> None:
+    """Number JOINS_FILE's rows first and keep its table (nothing when it is unusable)."""
+    global _JOINS_SHIPPED
+    if _ROWS_OF:
+        return  # rows already numbered: the file's numbers would not be theirs
+    try:
+        data = zlib.decompress(JOINS_FILE.read_bytes())
+    except (OSError, zlib.error):
+        return  # combinations are worked out instead
+    if len(data) < 4:
+        return
+    (n,) = struct.unpack_from("<I", data)
+    width = 2 * _ROW_WIDTH
+    if len(data) != 4 + n * width + 2 * n * n:
+        return
+    table = array("H")
+    table.frombytes(data[4 + n * width:])
+    if sys.byteorder == "big":
+        table.byteswap()
+    for i in range(n):
+        start = 4 + i * width
+        _number((tuple(data[start:start + _ROW_WIDTH]),
+                 tuple(data[start + _ROW_WIDTH:start + width])))
+    _JOINS[:] = table
+    _JOINS_SHIPPED = n
 
 
 def _hand_numbers(key: bytes) -> tuple[int, int, int, int]:
@@ -1686,3 +1793,4 @@ def _load_shipped() -> None:
 
 
 _load_shipped()
+_load_joins()
