@@ -16,6 +16,11 @@ from game.bots import evaluate as ev
 from game.bots.kit import after_claim
 from game.view import SeatView
 
+_WIN = ActionKind.WIN
+_DISCARD = ActionKind.DISCARD
+_ADDED_KONG = ActionKind.ADDED_KONG
+_CONCEALED_KONG = ActionKind.CONCEALED_KONG
+
 _SLOPPY = {"easy": 0.3, "normal": 0.0}
 """Chance of taking a discard one tile worse than the best, and of overlooking a claim."""
 
@@ -29,7 +34,7 @@ class NormalBot:
     def choose(self, view: SeatView) -> Action:
         legal = view.legal
         for action in legal:
-            if action.kind is ActionKind.WIN:
+            if action.kind is _WIN:
                 return action
         if view.phase == "discard":
             return self._turn(view)
@@ -41,9 +46,12 @@ class NormalBot:
     def _turn(self, view: SeatView) -> Action:
         hand = ev.split(view)
         for action in view.legal:
-            if action.kind is ActionKind.ADDED_KONG and not self._sloppy():
+            kind = action.kind
+            if kind is _DISCARD:
+                continue  # most of them
+            if kind is _ADDED_KONG and not self._sloppy():
                 return action
-            if action.kind is ActionKind.CONCEALED_KONG and action.tile is not None:
+            if kind is _CONCEALED_KONG and action.tile is not None:
                 counts = list(view.counts)
                 counts[action.tile] -= 4
                 kong = ev.split(view, counts, len(view.melds[view.seat]) + 1)
@@ -53,14 +61,23 @@ class NormalBot:
 
     def _discard(self, view: SeatView, hand: ev.Hand) -> Action:
         after = ev.after_discards(hand)
-        discards = [(a, after[a.tile]) for a in view.legal
-                    if a.kind is ActionKind.DISCARD and a.tile is not None]
-        best = min([d for _, d in discards])
         if self.slop:
+            discards = [(a, after[a.tile]) for a in view.legal
+                        if a.kind is _DISCARD and a.tile is not None]
+            best = min([d for _, d in discards])
             slack = 1 if self._sloppy() else 0
             near = [a for a, d in discards if d <= best + slack]
             return self.rng.choice(near)
-        best_moves = [a for a, d in discards if d == best]
+        # the discards of the least deficiency, in the order offered, in one pass
+        best = 1 << 30
+        best_moves: list[Action] = []
+        for a in view.legal:
+            if a.kind is _DISCARD and a.tile is not None:
+                d = after[a.tile]
+                if d < best:
+                    best, best_moves = d, [a]
+                elif d == best:
+                    best_moves.append(a)
         if len(best_moves) == 1:
             return best_moves[0]
         unseen = view.unseen()
