@@ -20,6 +20,8 @@ _WIN = ActionKind.WIN
 _DISCARD = ActionKind.DISCARD
 _ADDED_KONG = ActionKind.ADDED_KONG
 _CONCEALED_KONG = ActionKind.CONCEALED_KONG
+_PASS = ActionKind.PASS
+_KONG = ActionKind.KONG
 
 _SLOPPY = {"easy": 0.3, "normal": 0.0}
 """Chance of taking a discard one tile worse than the best, and of overlooking a claim."""
@@ -102,10 +104,11 @@ class NormalBot:
         hand = ev.split(view)
         best, best_d = PASS, ev.now(hand)
         for action in view.legal:
-            if action.kind in (ActionKind.PASS, ActionKind.WIN) or action.tile is None:
+            kind = action.kind
+            if kind is _PASS or kind is _WIN or action.tile is None:
                 continue
             d = ev.now(claimed_hand(view, action))
-            if action.kind is ActionKind.KONG:
+            if kind is _KONG:
                 if d <= best_d:  # a kong keeps the hand's shape and draws again
                     best, best_d = action, d
             elif d < best_d:
