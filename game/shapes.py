@@ -123,11 +123,25 @@ def _shape(key: bytes) -> tuple[int, int]:
         if max(key, default=0) > 4:
             value = (INF, 2)
         else:
-            plain = _cost(key, 0)
-            value = (plain, _cost(key, 1) - plain)
+            rows = _USAGE.get(key) or (_shipped_rows(key) if len(key) == 9 else None)
+            if rows is not None:  # read off the rows (shipped up to 11 suited tiles)
+                plain = _cost_of_row(rows[0], sum(key), 0)
+                value = (plain, _cost_of_row(rows[1], sum(key), 2) - plain)
+            else:
+                plain = _cost(key, 0)
+                value = (plain, _cost(key, 1) - plain)
         _SHAPE[key] = value
         _PACKED[key] = 8 * value[0] + (value[1] < 0)
     return value
+
+
+def _cost_of_row(row: Sequence[int], naturals: int, pair: int) -> int:
+    """`_cost` from a usage row: the fewest sets (plus the pair) holding every natural, each
+    short tile a wild. A row runs to at least `naturals` sets, where every natural fits."""
+    for sets, used in enumerate(row):
+        if used == naturals:
+            return 3 * sets + pair - naturals
+    raise AssertionError("a usage row ends where every natural fits")
 
 
 def _fill(key: bytes) -> None:

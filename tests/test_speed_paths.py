@@ -425,3 +425,17 @@ def test_remembered_candidates_equal_searched(tiles: list[int], wilds: int,
     i = min(k for k in range(34) if work[k])
     assert list(shapes._candidates(work, i, wilds, pair_free)) == \
         shapes._search_candidates(work, i, wilds, pair_free)
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.lists(st.integers(0, 4), min_size=9, max_size=9).filter(lambda c: sum(c) <= 11),
+       st.booleans())
+def test_suit_shape_read_off_the_rows_equals_the_search(counts: list[int],
+                                                        honours: bool) -> None:
+    """`_shape` of a suit it has rows for (shipped ones included) is the costs searched."""
+    key = bytes(counts[:7] if honours else counts)
+    shapes._SHAPE.pop(key, None)
+    shapes._usage(key)  # rows known, as for most suits a hand holds
+    plain, change = shapes._shape(key)
+    assert plain == shapes._search_cost(key, 0)
+    assert plain + change == shapes._search_cost(key, 1)
