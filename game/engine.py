@@ -267,9 +267,15 @@ class Hand:
         """(hand sizes, melds, bonus tiles, rivers) of all seats: what everyone may see."""
         cached = self._public_cache
         if cached is None:
+            # the melds and bonus tiles of all seats are rebuilt only when one changed (each
+            # change drops `_melds_all` or `_bonus_all`); a river changes on every discard
+            melds = self._melds_all
+            bonus = self._bonus_all
             cached = self._public_cache = (
-                tuple(map(sum, self.hands)), self._melds_now(), self._bonus_now(),
-                self._rivers_now())
+                tuple(map(sum, self.hands)),
+                self._melds_now() if melds is None else melds,
+                self._bonus_now() if bonus is None else bonus,
+                _seat_tuples(self.rivers, self._river_t))
         return cached
 
     def _melds_now(self) -> tuple[tuple[Meld, ...], ...]:

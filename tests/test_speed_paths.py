@@ -439,3 +439,26 @@ def test_suit_shape_read_off_the_rows_equals_the_search(counts: list[int],
     plain, change = shapes._shape(key)
     assert plain == shapes._search_cost(key, 0)
     assert plain + change == shapes._search_cost(key, 1)
+
+
+@pytest.mark.parametrize("ruleset", ["mazhan", "nanjing"])
+def test_public_state_equals_the_hands_as_they_are(ruleset: str) -> None:
+    """`Hand.public`, kept from the seats changed since, is the table written out afresh
+    after every action of random play (claims, kongs and flowers included)."""
+    match = Match(ruleset, 11)
+    rng = random.Random(11)
+    checked = 0
+    for _ in range(8):
+        match.start_hand()
+        hand = match.hand
+        assert hand is not None
+        while not match.hand_over:
+            sizes, melds, bonus, rivers = hand.public()
+            assert sizes == tuple(sum(h) for h in hand.hands)
+            assert melds == tuple(tuple(m) for m in hand.melds)
+            assert bonus == tuple(tuple(b) for b in hand.bonus)
+            assert rivers == tuple(tuple(r) for r in hand.rivers)
+            checked += 1
+            seat = match.to_act()[0]
+            match.apply(seat, rng.choice(match.legal_actions(seat)))
+    assert checked > 300
