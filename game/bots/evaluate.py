@@ -41,8 +41,11 @@ def split(view: SeatView, counts: Sequence[int] | None = None, melds: int | None
     if wild is not None and counts[wild]:
         wilds = counts[wild]
         counts[wild] = 0
-    pairs_ok = view.ruleset == "nanjing" and melds == 0
-    return Hand(counts, wilds, SETS[view.ruleset] - melds, pairs_ok, wild)
+    ruleset = view.ruleset
+    # made straight into the tuple (`Hand(...)` is a Python-level call): a bot splits its
+    # hand on every decision
+    return tuple.__new__(Hand, (counts, wilds, SETS[ruleset] - melds,
+                                ruleset == "nanjing" and melds == 0, wild))
 
 
 def pairs_deficiency(counts: Sequence[int]) -> int:
