@@ -601,11 +601,17 @@ def _suit_move_answers(memo_key: tuple[bytes, int, int, int, int, int],
     # are remembered by the pair of numbers
     pairs = _PAIR_USED
     high = (rest << 3 | sets) << 32
+    shipped = _JOINS_SHIPPED if rest < _JOINS_SHIPPED else 0
+    table = _JOINS
+    rows = _ROWS_OF
     out: list[tuple[int, int]] = []
     for offset, number in _move_numbers(part, step):
-        used = pairs.get(high | number)
-        if used is None:
-            used = _pair_used(number, rest, sets)
+        if number < shipped:  # the two combined, from JOINS_FILE's table: its paired row
+            used = rows[table[number * shipped + rest]][1][sets]
+        else:
+            used = pairs.get(high | number)
+            if used is None:
+                used = _pair_used(number, rest, sets)
         kind, d = base + offset, target - used if used < target else 0
         out.append(_KIND_DEFICIENCY[kind][d] if d < _KNOWN_DEFICIENCIES else (kind, d))
     found = tuple(out)
