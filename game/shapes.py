@@ -609,9 +609,8 @@ def _suit_move_answers(memo_key: tuple[bytes, int, int, int, int, int],
         if number < shipped:  # the two combined, from JOINS_FILE's table: its paired row
             used = rows[table[number * shipped + rest]][1][sets]
         else:
-            used = pairs.get(high | number)
-            if used is None:
-                used = _pair_used(number, rest, sets)
+            known = pairs.get(high | number)
+            used = _pair_used(number, rest, sets) if known is None else known
         kind, d = base + offset, target - used if used < target else 0
         out.append(_KIND_DEFICIENCY[kind][d] if d < _KNOWN_DEFICIENCIES else (kind, d))
     found = tuple(out)
