@@ -213,7 +213,7 @@ class Match:
     def hand_players(self) -> tuple[int, int, int, int]:
         """Players by seat for the hand on the table, also once it is booked (the deal has
         already moved on then)."""
-        if self.hand is not None and self.hand.phase is Phase.OVER and self.history:
+        if self.hand is not None and self.hand.phase is _OVER and self.history:
             d = self.history[-1].dealer
             return (d, (d + 1) % 4, (d + 2) % 4, (d + 3) % 4)
         return self.players
