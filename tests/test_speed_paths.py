@@ -11,10 +11,10 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from game import shapes
-from game.actions import ActionKind
+from game.actions import Action, ActionKind
 from game.bots import LegalChooser, make_bot
 from game.bots import evaluate as ev
-from game.bots.normal import connections
+from game.bots.normal import NormalBot, connections
 from game.bots.random_bot import RandomBot
 from game.engine import Phase
 from game.events import Event, _format_line, event_line, event_lines
@@ -462,3 +462,49 @@ def test_public_state_equals_the_hands_as_they_are(ruleset: str) -> None:
             seat = match.to_act()[0]
             match.apply(seat, rng.choice(match.legal_actions(seat)))
     assert checked > 300
+
+
+def _plain_normal_discard(bot: NormalBot, view: SeatView) -> Action:
+    """NormalBot's discard as first written: every discard's deficiency, then the least
+    connected of the best by `connections` over all unseen tiles, a random one of equals."""
+    after = ev.after_discards(ev.split(view))
+    discards = [(a, after[a.tile]) for a in view.legal
+                if a.kind is ActionKind.DISCARD and a.tile is not None]
+    best = min(d for _, d in discards)
+    moves = [a for a, d in discards if d == best]
+    if len(moves) == 1:
+        return moves[0]
+    unseen = view.unseen()
+    keyed = [(99 if a.tile == view.wild else connections(view.counts, a.tile, unseen), a)
+             for a in moves if a.tile is not None]
+    least = min(k for k, _ in keyed)
+    return bot.rng.choice([a for k, a in keyed if k == least])
+
+
+@pytest.mark.parametrize("ruleset", ["mazhan", "nanjing"])
+def test_normal_discards_equal_the_plain_choice(ruleset: str) -> None:
+    """Every discard decision of normal bots in play, against the plain reference with the
+    same random state (the tie-break that skips the live copies where one tile alone can
+    be the least connected draws the same random numbers)."""
+    match = Match(ruleset, 23)
+    bots = [NormalBot(23 + p) for p in range(4)]
+    decisions = 0
+    for _ in range(6):
+        match.start_hand()
+        while not match.hand_over:
+            seat = match.to_act()[0]
+            view = match.view(seat)
+            bot = bots[seat]
+            if view.phase == "discard" and not any(
+                    a.kind is not ActionKind.DISCARD for a in view.legal):
+                state = bot.rng.getstate()
+                expected = _plain_normal_discard(bot, view)
+                after_plain = bot.rng.getstate()
+                bot.rng.setstate(state)
+                assert bot.choose(view) == expected
+                assert bot.rng.getstate() == after_plain
+                decisions += 1
+                match.apply(seat, expected)
+            else:
+                match.apply(seat, bot.choose(view))
+    assert decisions > 100

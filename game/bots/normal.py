@@ -82,22 +82,41 @@ class NormalBot:
                     best_moves.append(a)
         if len(best_moves) == 1:
             return best_moves[0]
-        unseen = view.unseen()
         counts = view.counts
         wild = -1 if view.wild is None else view.wild  # (a Tile compared with None is slow)
         neighbours = _NEIGHBOURS
-        top: list[Action] = []
-        top_key = 1 << 30
+        # `connections` is the tile's shape (pairs and neighbours) plus half its live copies,
+        # 0-2; a wild's key is 99. A tile whose shape is above the least key any tile can
+        # reach cannot tie for the least: when only one tile can, no live copy is counted.
+        shapes: list[int] = []
+        reach = 1 << 30
         for action in best_moves:
             tile = action.tile
             assert tile is not None
-            # Keep tiles that connect to others; a wild is always worth keeping.
             if tile == wild:
-                key = 99
-            else:  # `connections`, inlined
-                key = 2 * counts[tile] + unseen[tile] // 2
+                shape = 99
+                if shape < reach:
+                    reach = shape
+            else:
+                shape = 2 * counts[tile]
                 for other, weight in neighbours[tile]:
-                    key += counts[other] * weight
+                    shape += counts[other] * weight
+                if shape + 2 < reach:
+                    reach = shape + 2
+            shapes.append(shape)
+        if sum([1 for shape in shapes if shape <= reach]) == 1:
+            only = [a for a, shape in zip(best_moves, shapes, strict=True) if shape <= reach]
+            return self.rng.choice(only)  # (drawn as before: the same random numbers used)
+        unseen = view.unseen()
+        top: list[Action] = []
+        top_key = 1 << 30
+        for action, shape in zip(best_moves, shapes, strict=True):
+            if shape > reach:
+                continue
+            tile = action.tile
+            assert tile is not None
+            # Keep tiles that connect to others; a wild is always worth keeping.
+            key = 99 if tile == wild else shape + unseen[tile] // 2
             if key < top_key:
                 top, top_key = [action], key
             elif key == top_key:
