@@ -508,3 +508,18 @@ def test_normal_discards_equal_the_plain_choice(ruleset: str) -> None:
             else:
                 match.apply(seat, bot.choose(view))
     assert decisions > 100
+
+
+@settings(max_examples=300, deadline=None)
+@given(HANDS, st.booleans())
+def test_after_discards_with_seven_pairs_equal_the_plain_minimum(tiles: list[int],
+                                                                 pairs_ok: bool) -> None:
+    """`evaluate.after_discards` (seven pairs open or not, N3): per kind, the lesser of the
+    sets-and-pair deficiency and the seven-pairs one after throwing it."""
+    counts = capped_counts(tiles)
+    hand = ev.Hand(counts, 0, 4, pairs_ok, None)
+    plain = {}
+    for kind, less in discards(counts):
+        d = deficiency(less, 0, 4)
+        plain[kind] = min(d, ev.pairs_deficiency(less)) if pairs_ok else d
+    assert ev.after_discards(hand) == plain
