@@ -46,6 +46,12 @@ PublicState = tuple[
 _TURN = Phase.DISCARD
 _ENDED = Phase.OVER
 _DISCARD = ActionKind.DISCARD
+_CLAIM_PHASE = Phase.CLAIM
+_ROB_PHASE = Phase.ROB
+_WIN_KIND = ActionKind.WIN
+_CHOW_KIND = ActionKind.CHOW
+_PONG_KIND = ActionKind.PONG
+_KONG_KIND = ActionKind.KONG
 
 # Every action the engine offers, built once (legality checks compare them; bots get them).
 _DISCARDS = tuple(Action(ActionKind.DISCARD, t) for t in TILES[:PLAY_KINDS])
@@ -261,9 +267,15 @@ class Hand:
         """(hand sizes, melds, bonus tiles, rivers) of all seats: what everyone may see."""
         cached = self._public_cache
         if cached is None:
+            # the melds and bonus tiles of all seats are rebuilt only when one changed (each
+            # change drops `_melds_all` or `_bonus_all`); a river changes on every discard
+            melds = self._melds_all
+            bonus = self._bonus_all
             cached = self._public_cache = (
-                tuple(map(sum, self.hands)), self._melds_now(), self._bonus_now(),
-                self._rivers_now())
+                tuple(map(sum, self.hands)),
+                self._melds_now() if melds is None else melds,
+                self._bonus_now() if bonus is None else bonus,
+                _seat_tuples(self.rivers, self._river_t))
         return cached
 
     def _melds_now(self) -> tuple[tuple[Meld, ...], ...]:
@@ -526,7 +538,7 @@ class Hand:
                 out.extend(self._pay(paid))
         offers = self._claim_offers(seat, tile)
         if offers:
-            self.phase = Phase.CLAIM
+            self.phase = _CLAIM_PHASE
             self.pending = last
             self.offers = offers
             self.answers = {}
@@ -553,7 +565,7 @@ class Hand:
     def _start_turn(self, seat: int, tile: Tile) -> None:
         self.current = seat
         self.drawn = tile
-        self.phase = Phase.DISCARD
+        self.phase = _TURN
         self.pending = None
         self.offers = {}
         self.answers = {}
@@ -720,22 +732,22 @@ class Hand:
     def _resolve(self) -> list[Event]:
         assert self.pending is not None
         source, tile = self.pending
-        if self.phase is Phase.CLAIM:
+        if self.phase is _CLAIM_PHASE:
             for given in self.answers.values():
                 if given is not PASS:
                     break
             else:  # everyone passed (the offered PASS itself): the next seat draws
                 return self._next_draw(source, [])
         order = _AFTER[source]
-        winners = [s for s in order if self.answers.get(s, PASS).kind is ActionKind.WIN]
+        winners = [s for s in order if self.answers.get(s, PASS).kind is _WIN_KIND]
         if winners:
             chosen = self.rules.winners(winners)  # 截胡 or all of them (M7, N2)
             self._cut = tuple(s for s in winners if s not in chosen)
-            return self._win(chosen, tile, source, robbing=self.phase is Phase.ROB)
-        if self.phase is Phase.ROB:
-            self.phase = Phase.DISCARD
+            return self._win(chosen, tile, source, robbing=self.phase is _ROB_PHASE)
+        if self.phase is _ROB_PHASE:
+            self.phase = _TURN
             return self._complete_added_kong(source, tile)
-        for kinds in ((ActionKind.KONG, ActionKind.PONG), (ActionKind.CHOW,)):
+        for kinds in ((_KONG_KIND, _PONG_KIND), (_CHOW_KIND,)):
             for s in order:
                 answer = self.answers.get(s)
                 if answer is not None and answer.kind in kinds:
@@ -753,14 +765,14 @@ class Hand:
         self.since_claim = 0
         self._run = ()
         kind = action.kind
-        if kind is ActionKind.CHOW:
+        if kind is _CHOW_KIND:
             for k in action.tiles:
                 if k != tile:
                     hand[k] -= 1
                     if hand[k] == 3:
                         self._fours[seat] -= 1
         else:
-            hand[tile] -= 2 if kind is ActionKind.PONG else 3
+            hand[tile] -= 2 if kind is _PONG_KIND else 3
         event = _claim_event(kind, action.tiles, tile, seat, source)
         assert event.meld is not None
         self.melds[seat].append(event.meld)
@@ -771,9 +783,9 @@ class Hand:
         self.pending = None
         self.offers = {}
         self.answers = {}
-        self.phase = Phase.DISCARD
+        self.phase = _TURN
         self.drawn = None
-        if action.kind is ActionKind.KONG:
+        if action.kind is _KONG_KIND:
             self.last_kong = KongFact(seat, KongKind.EXPOSED, tile, source)
             table = self.facts()  # payments are not facts: one record serves both hooks
             out.extend(self._pay(self.rules.on_kong(table, self.last_kong)))

@@ -20,6 +20,9 @@ from game.rules.base import HOUSE, HandResult
 from game.rules.registry import make_ruleset
 from game.view import SeatView, build_view, events_for
 
+_OVER = Phase.OVER
+"""Read on every action (a module name, not an enum member looked up on its class)."""
+
 
 @dataclass(frozen=True, slots=True)
 class HandRecord:
@@ -134,7 +137,7 @@ class Match:
             raise HandOver("no hand has been dealt")
         out = self.hand.apply(seat, action)
         self.record[-1].append((seat, action))
-        if self.hand.phase is Phase.OVER:
+        if self.hand.phase is _OVER:
             self._book(self.hand)
         return out
 
@@ -195,7 +198,7 @@ class Match:
         hand = self.hand
         players = self.hand_players()
         scores = self.scores
-        if hand.phase is Phase.OVER:  # booked: the scores already hold the hand's payments
+        if hand.phase is _OVER:  # booked: the scores already hold the hand's payments
             now = (scores[players[0]], scores[players[1]], scores[players[2]],
                    scores[players[3]])
         else:
@@ -210,7 +213,7 @@ class Match:
     def hand_players(self) -> tuple[int, int, int, int]:
         """Players by seat for the hand on the table, also once it is booked (the deal has
         already moved on then)."""
-        if self.hand is not None and self.hand.phase is Phase.OVER and self.history:
+        if self.hand is not None and self.hand.phase is _OVER and self.history:
             d = self.history[-1].dealer
             return (d, (d + 1) % 4, (d + 2) % 4, (d + 3) % 4)
         return self.players

@@ -123,11 +123,25 @@ def _shape(key: bytes) -> tuple[int, int]:
         if max(key, default=0) > 4:
             value = (INF, 2)
         else:
-            plain = _cost(key, 0)
-            value = (plain, _cost(key, 1) - plain)
+            rows = _USAGE.get(key) or (_shipped_rows(key) if len(key) == 9 else None)
+            if rows is not None:  # read off the rows (shipped up to 11 suited tiles)
+                plain = _cost_of_row(rows[0], sum(key), 0)
+                value = (plain, _cost_of_row(rows[1], sum(key), 2) - plain)
+            else:
+                plain = _cost(key, 0)
+                value = (plain, _cost(key, 1) - plain)
         _SHAPE[key] = value
         _PACKED[key] = 8 * value[0] + (value[1] < 0)
     return value
+
+
+def _cost_of_row(row: Sequence[int], naturals: int, pair: int) -> int:
+    """`_cost` from a usage row: the fewest sets (plus the pair) holding every natural, each
+    short tile a wild. A row runs to at least `naturals` sets, where every natural fits."""
+    for sets, used in enumerate(row):
+        if used == naturals:
+            return 3 * sets + pair - naturals
+    raise AssertionError("a usage row ends where every natural fits")
 
 
 def _fill(key: bytes) -> None:
@@ -416,17 +430,124 @@ def _join(a: int, b: int) -> int:
     memo_key = a << 32 | b
     found = _JOINED.get(memo_key)
     if found is None:  # both orders are remembered: the combination is symmetric
-        a_plain, a_paired = _ROWS_OF[a]
-        b_plain, b_paired = _ROWS_OF[b]
-        rows = (
-            tuple([max(map(add, a_plain, b_plain[s::-1])) for s in range(_ROW_WIDTH)]),
-            tuple([max(max(map(add, a_plain, b_paired[s::-1])),
-                       max(map(add, a_paired, b_plain[s::-1]))) for s in range(_ROW_WIDTH)]),
-        )
+        shipped = _JOINS_SHIPPED
+        if a < shipped and b < shipped:  # both in JOINS_FILE: its table has the answer
+            found = _JOINS[a * shipped + b]
+        else:
+            found = _number(_join_rows(_ROWS_OF[a], _ROWS_OF[b]))
         if len(_JOINED) >= 200_000:
             _JOINED.clear()  # bounded memory in long runs (the numbers themselves stay)
-        found = _JOINED[memo_key] = _JOINED[b << 32 | a] = _number(rows)
+        _JOINED[memo_key] = _JOINED[b << 32 | a] = found
     return found
+
+
+def _join_rows(a: _Usage, b: _Usage) -> _Usage:
+    """Rows `a` and `b` combined: the best usage with s sets shared between them."""
+    a_plain, a_paired = a
+    b_plain, b_paired = b
+    return (
+        tuple([max(map(add, a_plain, b_plain[s::-1])) for s in range(_ROW_WIDTH)]),
+        tuple([max(max(map(add, a_plain, b_paired[s::-1])),
+                   max(map(add, a_paired, b_plain[s::-1]))) for s in range(_ROW_WIDTH)]),
+    )
+
+
+# --- every combination of rows, shipped -----------------------------------------------------------
+#
+# Few rows exist: every suit key of up to JOINS_TILES tiles has one of about two hundred, and
+# combining them again and again closes on well under a thousand. JOINS_FILE holds that closed
+# set (sorted) and the number of every combination of two of its rows, so that a fresh process
+# combines suits by a table read from its first hand on (working each combination out was
+# about a tenth of a normal bot's first hundred hands). The file's rows are numbered first, in
+# its order; rows outside it (suits of more tiles) are numbered and combined as before.
+
+JOINS_FILE: Final = Path(__file__).with_name("shape_joins.bin")
+JOINS_TILES: Final = 14
+_JOINS_SHIPPED = 0
+"""How many rows JOINS_FILE numbered (0 before it is read or when it is unusable)."""
+_JOINS: array[int] = array("H")
+"""[a * _JOINS_SHIPPED + b] → the number of rows a and b combined, both from JOINS_FILE."""
+
+
+def closed_rows() -> list[_Usage]:
+    """Every suit key's rows (suited keys of up to JOINS_TILES tiles, honours keys of up to 17)
+    and every combination of those, again and again until nothing new comes, sorted."""
+    found: set[_Usage] = set()
+    for size in range(JOINS_TILES + 1):
+        for key in _suit_keys(size):
+            plain, paired = _usage(key)
+            found.add((_at_width(plain), _at_width(paired)))
+    for counts in _honour_keys(17):
+        plain, paired = _usage(counts)
+        found.add((_at_width(plain), _at_width(paired)))
+    frontier = set(found)
+    while frontier:
+        new = {_join_rows(a, b) for a in found for b in frontier} - found
+        found |= new
+        frontier = new
+    return sorted(found)
+
+
+def _at_width(row: tuple[int, ...]) -> tuple[int, ...]:
+    """A row cut or filled (its last entry repeats) to exactly _ROW_WIDTH entries."""
+    return tuple([_at(row, s) for s in range(_ROW_WIDTH)])
+
+
+def _honour_keys(most: int) -> list[bytes]:
+    """Every 7-kind honours key of at most `most` tiles."""
+    out: list[bytes] = []
+    for code in range(5 ** 7):
+        key = bytes((code // 5 ** i) % 5 for i in range(7))
+        if sum(key) <= most:
+            out.append(key)
+    return out
+
+
+def build_joins_file() -> bytes:
+    """JOINS_FILE's contents: zlib of the number of rows n (4 bytes, little-endian), the n
+    rows in `closed_rows` order (plain then paired, one byte an entry), and the n × n table
+    of combinations as little-endian 16-bit numbers."""
+    rows = closed_rows()
+    number = {r: i for i, r in enumerate(rows)}
+    n = len(rows)
+    table = array("H", bytes(2 * n * n))
+    for i, a in enumerate(rows):
+        for j in range(i, n):
+            table[i * n + j] = table[j * n + i] = number[_join_rows(a, rows[j])]
+    if sys.byteorder == "big":
+        table.byteswap()
+    out = bytearray(struct.pack("<I", n))
+    for plain, paired in rows:
+        out += bytes(plain) + bytes(paired)
+    out += table.tobytes()
+    return zlib.compress(bytes(out), 9)
+
+
+def _load_joins() -> None:
+    """Number JOINS_FILE's rows first and keep its table (nothing when it is unusable)."""
+    global _JOINS_SHIPPED
+    if _ROWS_OF:
+        return  # rows already numbered: the file's numbers would not be theirs
+    try:
+        data = zlib.decompress(JOINS_FILE.read_bytes())
+    except (OSError, zlib.error):
+        return  # combinations are worked out instead
+    if len(data) < 4:
+        return
+    (n,) = struct.unpack_from("<I", data)
+    width = 2 * _ROW_WIDTH
+    if len(data) != 4 + n * width + 2 * n * n:
+        return
+    table = array("H")
+    table.frombytes(data[4 + n * width:])
+    if sys.byteorder == "big":
+        table.byteswap()
+    for i in range(n):
+        start = 4 + i * width
+        _number((tuple(data[start:start + _ROW_WIDTH]),
+                 tuple(data[start + _ROW_WIDTH:start + width])))
+    _JOINS[:] = table
+    _JOINS_SHIPPED = n
 
 
 def _hand_numbers(key: bytes) -> tuple[int, int, int, int]:
@@ -480,11 +601,16 @@ def _suit_move_answers(memo_key: tuple[bytes, int, int, int, int, int],
     # are remembered by the pair of numbers
     pairs = _PAIR_USED
     high = (rest << 3 | sets) << 32
+    shipped = _JOINS_SHIPPED if rest < _JOINS_SHIPPED else 0
+    table = _JOINS
+    rows = _ROWS_OF
     out: list[tuple[int, int]] = []
     for offset, number in _move_numbers(part, step):
-        used = pairs.get(high | number)
-        if used is None:
-            used = _pair_used(number, rest, sets)
+        if number < shipped:  # the two combined, from JOINS_FILE's table: its paired row
+            used = rows[table[number * shipped + rest]][1][sets]
+        else:
+            known = pairs.get(high | number)
+            used = _pair_used(number, rest, sets) if known is None else known
         kind, d = base + offset, target - used if used < target else 0
         out.append(_KIND_DEFICIENCY[kind][d] if d < _KNOWN_DEFICIENCIES else (kind, d))
     found = tuple(out)
@@ -816,15 +942,14 @@ def _deficiency_moves(
         high = joined(s << 32 | z)
         if high is None:
             high = _join(s, z)
-        rest_m, rest_p = joined(p << 32 | high), joined(m << 32 | high)
-        rest_s, rest_z = joined(low << 32 | z), joined(low << 32 | s)
-        if rest_m is None or rest_p is None or rest_s is None or rest_z is None:
-            rest_m, rest_p = _join(p, high), _join(m, high)
-            rest_s, rest_z = _join(low, z), _join(low, s)
         found_moves = _SUIT_MOVE_ANSWERS
-        for base, part, rest in ((0, km, rest_m), (9, kp, rest_p), (18, ks, rest_s),
-                                 (27, kz, rest_z)):
+        # per suit, the other three combined; a discard needs it only where a tile is held
+        for base, part, other, pair in ((0, km, p, high), (9, kp, m, high), (18, ks, low, z),
+                                        (27, kz, low, s)):
             if step > 0 or any(part):
+                rest = joined(other << 32 | pair)
+                if rest is None:
+                    rest = _join(other, pair)
                 answer_key = (part, base, rest, sets, step, target)
                 answers = found_moves.get(answer_key)
                 if answers is None:
@@ -1160,8 +1285,26 @@ def _sort_key(group: Group) -> tuple[int, tuple[int, ...], str, tuple[int, ...]]
     return (0 if group.tiles else 1, group.tiles, group.kind, group.natural)
 
 
-def _candidates(work: list[int], i: int, wilds: int, pair_free: bool) -> list[tuple[Group, int]]:
+_CANDIDATES: dict[tuple[int, int, int, bool, bool, bool], tuple[tuple[Group, int], ...]] = {}
+"""(i, naturals of i up to 3, wilds up to 2, pair free, i + 1 held, i + 2 held) →
+`_candidates`: all it reads (a group takes at most two wilds and three of a kind)."""
+
+
+def _candidates(work: list[int], i: int, wilds: int, pair_free: bool,
+                ) -> tuple[tuple[Group, int], ...]:
     """Every group holding a natural i (the lowest natural left), with the wilds it takes."""
+    place = i % 9 if i < 27 else 9  # chows look at most two kinds up, in the suit
+    memo_key = (i, min(work[i], 3), min(wilds, 2), pair_free,
+                place < 8 and work[i + 1] > 0, place < 7 and work[i + 2] > 0)
+    found = _CANDIDATES.get(memo_key)
+    if found is None:  # a few thousand keys at most
+        found = _CANDIDATES[memo_key] = tuple(_search_candidates(work, i, wilds, pair_free))
+    return found
+
+
+def _search_candidates(work: list[int], i: int, wilds: int, pair_free: bool,
+                       ) -> list[tuple[Group, int]]:
+    """`_candidates` worked out."""
     held = work[i]
     out: list[tuple[Group, int]] = []
     for k in range(1, min(held, 3) + 1):
@@ -1669,3 +1812,4 @@ def _load_shipped() -> None:
 
 
 _load_shipped()
+_load_joins()

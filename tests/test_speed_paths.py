@@ -11,10 +11,10 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from game import shapes
-from game.actions import ActionKind
+from game.actions import Action, ActionKind
 from game.bots import LegalChooser, make_bot
 from game.bots import evaluate as ev
-from game.bots.normal import connections
+from game.bots.normal import NormalBot, connections
 from game.bots.random_bot import RandomBot
 from game.engine import Phase
 from game.events import Event, _format_line, event_line, event_lines
@@ -34,7 +34,7 @@ from game.shapes import (
 from game.simulate import run_match
 from game.tiles import Tile
 from game.view import SeatView
-from tests.hands import capped_counts, discards
+from tests.hands import HANDS, capped_counts, discards
 
 
 def _play(match: Match, rng: random.Random, hands: int) -> list[Event]:
@@ -412,3 +412,114 @@ def test_remembered_readings_equal_fresh_ones(seed: int, sets: int, wilds: int) 
     assert first == again == fresh
     again.append(())
     assert shapes.decompositions(counts, wilds) == fresh
+
+
+@settings(max_examples=300, deadline=None)
+@given(HANDS, st.integers(0, 4), st.booleans())
+def test_remembered_candidates_equal_searched(tiles: list[int], wilds: int,
+                                              pair_free: bool) -> None:
+    """`decompositions`' groups through the lowest natural, remembered by what they read,
+    are the ones worked out for the hand itself (the memo is kept across examples, so most
+    answers were remembered from another hand sharing the key)."""
+    work = capped_counts(tiles)
+    i = min(k for k in range(34) if work[k])
+    assert list(shapes._candidates(work, i, wilds, pair_free)) == \
+        shapes._search_candidates(work, i, wilds, pair_free)
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.lists(st.integers(0, 4), min_size=9, max_size=9).filter(lambda c: sum(c) <= 11),
+       st.booleans())
+def test_suit_shape_read_off_the_rows_equals_the_search(counts: list[int],
+                                                        honours: bool) -> None:
+    """`_shape` of a suit it has rows for (shipped ones included) is the costs searched."""
+    key = bytes(counts[:7] if honours else counts)
+    shapes._SHAPE.pop(key, None)
+    shapes._usage(key)  # rows known, as for most suits a hand holds
+    plain, change = shapes._shape(key)
+    assert plain == shapes._search_cost(key, 0)
+    assert plain + change == shapes._search_cost(key, 1)
+
+
+@pytest.mark.parametrize("ruleset", ["mazhan", "nanjing"])
+def test_public_state_equals_the_hands_as_they_are(ruleset: str) -> None:
+    """`Hand.public`, kept from the seats changed since, is the table written out afresh
+    after every action of random play (claims, kongs and flowers included)."""
+    match = Match(ruleset, 11)
+    rng = random.Random(11)
+    checked = 0
+    for _ in range(8):
+        match.start_hand()
+        hand = match.hand
+        assert hand is not None
+        while not match.hand_over:
+            sizes, melds, bonus, rivers = hand.public()
+            assert sizes == tuple(sum(h) for h in hand.hands)
+            assert melds == tuple(tuple(m) for m in hand.melds)
+            assert bonus == tuple(tuple(b) for b in hand.bonus)
+            assert rivers == tuple(tuple(r) for r in hand.rivers)
+            checked += 1
+            seat = match.to_act()[0]
+            match.apply(seat, rng.choice(match.legal_actions(seat)))
+    assert checked > 300
+
+
+def _plain_normal_discard(bot: NormalBot, view: SeatView) -> Action:
+    """NormalBot's discard as first written: every discard's deficiency, then the least
+    connected of the best by `connections` over all unseen tiles, a random one of equals."""
+    after = ev.after_discards(ev.split(view))
+    discards = [(a, after[a.tile]) for a in view.legal
+                if a.kind is ActionKind.DISCARD and a.tile is not None]
+    best = min(d for _, d in discards)
+    moves = [a for a, d in discards if d == best]
+    if len(moves) == 1:
+        return moves[0]
+    unseen = view.unseen()
+    keyed = [(99 if a.tile == view.wild else connections(view.counts, a.tile, unseen), a)
+             for a in moves if a.tile is not None]
+    least = min(k for k, _ in keyed)
+    return bot.rng.choice([a for k, a in keyed if k == least])
+
+
+@pytest.mark.parametrize("ruleset", ["mazhan", "nanjing"])
+def test_normal_discards_equal_the_plain_choice(ruleset: str) -> None:
+    """Every discard decision of normal bots in play, against the plain reference with the
+    same random state (the tie-break that skips the live copies where one tile alone can
+    be the least connected draws the same random numbers)."""
+    match = Match(ruleset, 23)
+    bots = [NormalBot(23 + p) for p in range(4)]
+    decisions = 0
+    for _ in range(6):
+        match.start_hand()
+        while not match.hand_over:
+            seat = match.to_act()[0]
+            view = match.view(seat)
+            bot = bots[seat]
+            if view.phase == "discard" and not any(
+                    a.kind is not ActionKind.DISCARD for a in view.legal):
+                state = bot.rng.getstate()
+                expected = _plain_normal_discard(bot, view)
+                after_plain = bot.rng.getstate()
+                bot.rng.setstate(state)
+                assert bot.choose(view) == expected
+                assert bot.rng.getstate() == after_plain
+                decisions += 1
+                match.apply(seat, expected)
+            else:
+                match.apply(seat, bot.choose(view))
+    assert decisions > 100
+
+
+@settings(max_examples=300, deadline=None)
+@given(HANDS, st.booleans())
+def test_after_discards_with_seven_pairs_equal_the_plain_minimum(tiles: list[int],
+                                                                 pairs_ok: bool) -> None:
+    """`evaluate.after_discards` (seven pairs open or not, N3): per kind, the lesser of the
+    sets-and-pair deficiency and the seven-pairs one after throwing it."""
+    counts = capped_counts(tiles)
+    hand = ev.Hand(counts, 0, 4, pairs_ok, None)
+    plain = {}
+    for kind, less in discards(counts):
+        d = deficiency(less, 0, 4)
+        plain[kind] = min(d, ev.pairs_deficiency(less)) if pairs_ok else d
+    assert ev.after_discards(hand) == plain

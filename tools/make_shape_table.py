@@ -1,7 +1,8 @@
-"""Write game/shape_table.bin, game/shape_rows.bin and game/shape_slots.bin: the suit shape
-and usage tables of `game.shapes` for every suit key of up to `TABLE_MAX` tiles, the usage rows
-of every suited key of `EXTRA_SIZES` tiles, and the slots a draw changes for every suited key
-of up to `SLOTS_MAX` tiles, computed by the module's own searches.
+"""Write game/shape_table.bin, game/shape_rows.bin, game/shape_slots.bin and
+game/shape_joins.bin: the suit shape and usage tables of `game.shapes` for every suit key of up
+to `TABLE_MAX` tiles, the usage rows of every suited key of `EXTRA_SIZES` tiles, the slots a draw
+changes for every suited key of up to `SLOTS_MAX` tiles, and every combination of the usage rows
+that suits make, computed by the module's own searches.
 
     uv run python tools/make_shape_table.py
 """
@@ -9,6 +10,7 @@ of up to `SLOTS_MAX` tiles, computed by the module's own searches.
 from __future__ import annotations
 
 import sys
+import zlib
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -36,6 +38,10 @@ def main() -> int:
     shapes.SLOTS_FILE.write_bytes(slots)
     print(f"{shapes.SLOTS_FILE.relative_to(ROOT)}: {shapes._SLOTS_FIRST[-1]} keys, "
           f"{len(slots):,} bytes")
+    joins = shapes.build_joins_file()
+    shapes.JOINS_FILE.write_bytes(joins)
+    rows = int.from_bytes(zlib.decompress(joins)[:4], "little")
+    print(f"{shapes.JOINS_FILE.relative_to(ROOT)}: {rows} rows, {len(joins):,} bytes")
     return 0
 
 

@@ -41,8 +41,11 @@ def split(view: SeatView, counts: Sequence[int] | None = None, melds: int | None
     if wild is not None and counts[wild]:
         wilds = counts[wild]
         counts[wild] = 0
-    pairs_ok = view.ruleset == "nanjing" and melds == 0
-    return Hand(counts, wilds, SETS[view.ruleset] - melds, pairs_ok, wild)
+    ruleset = view.ruleset
+    # made straight into the tuple (`Hand(...)` is a Python-level call): a bot splits its
+    # hand on every decision
+    return tuple.__new__(Hand, (counts, wilds, SETS[ruleset] - melds,
+                                ruleset == "nanjing" and melds == 0, wild))
 
 
 def pairs_deficiency(counts: Sequence[int]) -> int:
@@ -74,9 +77,11 @@ def after_discards(hand: Hand) -> dict[int, int]:
     out = deficiency_after_discards(hand.naturals, hand.wilds, hand.need)
     if hand.wilds and hand.wild is not None:
         out[hand.wild] = deficiency(hand.naturals, hand.wilds - 1, hand.need)
-    if hand.pairs_ok:
+    if hand.pairs_ok and out:
         naturals = hand.naturals
         pairs_now = pairs_deficiency(naturals)
+        if pairs_now >= max(out.values()):
+            return out  # seven pairs is nowhere closer: a discard leaves it as far or further
         for kind, d in out.items():
             n = naturals[kind]
             # seven pairs (N3) after the discard: one pair fewer when an even count is broken

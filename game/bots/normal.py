@@ -16,6 +16,13 @@ from game.bots import evaluate as ev
 from game.bots.kit import after_claim
 from game.view import SeatView
 
+_WIN = ActionKind.WIN
+_DISCARD = ActionKind.DISCARD
+_ADDED_KONG = ActionKind.ADDED_KONG
+_CONCEALED_KONG = ActionKind.CONCEALED_KONG
+_PASS = ActionKind.PASS
+_KONG = ActionKind.KONG
+
 _SLOPPY = {"easy": 0.3, "normal": 0.0}
 """Chance of taking a discard one tile worse than the best, and of overlooking a claim."""
 
@@ -29,7 +36,7 @@ class NormalBot:
     def choose(self, view: SeatView) -> Action:
         legal = view.legal
         for action in legal:
-            if action.kind is ActionKind.WIN:
+            if action.kind is _WIN:
                 return action
         if view.phase == "discard":
             return self._turn(view)
@@ -41,9 +48,12 @@ class NormalBot:
     def _turn(self, view: SeatView) -> Action:
         hand = ev.split(view)
         for action in view.legal:
-            if action.kind is ActionKind.ADDED_KONG and not self._sloppy():
+            kind = action.kind
+            if kind is _DISCARD:
+                continue  # most of them
+            if kind is _ADDED_KONG and not self._sloppy():
                 return action
-            if action.kind is ActionKind.CONCEALED_KONG and action.tile is not None:
+            if kind is _CONCEALED_KONG and action.tile is not None:
                 counts = list(view.counts)
                 counts[action.tile] -= 4
                 kong = ev.split(view, counts, len(view.melds[view.seat]) + 1)
@@ -53,26 +63,60 @@ class NormalBot:
 
     def _discard(self, view: SeatView, hand: ev.Hand) -> Action:
         after = ev.after_discards(hand)
-        discards = [(a, after[a.tile]) for a in view.legal
-                    if a.kind is ActionKind.DISCARD and a.tile is not None]
-        best = min([d for _, d in discards])
         if self.slop:
+            discards = [(a, after[a.tile]) for a in view.legal
+                        if a.kind is _DISCARD and a.tile is not None]
+            best = min([d for _, d in discards])
             slack = 1 if self._sloppy() else 0
             near = [a for a, d in discards if d <= best + slack]
             return self.rng.choice(near)
-        best_moves = [a for a, d in discards if d == best]
+        # the discards of the least deficiency, in the order offered, in one pass
+        best = 1 << 30
+        best_moves: list[Action] = []
+        for a in view.legal:
+            if a.kind is _DISCARD and a.tile is not None:
+                d = after[a.tile]
+                if d < best:
+                    best, best_moves = d, [a]
+                elif d == best:
+                    best_moves.append(a)
         if len(best_moves) == 1:
             return best_moves[0]
-        unseen = view.unseen()
         counts = view.counts
-        wild = view.wild
-        top: list[Action] = []
-        top_key = 1 << 30
+        wild = -1 if view.wild is None else view.wild  # (a Tile compared with None is slow)
+        neighbours = _NEIGHBOURS
+        # `connections` is the tile's shape (pairs and neighbours) plus half its live copies,
+        # 0-2; a wild's key is 99. A tile whose shape is above the least key any tile can
+        # reach cannot tie for the least: when only one tile can, no live copy is counted.
+        shapes: list[int] = []
+        reach = 1 << 30
         for action in best_moves:
             tile = action.tile
             assert tile is not None
+            if tile == wild:
+                shape = 99
+                if shape < reach:
+                    reach = shape
+            else:
+                shape = 2 * counts[tile]
+                for other, weight in neighbours[tile]:
+                    shape += counts[other] * weight
+                if shape + 2 < reach:
+                    reach = shape + 2
+            shapes.append(shape)
+        if sum([1 for shape in shapes if shape <= reach]) == 1:
+            only = [a for a, shape in zip(best_moves, shapes, strict=True) if shape <= reach]
+            return self.rng.choice(only)  # (drawn as before: the same random numbers used)
+        unseen = view.unseen()
+        top: list[Action] = []
+        top_key = 1 << 30
+        for action, shape in zip(best_moves, shapes, strict=True):
+            if shape > reach:
+                continue
+            tile = action.tile
+            assert tile is not None
             # Keep tiles that connect to others; a wild is always worth keeping.
-            key = 99 if tile == wild else connections(counts, tile, unseen)
+            key = 99 if tile == wild else shape + unseen[tile] // 2
             if key < top_key:
                 top, top_key = [action], key
             elif key == top_key:
@@ -85,10 +129,11 @@ class NormalBot:
         hand = ev.split(view)
         best, best_d = PASS, ev.now(hand)
         for action in view.legal:
-            if action.kind in (ActionKind.PASS, ActionKind.WIN) or action.tile is None:
+            kind = action.kind
+            if kind is _PASS or kind is _WIN or action.tile is None:
                 continue
             d = ev.now(claimed_hand(view, action))
-            if action.kind is ActionKind.KONG:
+            if kind is _KONG:
                 if d <= best_d:  # a kong keeps the hand's shape and draws again
                     best, best_d = action, d
             elif d < best_d:

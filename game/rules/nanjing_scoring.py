@@ -121,6 +121,11 @@ def may_win(ctx: WinContext) -> bool:
         if not is_win(counts) and (ctx.melds or not is_seven_pairs(counts)):
             return False
     try:
+        hand = _validate(ctx)
+        if not _readings(hand):
+            return False
+        if not hand.claimed or hand.hard >= 4:
+            return True  # N4 allows every reading: `score_winner` would count them for naught
         score_winner(ctx)
     except NotAWin:
         return False
