@@ -94,7 +94,9 @@ class ExpertBot(HardBot):
     """Nanjing discards by expected gold (`expert_nanjing.choose_discard`); None: hard's."""
 
     mazhan: ClassVar[xm.Tuning] = xm.Tuning()
-    """Mazhan knobs (`expert_mazhan`): a win also saves the payment of another seat's win."""
+    """Mazhan switches (`expert_mazhan.Tuning`: the avoided payment, deal-in chances that end
+    the race, pong exchanges, a 對對胡 plan): all off; none measured better than this expert
+    on fresh seeds (docs/bots.md, fourth pass)."""
 
     trap: ClassVar[float] = 2.5
     """Nanjing: how much likelier others throw a wait this seat has thrown itself
@@ -211,6 +213,7 @@ class ExpertBot(HardBot):
         return got
 
     def _accept_ready(self, hand: ev.Hand, plan: Plan, tile: int, unseen: list[int]) -> float:
+        """`_accept` before the Mazhan safety scaling."""
         base = super()._accept(hand, plan, tile, unseen)
         view = self._view
         if view is None:

@@ -1,11 +1,19 @@
-"""Mazhan parts of level `expert` (issue 15, fourth pass): a win is worth what it brings and
-what it saves.
+"""Mazhan terms for level `expert` (issue 15, fourth pass), each a switch in `Tuning`.
 
-Every Mazhan hand is a race that someone wins (docs/bots.md): when this seat does not win,
-another one does and this seat pays that win (M21: each loser pays the winner's value, doubled
-when the payer or the winner is the dealer). So winning is worth the money received plus the
-payment it avoids. The first expert weighed a ready hand's waits by P(win) × money alone, which
-over-valued a narrow wait worth more against a wide one worth less.
+Every Mazhan hand is a race that someone wins (docs/bots.md), and every loser pays the winner
+alike (M21). The terms below follow from that:
+
+- the avoided payment: a win also saves paying another seat's win (`avoided_payment`);
+- the race a discard may end: dealing in costs a Mazhan seat no more than another's self-draw,
+  but it ends a race the seat might still win (`deal_in_chances`, from a measured reading of
+  how ready each opponent is and which kinds it may wait on);
+- pong exchanges: a pong that keeps the deficiency gives a tile on top of the seat's own draws
+  and skips the players in between (M7) (`exchange_pays`);
+- a 對對胡 plan (a tai, M16), its sets coming by pong from any seat (`Tuning.triplets_reach`).
+
+Measured against the expert without them, on the same deals: none is better on fresh seeds
+(docs/bots.md, fourth pass), so all are off in `ExpertBot.mazhan`; they stay switchable for
+whoever measures further. Reads only the seat view.
 """
 
 from __future__ import annotations
@@ -36,6 +44,7 @@ class Tuning:
     hand this close (`safety_depth`) or closer: a deal-in costs a Mazhan seat only the race it
     might still win (M21); 0: not counted."""
     safety_depth: int = 1
+    """The largest deficiency after the discard (1 = ready) the safety scaling applies to."""
     plan_saved: bool = False
     """The plan chooser (plain, 混一色, 清一色 by value × reach) counts the avoided payment too."""
 
