@@ -113,6 +113,7 @@ def test_the_all_pongs_plan_is_chosen_when_it_is_as_close_as_the_plain_hand() ->
     hand = ev.split(view)
     assert ev.triplets_only(hand) == ev.now(hand)
     assert _Pongs(1)._plan(view, hand).name == "triplets"
+    assert ExpertBot(1)._plan(view, hand).name == "triplets"  # expert's default
     assert _Plain(1)._plan(view, hand).name == "plain"
     # A hand of runs is far from all pongs: the plain hand stays the plan.
     runs = _table(1, "123m456m789m123p45p77s4z", ["", "", "", ""])
@@ -128,3 +129,17 @@ def test_best_acceptance_after_a_claim_reads_the_best_discard() -> None:
     by_discard = [ev.acceptance(ev.discard_hand(hand, k), unseen)
                   for k, n in enumerate(hand.naturals) if n]
     assert best == max(good for base, good in by_discard if base <= ev.now(hand))
+
+
+@given(st.integers(0, 33), st.floats(0.05, 1.0))
+def test_honours_and_terminals_are_thrown_more_readily_than_middle_tiles(
+    kind: int, throws: float
+) -> None:
+    tuning = xm.Tuning(throws=throws)
+    weight = xm.throw_weight(kind, tuning, 2)
+    assert weight > 0.0
+    assert xm.throw_weight(kind, xm.Tuning(), 2) == 1.0  # off: every live tile alike
+    middle = xm.throw_weight(Tile.parse("5p"), tuning, 2)
+    assert xm.throw_weight(Tile.parse("1z"), tuning, 2) > \
+        xm.throw_weight(Tile.parse("9m"), tuning, 2) > middle
+    assert weight >= xm.throw_weight(Tile.parse("3p"), tuning, 2)  # 3 and 7: the fewest

@@ -45,6 +45,9 @@ class Tuning:
     might still win (M21); 0: not counted."""
     safety_depth: int = 1
     """The largest deficiency after the discard (1 = ready) the safety scaling applies to."""
+    throws: float = 0.0
+    """How much a ready hand's wait counts by how readily others throw its kind
+    (`throw_weight`): 0 every live tile alike, 1 as measured."""
     plan_saved: bool = False
     """The plan chooser (plain, 混一色, 清一色 by value × reach) counts the avoided payment too."""
 
@@ -143,3 +146,20 @@ def deal_in_chances(view: SeatView) -> list[float]:
     if view.wild is not None:
         out[view.wild] = 0.0
     return out
+
+
+_THROWN = (1.13, 0.69, 0.53, 0.54, 0.54, 0.54, 0.53, 0.69, 1.13)
+"""Per rank, a held copy's chance to be thrown on a turn against the average kind's (hard in
+all seats, 150 deals, seed 13: 1 and 9 7.8%, 2 and 8 4.8%, 3-7 3.7%, average 7.0%)."""
+_THROWN_HONOUR = 3.5
+"""The same for a wind or dragon (24-28% a turn)."""
+
+
+def throw_weight(tile: int, tuning: Tuning, looks: int) -> float:
+    """A live wait's weight against an ordinary tile's: of a ready hand's `looks` discards
+    and one own draw a round, the discards bring honours and terminals far more often."""
+    if not tuning.throws:
+        return 1.0
+    rate = _THROWN_HONOUR if tile >= 27 else _THROWN[tile % 9]
+    rate = float(rate**tuning.throws)
+    return (1.0 + looks * rate) / (1.0 + looks)
