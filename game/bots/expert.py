@@ -16,6 +16,8 @@ Where hard counts the live tiles that bring the hand closer, expert weighs what 
   deficiency beyond the plain hand's keeps only part of the chance to win. Measured, fast cheap
   wins nearly always come first: a Mazhan hand is a race (every hand had a winner in 1200
   measured hands) and each extra tile of deficiency loses more than a doubling brings.
+  對對胡 (a tai, M16) is followed when it is as close as the plain hand: its sets come by pong
+  from any seat, and chows are refused under it (`expert_mazhan`, docs/bots.md fourth pass).
 - Mazhan claims: a pong of a terminal or honour that keeps the shape is taken for its base
   points (M13), which also count in the non-winners' settlement (M20).
 - Kongs: Nanjing kong money (N11) is paid at once, so a concealed or added kong is declared
