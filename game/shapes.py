@@ -923,10 +923,8 @@ def _deficiency_moves(
     sets = (size + step + wilds) // 3 if sets_needed is None else sets_needed
     if sets < 0:
         raise ValueError("sets_needed cannot be negative")
-    memo_key = (key, wilds, sets, step)
-    found = _MOVES_MEMO.get(memo_key)
-    if found is not None:
-        return dict(found)  # callers may change their copy
+    # (no memo of whole hands: measured, a bot asks about the same hand again on about one
+    # call in thirty, so remembering every answer cost more than the repeats saved)
     target = 3 * sets + 2 - wilds
     out: dict[int, int] = {}
     km, kp, ks, kz = parts = key[:9], key[9:18], key[18:27], key[27:34]
@@ -957,15 +955,12 @@ def _deficiency_moves(
                 out.update(answers)
     else:
         _moves_by_rows(out, list(parts), target, sets, step)
-    if len(_MOVES_MEMO) >= 50_000:
-        _MOVES_MEMO.clear()  # bounded memory in long runs
-    _MOVES_MEMO[memo_key] = out
     if step < 0 and sets >= _ROW_WIDTH:
         # Each answer is `deficiency` of the hand less one tile, which a bot weighing a
         # discard may ask next (acceptance): `deficiency` of so many sets looks here before
         # searching (fewer sets are cheaper to work out than to look up here).
-        _LAST_DISCARDS[0] = (key, wilds, sets, out)
-    return dict(out)
+        _LAST_DISCARDS[0] = (key, wilds, sets, dict(out))  # callers may change theirs
+    return out
 
 
 def _moves_by_rows(out: dict[int, int], parts: list[bytes], target: int, sets: int,
@@ -1025,11 +1020,6 @@ def _suit_moves(part: bytes, others: _Rows, sets: int, step: int) -> tuple[tuple
 
 
 _SUIT_MOVES: dict[tuple[bytes, _Rows, int, int], tuple[tuple[int, int], ...]] = {}
-
-
-_MOVES_MEMO: dict[tuple[bytes, int, int, int], dict[int, int]] = {}
-"""(hand key, wilds, sets, step) → deficiency after each discard or draw: a bot asks about
-the same hand again when it answers claims and weighs plans."""
 
 
 def deficiency_after_discards(
