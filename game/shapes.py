@@ -735,11 +735,9 @@ def deficiency(counts: Sequence[int], wilds: int = 0, sets_needed: int | None = 
         raise ValueError("sets_needed cannot be negative")
     if max(key) > 4:
         raise ValueError("no kind can be held more than four times")
-    memo_key = (key, wilds, sets)
-    known = _DEFICIENCY_MEMO.get(memo_key)
-    if known is not None:
-        return known
-    if sets < _ROW_WIDTH:  # a few int-keyed lookups: cheaper than reading the last answer
+    if sets < _ROW_WIDTH:
+        # a few int-keyed lookups: cheaper than reading the last answer, and cheaper than a
+        # memo of whole hands (measured: bots repeat a hand on 0-25% of these calls)
         m, p, s, z = _hand_numbers(key)
         joined = _JOINED.get  # `_join`'s memo read inline (most hands find all three there)
         low, high = joined(m << 32 | p), joined(s << 32 | z)
@@ -751,11 +749,15 @@ def deficiency(counts: Sequence[int], wilds: int = 0, sets_needed: int | None = 
         if whole is None:
             whole = _join(low, high)
         used = _ROWS_OF[whole][1][sets]
-    else:
-        known = _from_last_discards(key, wilds, sets)
-        if known is not None:
-            return known
-        used = _used_by_rows(key, sets)
+        return max(0, 3 * sets + 2 - used - wilds)
+    memo_key = (key, wilds, sets)
+    known = _DEFICIENCY_MEMO.get(memo_key)
+    if known is not None:
+        return known
+    known = _from_last_discards(key, wilds, sets)
+    if known is not None:
+        return known
+    used = _used_by_rows(key, sets)
     result = max(0, 3 * sets + 2 - used - wilds)
     if len(_DEFICIENCY_MEMO) >= 50_000:
         _DEFICIENCY_MEMO.clear()  # bounded memory in long runs
