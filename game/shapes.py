@@ -1354,7 +1354,7 @@ def decompositions(counts: Sequence[int], wilds: int = 0) -> list[tuple[Group, .
     memo_key = (key, wilds)
     found = _READINGS.get(memo_key)
     if found is None:
-        found = tuple(_search_readings(key, wilds))
+        found = tuple(_combine_suit_readings(key, wilds))
         if len(_READINGS) >= 2_000:
             _READINGS.clear()  # bounded memory in long runs
         _READINGS[memo_key] = found
@@ -1364,6 +1364,90 @@ def decompositions(counts: Sequence[int], wilds: int = 0) -> list[tuple[Group, .
 _READINGS: dict[tuple[bytes, int], tuple[tuple[Group, ...], ...]] = {}
 """(hand key, wilds) → its readings: a win is read when the ruleset checks that it may be
 declared and again when it is scored (Nanjing reads it for every seat offered the discard)."""
+
+
+_SuitReading = tuple[tuple[Group, ...], int, bool]
+_SUIT_READINGS: dict[tuple[int, bytes, int], tuple[_SuitReading, ...]] = {}
+"""(first kind of the suit, suit key, wilds at most) → every way to put all the suit's
+naturals into groups: (groups, wilds they take, whether one is the pair)."""
+
+
+def _suit_readings(base: int, part: bytes, wilds: int) -> tuple[_SuitReading, ...]:
+    """The groups of one suit alone, searched as `_search_readings` does the whole hand
+    (groups never cross suits, so a hand's readings are one choice per suit)."""
+    memo_key = (base, part, wilds)
+    found = _SUIT_READINGS.get(memo_key)
+    if found is not None:
+        return found
+    work = [0] * 34
+    work[base:base + len(part)] = part
+    end = base + len(part)
+    out: list[_SuitReading] = []
+    chosen: list[Group] = []
+
+    def walk(start: int, spare: int, pair_free: bool, floor: tuple[int, Group | None]) -> None:
+        i = start
+        while i < end and work[i] == 0:
+            i += 1
+        if i == end:
+            out.append((tuple(chosen), wilds - spare, not pair_free))
+            return
+        # a lower bound on the wilds the rest of the suit takes (the pair may lower it by one)
+        cost, change = _shape(bytes(work[base:end]))
+        if cost + (change if pair_free and change < 0 else 0) > spare:
+            return
+        lowest = _order(floor[1]) if floor[0] == i and floor[1] is not None else None
+        for group, used in _candidates(work, i, spare, pair_free):
+            if lowest is not None and _order(group) < lowest:
+                continue
+            for kind in group.natural:
+                work[kind] -= 1
+            chosen.append(group)
+            walk(i, spare - used, pair_free and group.kind != "pair", (i, group))
+            chosen.pop()
+            for kind in group.natural:
+                work[kind] += 1
+
+    walk(base, wilds, True, (-1, None))
+    found = tuple(out)
+    if len(_SUIT_READINGS) >= 20_000:
+        _SUIT_READINGS.clear()  # bounded memory in long runs
+    _SUIT_READINGS[memo_key] = found
+    return found
+
+
+def _combine_suit_readings(key: bytes, wilds: int) -> list[tuple[Group, ...]]:
+    """`_search_readings` from each suit's readings: every choice of one reading per suit
+    within the wilds and with at most one pair, the spare wilds finished as there."""
+    if not is_win(key, wilds):
+        return []
+    per_suit = [_suit_readings(lo, key[lo:hi], wilds) for lo, hi in _SUIT_SLICES
+                if any(key[lo:hi])]
+    found: set[tuple[Group, ...]] = set()
+    pair_group = Group("pair", (), ())
+    chow_group, pong_group = Group("chow", (), ()), Group("pong", (), ())
+
+    def pick(suit: int, chosen: tuple[Group, ...], spare: int, pair_free: bool) -> None:
+        if suit == len(per_suit):
+            tail: tuple[Group, ...] = ()
+            if pair_free:
+                if spare < 2:
+                    return
+                tail = (pair_group,)
+                spare -= 2
+            if spare % 3:
+                return
+            sets = spare // 3
+            for chows in range(sets + 1):
+                extra = (chow_group,) * chows + (pong_group,) * (sets - chows)
+                found.add(tuple(sorted(chosen + tail + extra, key=_sort_key)))
+            return
+        for groups, used, paired in per_suit[suit]:
+            if used <= spare and not (paired and not pair_free):
+                pick(suit + 1, chosen + groups, spare - used, pair_free and not paired)
+
+    pick(0, (), wilds, True)
+    return sorted(found, key=lambda reading: [_sort_key(g) for g in reading])
 
 
 def _search_readings(key: bytes, wilds: int) -> list[tuple[Group, ...]]:
