@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+import gc
 import random
 
+import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from game import shapes
+from game.errors import BadOption
+from game.simulate import run_match
 from tests.hands import HANDS, capped_counts
 
 
@@ -40,3 +44,29 @@ def test_readings_of_any_hand_equal_the_whole_hand_search(tiles: list[int], wild
     """Any hand (most are no win: both give nothing)."""
     key = bytes(capped_counts(tiles)[:34])
     assert shapes._combine_suit_readings(key, wilds) == shapes._search_readings(key, wilds)
+
+
+def test_run_match_makes_collections_rarer_and_puts_them_back() -> None:
+    """While a match runs young collections are rarer; afterwards (also after an error, and
+    after a match started from inside another's callback) the thresholds are as before."""
+    before = gc.get_threshold()
+    seen: list[tuple[int, int, int]] = []
+
+    def inner(done: int, total: int) -> None:
+        seen.append(gc.get_threshold())
+
+    def outer(done: int, total: int) -> None:
+        seen.append(gc.get_threshold())
+        if done == 1:
+            run_match("nanjing", 1, 4, "random", progress=inner)
+            seen.append(gc.get_threshold())
+
+    plain = run_match("mazhan", 2, 3, "normal", {"bust_ends": False})
+    assert gc.get_threshold() == before
+    watched = run_match("mazhan", 2, 3, "normal", {"bust_ends": False}, progress=outer)
+    assert gc.get_threshold() == before
+    assert watched.events_sha256 == plain.events_sha256
+    assert len(seen) == 4 and all(t[0] >= max(before[0], 7000) for t in seen)
+    with pytest.raises(BadOption):
+        run_match("mazhan", 2, 3, "normal", {"no_such_option": 1})
+    assert gc.get_threshold() == before
