@@ -735,11 +735,9 @@ def deficiency(counts: Sequence[int], wilds: int = 0, sets_needed: int | None = 
         raise ValueError("sets_needed cannot be negative")
     if max(key) > 4:
         raise ValueError("no kind can be held more than four times")
-    memo_key = (key, wilds, sets)
-    known = _DEFICIENCY_MEMO.get(memo_key)
-    if known is not None:
-        return known
-    if sets < _ROW_WIDTH:  # a few int-keyed lookups: cheaper than reading the last answer
+    if sets < _ROW_WIDTH:
+        # a few int-keyed lookups: cheaper than reading the last answer, and cheaper than a
+        # memo of whole hands (measured: bots repeat a hand on 0-25% of these calls)
         m, p, s, z = _hand_numbers(key)
         joined = _JOINED.get  # `_join`'s memo read inline (most hands find all three there)
         low, high = joined(m << 32 | p), joined(s << 32 | z)
@@ -751,11 +749,15 @@ def deficiency(counts: Sequence[int], wilds: int = 0, sets_needed: int | None = 
         if whole is None:
             whole = _join(low, high)
         used = _ROWS_OF[whole][1][sets]
-    else:
-        known = _from_last_discards(key, wilds, sets)
-        if known is not None:
-            return known
-        used = _used_by_rows(key, sets)
+        return max(0, 3 * sets + 2 - used - wilds)
+    memo_key = (key, wilds, sets)
+    known = _DEFICIENCY_MEMO.get(memo_key)
+    if known is not None:
+        return known
+    known = _from_last_discards(key, wilds, sets)
+    if known is not None:
+        return known
+    used = _used_by_rows(key, sets)
     result = max(0, 3 * sets + 2 - used - wilds)
     if len(_DEFICIENCY_MEMO) >= 50_000:
         _DEFICIENCY_MEMO.clear()  # bounded memory in long runs
@@ -923,10 +925,8 @@ def _deficiency_moves(
     sets = (size + step + wilds) // 3 if sets_needed is None else sets_needed
     if sets < 0:
         raise ValueError("sets_needed cannot be negative")
-    memo_key = (key, wilds, sets, step)
-    found = _MOVES_MEMO.get(memo_key)
-    if found is not None:
-        return dict(found)  # callers may change their copy
+    # (no memo of whole hands: measured, a bot asks about the same hand again on about one
+    # call in thirty, so remembering every answer cost more than the repeats saved)
     target = 3 * sets + 2 - wilds
     out: dict[int, int] = {}
     km, kp, ks, kz = parts = key[:9], key[9:18], key[18:27], key[27:34]
@@ -957,15 +957,12 @@ def _deficiency_moves(
                 out.update(answers)
     else:
         _moves_by_rows(out, list(parts), target, sets, step)
-    if len(_MOVES_MEMO) >= 50_000:
-        _MOVES_MEMO.clear()  # bounded memory in long runs
-    _MOVES_MEMO[memo_key] = out
     if step < 0 and sets >= _ROW_WIDTH:
         # Each answer is `deficiency` of the hand less one tile, which a bot weighing a
         # discard may ask next (acceptance): `deficiency` of so many sets looks here before
         # searching (fewer sets are cheaper to work out than to look up here).
-        _LAST_DISCARDS[0] = (key, wilds, sets, out)
-    return dict(out)
+        _LAST_DISCARDS[0] = (key, wilds, sets, dict(out))  # callers may change theirs
+    return out
 
 
 def _moves_by_rows(out: dict[int, int], parts: list[bytes], target: int, sets: int,
@@ -1025,11 +1022,6 @@ def _suit_moves(part: bytes, others: _Rows, sets: int, step: int) -> tuple[tuple
 
 
 _SUIT_MOVES: dict[tuple[bytes, _Rows, int, int], tuple[tuple[int, int], ...]] = {}
-
-
-_MOVES_MEMO: dict[tuple[bytes, int, int, int], dict[int, int]] = {}
-"""(hand key, wilds, sets, step) → deficiency after each discard or draw: a bot asks about
-the same hand again when it answers claims and weighs plans."""
 
 
 def deficiency_after_discards(
@@ -1362,7 +1354,7 @@ def decompositions(counts: Sequence[int], wilds: int = 0) -> list[tuple[Group, .
     memo_key = (key, wilds)
     found = _READINGS.get(memo_key)
     if found is None:
-        found = tuple(_search_readings(key, wilds))
+        found = tuple(_combine_suit_readings(key, wilds))
         if len(_READINGS) >= 2_000:
             _READINGS.clear()  # bounded memory in long runs
         _READINGS[memo_key] = found
@@ -1372,6 +1364,90 @@ def decompositions(counts: Sequence[int], wilds: int = 0) -> list[tuple[Group, .
 _READINGS: dict[tuple[bytes, int], tuple[tuple[Group, ...], ...]] = {}
 """(hand key, wilds) → its readings: a win is read when the ruleset checks that it may be
 declared and again when it is scored (Nanjing reads it for every seat offered the discard)."""
+
+
+_SuitReading = tuple[tuple[Group, ...], int, bool]
+_SUIT_READINGS: dict[tuple[int, bytes, int], tuple[_SuitReading, ...]] = {}
+"""(first kind of the suit, suit key, wilds at most) → every way to put all the suit's
+naturals into groups: (groups, wilds they take, whether one is the pair)."""
+
+
+def _suit_readings(base: int, part: bytes, wilds: int) -> tuple[_SuitReading, ...]:
+    """The groups of one suit alone, searched as `_search_readings` does the whole hand
+    (groups never cross suits, so a hand's readings are one choice per suit)."""
+    memo_key = (base, part, wilds)
+    found = _SUIT_READINGS.get(memo_key)
+    if found is not None:
+        return found
+    work = [0] * 34
+    work[base:base + len(part)] = part
+    end = base + len(part)
+    out: list[_SuitReading] = []
+    chosen: list[Group] = []
+
+    def walk(start: int, spare: int, pair_free: bool, floor: tuple[int, Group | None]) -> None:
+        i = start
+        while i < end and work[i] == 0:
+            i += 1
+        if i == end:
+            out.append((tuple(chosen), wilds - spare, not pair_free))
+            return
+        # a lower bound on the wilds the rest of the suit takes (the pair may lower it by one)
+        cost, change = _shape(bytes(work[base:end]))
+        if cost + (change if pair_free and change < 0 else 0) > spare:
+            return
+        lowest = _order(floor[1]) if floor[0] == i and floor[1] is not None else None
+        for group, used in _candidates(work, i, spare, pair_free):
+            if lowest is not None and _order(group) < lowest:
+                continue
+            for kind in group.natural:
+                work[kind] -= 1
+            chosen.append(group)
+            walk(i, spare - used, pair_free and group.kind != "pair", (i, group))
+            chosen.pop()
+            for kind in group.natural:
+                work[kind] += 1
+
+    walk(base, wilds, True, (-1, None))
+    found = tuple(out)
+    if len(_SUIT_READINGS) >= 20_000:
+        _SUIT_READINGS.clear()  # bounded memory in long runs
+    _SUIT_READINGS[memo_key] = found
+    return found
+
+
+def _combine_suit_readings(key: bytes, wilds: int) -> list[tuple[Group, ...]]:
+    """`_search_readings` from each suit's readings: every choice of one reading per suit
+    within the wilds and with at most one pair, the spare wilds finished as there."""
+    if not is_win(key, wilds):
+        return []
+    per_suit = [_suit_readings(lo, key[lo:hi], wilds) for lo, hi in _SUIT_SLICES
+                if any(key[lo:hi])]
+    found: set[tuple[Group, ...]] = set()
+    pair_group = Group("pair", (), ())
+    chow_group, pong_group = Group("chow", (), ()), Group("pong", (), ())
+
+    def pick(suit: int, chosen: tuple[Group, ...], spare: int, pair_free: bool) -> None:
+        if suit == len(per_suit):
+            tail: tuple[Group, ...] = ()
+            if pair_free:
+                if spare < 2:
+                    return
+                tail = (pair_group,)
+                spare -= 2
+            if spare % 3:
+                return
+            sets = spare // 3
+            for chows in range(sets + 1):
+                extra = (chow_group,) * chows + (pong_group,) * (sets - chows)
+                found.add(tuple(sorted(chosen + tail + extra, key=_sort_key)))
+            return
+        for groups, used, paired in per_suit[suit]:
+            if used <= spare and not (paired and not pair_free):
+                pick(suit + 1, chosen + groups, spare - used, pair_free and not paired)
+
+    pick(0, (), wilds, True)
+    return sorted(found, key=lambda reading: [_sort_key(g) for g in reading])
 
 
 def _search_readings(key: bytes, wilds: int) -> list[tuple[Group, ...]]:

@@ -3,15 +3,18 @@
 from __future__ import annotations
 
 import argparse
+import gc
 import hashlib
 import json
 import logging
 import sys
+import threading
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, TextIO
+from typing import Any, Final, TextIO
 
 from game.actions import Action
 from game.argparsing import UsageError, bounded_int, run_command
@@ -77,6 +80,49 @@ def run_match(
     log_dir: Path | None = None,
 ) -> SimResult:
     """Play up to `hands` hands of one match with bots; the match may end sooner (bust, M22)."""
+    with _fewer_collections():
+        return _run_match(ruleset, hands, seed, level, options, progress, on_events, log_dir)
+
+
+_GC_YOUNG: Final = 7000
+"""Allocations between young collections while bots play (CPython's default is 700)."""
+_gc_lock = threading.Lock()
+_gc_users = [0, 0, 0, 0]
+"""[matches running, and the thresholds to put back when the last one ends]."""
+
+
+@contextmanager
+def _fewer_collections() -> Iterator[None]:
+    """Rarer garbage collections while a match runs (results are the same; only when memory
+    is reclaimed changes). The shape tables and memos hold many long-lived containers that
+    each older-generation pass walks again: measured, about 2% of a normal-bot match's
+    instructions go away."""
+    with _gc_lock:
+        if _gc_users[0] == 0:
+            old = gc.get_threshold()
+            _gc_users[1:] = old
+            gc.set_threshold(max(old[0], _GC_YOUNG), max(old[1], 10), max(old[2], 10))
+        _gc_users[0] += 1
+    try:
+        yield
+    finally:
+        with _gc_lock:
+            _gc_users[0] -= 1
+            if _gc_users[0] == 0:
+                gc.set_threshold(*_gc_users[1:])
+
+
+def _run_match(
+    ruleset: str,
+    hands: int,
+    seed: int,
+    level: str | list[str],
+    options: Mapping[str, Any] | None,
+    progress: Callable[[int, int], None] | None,
+    on_events: Callable[[list[Event]], None] | None,
+    log_dir: Path | None,
+) -> SimResult:
+    """`run_match`, its collections made rarer by the caller."""
     opts = dict(options or {})
     opts["hands"] = hands
     # per-hand records only when a log needs them: memory stays flat over long runs

@@ -46,19 +46,17 @@ def test_deficiencies_without_the_file_are_the_same(tiles: list[int], wilds: int
     counts = capped_counts(tiles)
     need = (sum(counts) + wilds) // 3
     with_file = (deficiency(counts, wilds), deficiency_after_discards(counts, wilds, need))
-    saved = (dict(shapes._JOINED), dict(shapes._DEFICIENCY_MEMO), dict(shapes._MOVES_MEMO),
+    saved = (dict(shapes._JOINED), dict(shapes._DEFICIENCY_MEMO),
              dict(shapes._SUIT_MOVE_ANSWERS))
     with pytest.MonkeyPatch.context() as mp:
         mp.setattr(shapes, "_JOINS_SHIPPED", 0)  # every combination worked out
-        for memo in (shapes._JOINED, shapes._DEFICIENCY_MEMO, shapes._MOVES_MEMO,
-                     shapes._SUIT_MOVE_ANSWERS):
+        for memo in (shapes._JOINED, shapes._DEFICIENCY_MEMO, shapes._SUIT_MOVE_ANSWERS):
             memo.clear()
         worked_out = (deficiency(counts, wilds), deficiency_after_discards(counts, wilds, need))
         plain = {k: deficiency(less, wilds, need) for k, less in discards(counts)}
-        for memo in (shapes._JOINED, shapes._DEFICIENCY_MEMO, shapes._MOVES_MEMO,
-                     shapes._SUIT_MOVE_ANSWERS):
+        for memo in (shapes._JOINED, shapes._DEFICIENCY_MEMO, shapes._SUIT_MOVE_ANSWERS):
             memo.clear()
-    for memo, old in zip((shapes._JOINED, shapes._DEFICIENCY_MEMO, shapes._MOVES_MEMO,
+    for memo, old in zip((shapes._JOINED, shapes._DEFICIENCY_MEMO,
                           shapes._SUIT_MOVE_ANSWERS), saved, strict=True):
         memo.update(old)
     assert with_file == worked_out
