@@ -22,6 +22,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from game.bots import evaluate as ev
+from game.bots.kit import seats_between
 from game.view import SeatView
 
 
@@ -106,16 +107,6 @@ _HONOUR = 0.022
 """The same for a wind or dragon."""
 
 
-def _between(start: int, stop: int) -> list[int]:
-    """Seats strictly after `start` and before `stop` in turn order."""
-    out = []
-    s = (start + 1) % 4
-    while s != stop:
-        out.append(s)
-        s = (s + 1) % 4
-    return out
-
-
 def deal_in_chances(view: SeatView) -> list[float]:
     """Per kind, P(another seat wins on this discard): each opponent ready with a chance read
     from its declared sets and river (`_READY`), then waiting on the kind by its rank
@@ -134,7 +125,7 @@ def deal_in_chances(view: SeatView) -> list[float]:
             continue
         skip = {int(t) for t, _ in river}
         if river:
-            for s in _between(seat, me):
+            for s in seats_between(seat, me):
                 if rivers[s]:
                     skip.add(int(rivers[s][-1][0]))
         for kind in range(34):

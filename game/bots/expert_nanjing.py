@@ -19,6 +19,7 @@ from typing import NamedTuple
 
 from game.actions import Action
 from game.bots.defence import gathered_suit
+from game.bots.kit import seats_between
 from game.view import SeatView
 
 _SUITED = (0.55, 0.75, 0.95, 1.0, 1.0, 1.0, 0.95, 0.75, 0.55)
@@ -46,16 +47,6 @@ class Opponent(NamedTuple):
     (0-2) of its claimed sets, or 3 when they are of several suits (an all-pongs hand)."""
 
 
-def _between(start: int, stop: int) -> list[int]:
-    """Seats strictly after `start` and before `stop` in turn order."""
-    out = []
-    s = (start + 1) % 4
-    while s != stop:
-        out.append(s)
-        s = (s + 1) % 4
-    return out
-
-
 def read_opponents(view: SeatView) -> list[Opponent]:
     """One `Opponent` per other seat, from public information only."""
     me = view.seat
@@ -72,12 +63,12 @@ def read_opponents(view: SeatView) -> list[Opponent]:
         passed: set[int] = set()
         before: set[int] = set()
         if river:
-            for s in _between(seat, me):
+            for s in seats_between(seat, me):
                 if rivers[s]:
                     passed.add(int(rivers[s][-1][0]))
                     if len(rivers[s]) >= 2:
                         before.add(int(rivers[s][-2][0]))
-            for s in [me, *_between(me, seat)]:
+            for s in [me, *seats_between(me, seat)]:
                 if rivers[s]:
                     before.add(int(rivers[s][-1][0]))
         before -= passed

@@ -113,6 +113,17 @@ def after_claim(view: SeatView, action: Action) -> list[int]:
     return counts
 
 
+def seats_between(start: int, stop: int) -> list[int]:
+    """Seats strictly after `start` and before `stop` in turn order (those whose turn a
+    claim by `stop` on `start`'s discard skips)."""
+    out = []
+    s = (start + 1) % 4
+    while s != stop:
+        out.append(s)
+        s = (s + 1) % 4
+    return out
+
+
 _RULES: dict[str, Ruleset] = {}
 
 
