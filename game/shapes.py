@@ -1366,6 +1366,28 @@ _READINGS: dict[tuple[bytes, int], tuple[tuple[Group, ...], ...]] = {}
 declared and again when it is scored (Nanjing reads it for every seat offered the discard)."""
 
 
+_Step = tuple[int, int, bool, tuple[int, Group | None]]
+
+
+def _steps(work: list[int], chosen: list[Group], i: int, spare: int, pair_free: bool,
+           floor: tuple[int, Group | None]) -> Iterator[_Step]:
+    """Each group through the lowest natural `i` in turn, taken out of `work` and onto
+    `chosen` while the caller searches on from the step yielded (the arguments of its next
+    `walk`), then put back. Groups whose lowest natural is i come in a fixed order, so each
+    multiset of groups is reached once."""
+    lowest = _order(floor[1]) if floor[0] == i and floor[1] is not None else None
+    for group, used in _candidates(work, i, spare, pair_free):
+        if lowest is not None and _order(group) < lowest:
+            continue
+        for kind in group.natural:
+            work[kind] -= 1
+        chosen.append(group)
+        yield i, spare - used, pair_free and group.kind != "pair", (i, group)
+        chosen.pop()
+        for kind in group.natural:
+            work[kind] += 1
+
+
 _SuitReading = tuple[tuple[Group, ...], int, bool]
 _SUIT_READINGS: dict[tuple[int, bytes, int], tuple[_SuitReading, ...]] = {}
 """(first kind of the suit, suit key, wilds at most) → every way to put all the suit's
@@ -1396,17 +1418,8 @@ def _suit_readings(base: int, part: bytes, wilds: int) -> tuple[_SuitReading, ..
         cost, change = _shape(bytes(work[base:end]))
         if cost + (change if pair_free and change < 0 else 0) > spare:
             return
-        lowest = _order(floor[1]) if floor[0] == i and floor[1] is not None else None
-        for group, used in _candidates(work, i, spare, pair_free):
-            if lowest is not None and _order(group) < lowest:
-                continue
-            for kind in group.natural:
-                work[kind] -= 1
-            chosen.append(group)
-            walk(i, spare - used, pair_free and group.kind != "pair", (i, group))
-            chosen.pop()
-            for kind in group.natural:
-                work[kind] += 1
+        for step in _steps(work, chosen, i, spare, pair_free, floor):
+            walk(*step)
 
     walk(base, wilds, True, (-1, None))
     found = tuple(out)
@@ -1481,19 +1494,8 @@ def _search_readings(key: bytes, wilds: int) -> list[tuple[Group, ...]]:
             return
         if not _feasible(work, spare, pair_free):
             return
-        # Groups whose lowest natural is i are chosen in a fixed order, so each multiset of
-        # groups is reached once.
-        lowest = _order(floor[1]) if floor[0] == i and floor[1] is not None else None
-        for group, used in _candidates(work, i, spare, pair_free):
-            if lowest is not None and _order(group) < lowest:
-                continue
-            for kind in group.natural:
-                work[kind] -= 1
-            chosen.append(group)
-            walk(i, spare - used, pair_free and group.kind != "pair", (i, group))
-            chosen.pop()
-            for kind in group.natural:
-                work[kind] += 1
+        for step in _steps(work, chosen, i, spare, pair_free, floor):
+            walk(*step)
 
     walk(0, wilds, True, (-1, None))
     return sorted(found, key=lambda reading: [_sort_key(g) for g in reading])
