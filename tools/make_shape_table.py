@@ -25,24 +25,21 @@ def main() -> int:
     for table in (shapes._SHAPE, shapes._PACKED, shapes._USAGE, shapes._COST0, shapes._COST1):
         table.clear()
     shapes._EXTRA[:] = [None]
-    blob = shapes.build_table()
-    shapes.TABLE_FILE.write_bytes(blob)
-    print(f"{shapes.TABLE_FILE.relative_to(ROOT)}: {len(shapes.table_keys())} keys, "
-          f"{len(blob):,} bytes")
+    _write(shapes.TABLE_FILE, shapes.build_table(), f"{len(shapes.table_keys())} keys")
     rows = shapes.build_rows_file()
-    shapes.ROWS_FILE.write_bytes(rows)
     keys = sum(shapes._WAYS[0][size] for size in shapes.EXTRA_SIZES)  # as many as written
-    print(f"{shapes.ROWS_FILE.relative_to(ROOT)}: {keys} keys, {len(rows):,} bytes")
+    _write(shapes.ROWS_FILE, rows, f"{keys} keys")
     shapes._SLOTS[:] = [None]
     slots = shapes.build_slots_file()
-    shapes.SLOTS_FILE.write_bytes(slots)
-    print(f"{shapes.SLOTS_FILE.relative_to(ROOT)}: {shapes._SLOTS_FIRST[-1]} keys, "
-          f"{len(slots):,} bytes")
+    _write(shapes.SLOTS_FILE, slots, f"{shapes._SLOTS_FIRST[-1]} keys")
     joins = shapes.build_joins_file()
-    shapes.JOINS_FILE.write_bytes(joins)
-    rows = int.from_bytes(zlib.decompress(joins)[:4], "little")
-    print(f"{shapes.JOINS_FILE.relative_to(ROOT)}: {rows} rows, {len(joins):,} bytes")
+    _write(shapes.JOINS_FILE, joins, f"{int.from_bytes(zlib.decompress(joins)[:4], 'little')} rows")
     return 0
+
+
+def _write(path: Path, blob: bytes, what: str) -> None:
+    path.write_bytes(blob)
+    print(f"{path.relative_to(ROOT)}: {what}, {len(blob):,} bytes")
 
 
 if __name__ == "__main__":
