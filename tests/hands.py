@@ -26,3 +26,17 @@ def discards(counts: list[int]) -> Iterator[tuple[int, list[int]]]:
             less = counts[:]
             less[kind] -= 1
             yield kind, less
+
+
+WILD_KIND = 31
+"""The kind the shape tests make wild in a Mazhan hand (any kind would do)."""
+
+
+def with_wild(counts: list[int], wilds: int, mazhan: bool) -> tuple[int | None, int]:
+    """(the wild kind, the wilds held) for a Mazhan hand, whose counts hold no natural copy
+    of the wild kind (they are wilds, M6), or (None, 0) for Nanjing, which has none;
+    `counts` is changed in place."""
+    if not mazhan:
+        return None, 0
+    counts[WILD_KIND] = 0
+    return WILD_KIND, wilds

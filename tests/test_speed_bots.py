@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 from game import shapes
 from game.bots import evaluate as ev
 from game.shapes import DrawsAfterDiscard, deficiency, deficiency_after_draws
-from tests.hands import HANDS, capped_counts, discards
+from tests.hands import HANDS, capped_counts, discards, with_wild
 
 
 @settings(max_examples=200, deadline=None)
@@ -45,11 +45,7 @@ def test_acceptance_from_helping_draws_equals_acceptance(
         suit: int | None) -> None:
     """Both rulesets' shapes: Mazhan with wilds (a wild kind set), Nanjing's seven pairs."""
     counts = capped_counts(tiles)
-    wild = 31 if wild_kind else None
-    if wild is not None:
-        counts[wild] = 0
-    else:
-        wilds = 0
+    wild, wilds = with_wild(counts, wilds, wild_kind)
     need = (sum(counts) + wilds) // 3
     allowed = None if suit is None else range(9 * suit, 9 * suit + 9)
     table = DrawsAfterDiscard(counts, wilds, need)

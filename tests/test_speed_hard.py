@@ -15,7 +15,7 @@ from game.bots.hard import HardBot, Plan
 from game.shapes import DrawsAfterDiscard, deficiency
 from game.simulate import run_match
 from game.view import SeatView
-from tests.hands import HANDS, capped_counts, discards
+from tests.hands import HANDS, capped_counts, discards, with_wild
 
 
 def _plans(hand: ev.Hand, suit: int) -> list[Plan]:
@@ -100,11 +100,7 @@ def test_plan_cut_never_changes_the_choice(tiles: list[int], wilds: int, mazhan:
     """Hands leaning to one suit (flushes close), every wall length around the early/late
     line, any sets still wanted: `_plan` chooses what it would from every plan measured."""
     counts = capped_counts(tiles)
-    wild = 31 if mazhan else None
-    if wild is not None:
-        counts[wild] = 0
-    else:
-        wilds = 0
+    wild, wilds = with_wild(counts, wilds, mazhan)
     ruleset = "mazhan" if mazhan else "nanjing"
     view = cast(SeatView, SimpleNamespace(ruleset=ruleset, seat=0, bonus=((),) * 4,
                                           melds=((),) * 4, wall_left=wall_left))
