@@ -96,11 +96,8 @@ class ExpertBot(HardBot):
     """Nanjing discards by expected gold (`expert_nanjing.choose_discard`); None: hard's."""
 
     mazhan: ClassVar[xm.Tuning] = xm.Tuning(triplets_reach=(0.8, 0.5))
-    """Mazhan switches (`expert_mazhan.Tuning`). On: the 對對胡 plan when it is as close as the
-    plain hand (+2.17 [+1.12, +3.22] points/hand against the expert without it, 6000 fresh
-    deals). Off: the avoided payment, deal-in chances that end the race, pong exchanges, wait
-    weights by how readily others throw a kind: none measured better on fresh seeds
-    (docs/bots.md, fourth pass)."""
+    """Mazhan knobs (`expert_mazhan.Tuning`): the 對對胡 plan when it is as close as the plain
+    hand (+2.17 [+1.12, +3.22] points/hand against the expert without it, 6000 fresh deals)."""
 
     trap: ClassVar[float] = 2.5
     """Nanjing: how much likelier others throw a wait this seat has thrown itself
@@ -110,7 +107,6 @@ class ExpertBot(HardBot):
         super().__init__(seed)
         self._view: SeatView | None = None
         self._scores: dict[tuple[object, ...], float] = {}
-        self._deal_in: list[float] | None = None
 
     def _claim_gain(self, view: SeatView, plan: Plan, after: ev.Hand, action: Action,
                     tile: int) -> float | None:
@@ -122,19 +118,10 @@ class ExpertBot(HardBot):
                 and (is_honor(tile) or is_terminal(tile)) and plan.name == "plain" \
                 and ev.now(after) <= plan.deficiency:
             return 0.3
-        slack = self.mazhan.exchange_slack
-        if got is None and slack is not None and view.ruleset == "mazhan" \
-                and action.kind is ActionKind.PONG and plan.name == "plain" \
-                and ev.now(after) <= plan.deficiency \
-                and xm.exchange_pays(view, after, plan.deficiency, self.mazhan):
-            return 0.2
         return got
 
     def choose(self, view: SeatView) -> Action:
         self._view = view
-        self._deal_in = None
-        if view.ruleset == "mazhan" and self.mazhan.safety and view.phase == "discard":
-            self._deal_in = xm.deal_in_chances(view)
         return super().choose(view)
 
     def _plan(self, view: SeatView, hand: ev.Hand) -> Plan:
@@ -155,8 +142,7 @@ class ExpertBot(HardBot):
             return plain
         early = view.wall_left >= 45
         factor = self.reach_factor[0 if early else 1]
-        saved = xm.plan_saving(view, self.mazhan) / _payers(view)
-        best, best_score = plain, value + saved
+        best, best_score = plain, float(value)
         for p in plans:
             if p.name == "flush":
                 v = 400.0
@@ -165,13 +151,13 @@ class ExpertBot(HardBot):
             elif p.name == "triplets" and pongs is not None:
                 # 對對胡 is a tai (M16); its sets come by pong from any seat (M7)
                 v = min(400.0, 2 * value)
-                score = (v + saved) * pongs[0] * pongs[1] ** (p.deficiency - plain.deficiency)
+                score = v * pongs[0] * pongs[1] ** (p.deficiency - plain.deficiency)
                 if score > best_score:
                     best, best_score = p, score
                 continue
             else:
                 continue
-            score = (v + saved) * factor ** (p.deficiency - plain.deficiency)
+            score = v * factor ** (p.deficiency - plain.deficiency)
             if score > best_score:
                 best, best_score = p, score
         return best
@@ -203,21 +189,7 @@ class ExpertBot(HardBot):
 
     def _accept(self, hand: ev.Hand, plan: Plan, tile: int, unseen: list[int]) -> float:
         """Live improving tiles after this discard, as hard counts them; when the discard
-        leaves the hand ready, the expected value of the win instead (see READY_SCALE).
-        Mazhan with `Tuning.safety`: scaled by the chance the discard does not end the race."""
-        got = self._accept_ready(hand, plan, tile, unseen)
-        chances = self._deal_in
-        view = self._view
-        if chances is not None and view is not None and chances[tile]:
-            counts = list(view.counts)
-            if counts[tile]:
-                counts[tile] -= 1
-                if kit.deficiency(view, counts) <= self.mazhan.safety_depth:
-                    got *= 1.0 - self.mazhan.safety * chances[tile]
-        return got
-
-    def _accept_ready(self, hand: ev.Hand, plan: Plan, tile: int, unseen: list[int]) -> float:
-        """`_accept` before the Mazhan safety scaling."""
+        leaves the hand ready, the expected value of the win instead (see READY_SCALE)."""
         base = super()._accept(hand, plan, tile, unseen)
         view = self._view
         if view is None:
@@ -243,7 +215,6 @@ class ExpertBot(HardBot):
         weight = 0.0
         money = 0.0
         payers = _payers(view)
-        saved = xm.avoided_payment(view, self.mazhan) if view.ruleset == "mazhan" else 0.0
         for tile in kit.waits(view, counts):
             n: float = unseen[tile]
             if not n:
@@ -252,16 +223,13 @@ class ExpertBot(HardBot):
             if tile == view.wild:
                 # A wild wins only when drawn: a discarded one is dead (M6).
                 weight += n * _SELF_DRAW_SHARE
-                money += n * _SELF_DRAW_SHARE * (payers * drawn + saved)
+                money += n * _SELF_DRAW_SHARE * (payers * drawn)
                 continue
             thrown = self._score(view, counts, tile, False)
             if view.ruleset == "nanjing" and self.trap != 1.0:
                 n *= xn.trap_weight(view, counts, tile, self.trap)
-            elif view.ruleset == "mazhan" and self.mazhan.throws:
-                n *= xm.throw_weight(tile, self.mazhan, RON_LOOKS)
             if view.ruleset == "mazhan":
-                value = payers * (_SELF_DRAW_SHARE * drawn + (1 - _SELF_DRAW_SHARE) * thrown) \
-                    + saved
+                value = payers * (_SELF_DRAW_SHARE * drawn + (1 - _SELF_DRAW_SHARE) * thrown)
             else:
                 value = 3 * _SELF_DRAW_SHARE * drawn + (1 - _SELF_DRAW_SHARE) * thrown
             weight += n
