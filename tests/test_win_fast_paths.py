@@ -7,6 +7,8 @@ answer exactly as the plain way.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -14,14 +16,16 @@ from hypothesis import strategies as st
 from game.bots import make_bot
 from game.engine import Hand, _sorted_tiles
 from game.match import Match
-from game.rules import mazhan_checks
+from game.rules import mazhan_checks, nanjing_scoring
+from game.rules.base import Payment, payment
 from game.rules.mazhan_checks import wild_count
 from game.rules.mazhan_scoring import _single_wait
-from game.scoring import NotAWin, WinContext
+from game.scoring import NotAWin, ScoreResult, WinContext
 from game.shapes import waits
 from game.tiles import FLOWERS, NUM_KINDS, PLAY_KINDS, WHITE, Tile, counts_of, tiles_of
 from tests.test_mazhan_fast_paths import crowded_wins
 from tests.test_mazhan_scoring import winning_hands
+from tests.test_nanjing_scoring import winning_hands as nanjing_wins
 
 
 @settings(max_examples=300, deadline=None)
@@ -120,3 +124,46 @@ def _plain_single_wait(ctx: WinContext) -> bool:
 @given(st.one_of(winning_hands(), crowded_wins()))
 def test_single_wait_counts_as_the_plain_one(ctx: WinContext) -> None:
     assert _single_wait(ctx) == _plain_single_wait(ctx)
+
+
+def _nanjing_plain(ctx: WinContext) -> ScoreResult | str:
+    """Nanjing's score of `ctx` with nothing remembered, or the NotAWin wording."""
+    nanjing_scoring._LAST_CHECKED[0] = nanjing_scoring._LAST_SCORE[0] = None
+    try:
+        return nanjing_scoring.score_winner(ctx)
+    except NotAWin as e:
+        return str(e)
+    finally:
+        nanjing_scoring._LAST_CHECKED[0] = nanjing_scoring._LAST_SCORE[0] = None
+
+
+@settings(max_examples=200, deadline=None)
+@given(nanjing_wins(), st.integers(0, 4), nanjing_wins())
+def test_nanjing_offer_then_score_is_the_plain_score(ctx: WinContext, hard: int,
+                                                     other: WinContext) -> None:
+    # fewer hard flowers: open hands that N4 may refuse, whose offer scores the hand (N4)
+    ctx = replace(ctx, bonus=ctx.bonus[:hard])
+    plain = _nanjing_plain(ctx)
+    other_plain = _nanjing_plain(other)
+    allowed = nanjing_scoring.may_win(ctx)  # as the engine asks before it offers the win
+    assert allowed == isinstance(plain, ScoreResult)
+    if allowed:
+        assert nanjing_scoring.score_winner(ctx) == plain
+    # another context (even an equal one) is never handed what was remembered for this one
+    nanjing_scoring.may_win(ctx)
+    assert _score_or_wording(replace(other)) == other_plain
+    nanjing_scoring.may_win(ctx)
+    assert _score_or_wording(replace(ctx)) == plain
+
+
+def _score_or_wording(ctx: WinContext) -> ScoreResult | str:
+    try:
+        return nanjing_scoring.score_winner(ctx)
+    except NotAWin as e:
+        return str(e)
+
+
+def test_cached_payment_is_an_equal_payment() -> None:
+    fields = (1, 2, 40, "win", "胡牌", "Winning hand")
+    assert payment(*fields) == Payment(*fields)
+    assert payment(*fields) is payment(*fields)  # one frozen record, handed out again

@@ -115,15 +115,17 @@ def _check_counts(ctx: WinContext, winner: bool) -> None:
             f"({len(ctx.concealed)} in the hand + {len(ctx.melds)} melds × 3)"
         )
     # counted by kind first (cheap); the wording below only for a hand that breaks a count
+    # (iterating `bytes` of the tiles gives plain ints, which index a list on the
+    # interpreter's fast path; a `Tile`, an int subclass, takes the slow one)
     used_n = [0] * NUM_KINDS
-    for t in ctx.concealed:
+    for t in bytes(ctx.concealed):
         used_n[t] += 1
     for meld in ctx.melds:
-        for t in meld.tiles:
+        for t in bytes(meld.tiles):
             used_n[t] += 1
     if winner and ctx.win_tile is not None:
         used_n[ctx.win_tile] += 1
-    used_n[WHITE] += sum(1 for t in ctx.bonus if t == WHITE)
+    used_n[WHITE] += ctx.bonus.count(WHITE)
     if max(used_n) <= WILD_COPIES or (
         max(used_n) <= 4 and (ctx.wild is None or used_n[ctx.wild] <= WILD_COPIES)
     ):

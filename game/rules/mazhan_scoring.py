@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from game.melds import Meld, MeldKind
-from game.rules.base import Payment
+from game.rules.base import Payment, payment
 from game.rules.mazhan_checks import check_hand, has_claimed_meld, wild_count
 from game.scoring import NotAWin, ScoreLine, ScoreResult, WinContext
 from game.shapes import Group, decompositions, waits
@@ -180,9 +180,15 @@ def score_winner(ctx: WinContext) -> ScoreResult:
     check_hand(ctx, winner=True)
     _check_flags(ctx)
     assert ctx.win_tile is not None  # check_hand guarantees it
-    hand = [*ctx.concealed, ctx.win_tile]
-    natural = counts_of(t for t in hand if t != ctx.wild)[:PLAY_KINDS]
-    wilds = wild_count(ctx, include_win=True)
+    counts = [0] * NUM_KINDS
+    for t in bytes(ctx.concealed):  # plain ints: a list indexed on the fast path
+        counts[t] += 1
+    counts[ctx.win_tile] += 1
+    wilds = 0  # the wild kind's tiles, the winning tile included, are wilds, not naturals
+    if ctx.wild is not None:
+        wilds = counts[ctx.wild]
+        counts[ctx.wild] = 0
+    natural = counts[:PLAY_KINDS]
     readings = decompositions(natural, wilds)
     if not readings:
         wild_note = f", with {wilds} wild {ctx.wild}" if wilds else ""
@@ -346,7 +352,7 @@ def _win_groups(ctx: WinContext, groups: tuple[Group, ...]) -> Iterator[int | No
 def _single_wait(ctx: WinContext) -> bool:
     """獨張 (M14): the ready hand had one completing kind, the wild kind not counted."""
     held = [0] * NUM_KINDS
-    for t in ctx.concealed:
+    for t in bytes(ctx.concealed):  # plain ints: a list indexed on the fast path
         held[t] += 1
     natural = held[:PLAY_KINDS]
     wild = ctx.wild
@@ -355,7 +361,7 @@ def _single_wait(ctx: WinContext) -> bool:
         wilds = natural[wild]
         natural[wild] = 0
     for m in ctx.melds:
-        for t in m.tiles:
+        for t in bytes(m.tiles):
             held[t] += 1
     kinds = [
         k
@@ -495,7 +501,7 @@ def score_loser(ctx: WinContext) -> ScoreResult:
     """A non-winner's value (M20): bonus tiles, melds, natural hand triplets, and their tai."""
     check_hand(ctx, winner=False)
     counts = [0] * NUM_KINDS
-    for t in ctx.concealed:
+    for t in bytes(ctx.concealed):  # plain ints: a list indexed on the fast path
         counts[t] += 1
     if ctx.wild is not None:
         counts[ctx.wild] = 0
@@ -590,7 +596,7 @@ def payments(values: Sequence[int], winner: int, dealer: int, stake: int) -> lis
 
     def pay(payer: int, payee: int, amount: int, key: str, zh: str, en: str) -> None:
         factor = 2 if dealer in (payer, payee) else 1
-        out.append(Payment(payer, payee, amount * factor * stake, key, zh, en))
+        out.append(payment(payer, payee, amount * factor * stake, key, zh, en))
 
     others = [s for s in range(seats) if s != winner]
     for payer in others:
