@@ -400,7 +400,9 @@ class Hand:
         for seat in range(4):  # dealer first, then in turn order (M5)
             for tile in unreplaced[seat]:
                 self._set_aside(seat, tile, out)
-                drawn = self._draw_from(seat, True, out)
+                # the deal's replacements: the waits before each draw would serve only the
+                # dealer's first turn, and only if nobody after it replaces (`_complete` then)
+                drawn = self._draw_from(seat, True, out, False)
                 if drawn is None:
                     return out
                 self._received[seat] = drawn
@@ -596,8 +598,10 @@ class Hand:
         self.offers = {}
         self.answers = {}
 
-    def _draw_from(self, seat: int, tail: bool, events: list[Event]) -> Tile | None:
-        """Draw for `seat`, setting bonus tiles aside; None (hand drawn) if the wall is done."""
+    def _draw_from(self, seat: int, tail: bool, events: list[Event],
+                   turn: bool = True) -> Tile | None:
+        """Draw for `seat`, setting bonus tiles aside; None (hand drawn) if the wall is done.
+        `turn`: the draw starts `seat`'s turn, so its win check may read the waits before it."""
         wall = self.wall
         # the tail may use up the reserve (wall.left, inlined: most draws pass here)
         if len(wall.order) - wall.head - wall.tail <= (0 if tail else self._reserve):
@@ -622,7 +626,7 @@ class Hand:
             self.after_flower = True
         hand = self.hands[seat]
         wild = self.wild
-        if wild is None or tile != wild:  # (a Tile compared with None is a slow `!=`)
+        if turn and (wild is None or tile != wild):  # (a Tile compared with None is slow)
             # the waits of the hand before the draw are usually known already (claim offers
             # read them), so whether this tile completes it costs a set test
             memo = self._waits_memo[seat]
