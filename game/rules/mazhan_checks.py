@@ -126,8 +126,9 @@ def _check_counts(ctx: WinContext, winner: bool) -> None:
     if winner and ctx.win_tile is not None:
         used_n[ctx.win_tile] += 1
     used_n[WHITE] += ctx.bonus.count(WHITE)
-    if max(used_n) <= WILD_COPIES or (
-        max(used_n) <= 4 and (ctx.wild is None or used_n[ctx.wild] <= WILD_COPIES)
+    most = max(used_n)
+    if most <= WILD_COPIES or (
+        most <= 4 and (ctx.wild is None or used_n[ctx.wild] <= WILD_COPIES)
     ):
         return
     _count_error(ctx, winner)
