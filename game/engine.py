@@ -88,6 +88,21 @@ _SEAT_DISCARDS = ev.DISCARDS
 _NO_WAITS: frozenset[int] = frozenset()
 _AFTER = tuple(((s + 1) % 4, (s + 2) % 4, (s + 3) % 4) for s in range(4))
 _NEXT = (1, 2, 3, 0)
+_RUNS = tuple(tuple((t,) * n for n in range(5)) for t in TILES)
+"""[kind][n] → n copies of the kind's tile: a hand's tiles are its kinds' runs joined."""
+_ALL_KINDS = range(len(TILES))
+
+
+def _sorted_tiles(counts: Sequence[int]) -> tuple[Tile, ...]:
+    """`tuple(tiles_of(counts))` from prebuilt runs, one per kind held (a hand's end reveals
+    four hands and values them: `tiles_of` makes a range per kind)."""
+    out: list[Tile] = []
+    try:
+        for kind in compress(_ALL_KINDS, counts):
+            out += _RUNS[kind][counts[kind]]
+    except IndexError:  # more than four of a kind (never in play): the plain way
+        return tuple(tiles_of(counts))
+    return tuple(out)
 
 
 _T = TypeVar("_T")
@@ -209,6 +224,11 @@ class Hand:
         the engine changes the seat's counts, so a claim check needs no key of the counts;
         a counts list replaced from outside does not match its seat's memo."""
         self._received: list[Tile | None] = [None, None, None, None]
+        self._ctx_memo: tuple[int, Tile | None, bool, bool, list[int], WinContext] | None = None
+        """The last `context` built without flags, with (seat, win tile, self-draw, robbing,
+        the seat's counts list) it was built for; dropped whenever the state may change (any
+        action but an answer that leaves the answers open, and when a win changes a hand).
+        A win is offered and then scored on the same state, so its context is built once."""
         self._fours = [0, 0, 0, 0]
         """Per seat, how many kinds it holds four of (kept wherever the engine changes a
         count), so a turn looks for concealed kongs only when there is one."""
@@ -380,7 +400,9 @@ class Hand:
         for seat in range(4):  # dealer first, then in turn order (M5)
             for tile in unreplaced[seat]:
                 self._set_aside(seat, tile, out)
-                drawn = self._draw_from(seat, True, out)
+                # the deal's replacements: the waits before each draw would serve only the
+                # dealer's first turn, and only if nobody after it replaces (`_complete` then)
+                drawn = self._draw_from(seat, True, out, False)
                 if drawn is None:
                     return out
                 self._received[seat] = drawn
@@ -436,12 +458,17 @@ class Hand:
             self._to_act_cache = None
             self._concealed_cache.clear()
             self._public_cache = None
+            if self.phase is not _CLAIM_PHASE and self.phase is not _ROB_PHASE:
+                # an answer to a discard or a kong changes nothing `context` reads until the
+                # answers are resolved: the context an offered win was checked with stays
+                self._ctx_memo = None
 
     def _changed(self) -> None:
         self._legal.clear()
         self._to_act_cache = None
         self._concealed_cache.clear()
         self._public_cache = None
+        self._ctx_memo = None
 
     def _turn(self, seat: int, action: Action) -> list[Event]:
         kind = action.kind
@@ -517,6 +544,7 @@ class Hand:
             self._waits_memo[seat] = (hand, known[2])
         else:
             self._waits_memo[seat] = None
+        self._ctx_memo = None  # a turn's self-draw context is stale once the hand changes
         self.rivers[seat].append(_UNCLAIMED[tile])
         self._river_t[seat] = None
         self.discards += 1
@@ -570,8 +598,10 @@ class Hand:
         self.offers = {}
         self.answers = {}
 
-    def _draw_from(self, seat: int, tail: bool, events: list[Event]) -> Tile | None:
-        """Draw for `seat`, setting bonus tiles aside; None (hand drawn) if the wall is done."""
+    def _draw_from(self, seat: int, tail: bool, events: list[Event],
+                   turn: bool = True) -> Tile | None:
+        """Draw for `seat`, setting bonus tiles aside; None (hand drawn) if the wall is done.
+        `turn`: the draw starts `seat`'s turn, so its win check may read the waits before it."""
         wall = self.wall
         # the tail may use up the reserve (wall.left, inlined: most draws pass here)
         if len(wall.order) - wall.head - wall.tail <= (0 if tail else self._reserve):
@@ -596,7 +626,7 @@ class Hand:
             self.after_flower = True
         hand = self.hands[seat]
         wild = self.wild
-        if wild is None or tile != wild:  # (a Tile compared with None is a slow `!=`)
+        if turn and (wild is None or tile != wild):  # (a Tile compared with None is slow)
             # the waits of the hand before the draw are usually known already (claim offers
             # read them), so whether this tile completes it costs a set test
             memo = self._waits_memo[seat]
@@ -810,7 +840,12 @@ class Hand:
         flags: frozenset[str] = frozenset(),
     ) -> WinContext:
         """The scorer's view of `seat`'s hand; for a self-draw the win tile is in the hand."""
-        counts = self.hands[seat][:]
+        hand = self.hands[seat]
+        memo = self._ctx_memo
+        if (memo is not None and not flags and memo[0] == seat and memo[1] == win_tile
+                and memo[2] == self_draw and memo[3] == robbing and memo[4] is hand):
+            return memo[5]
+        counts = hand[:]
         if self_draw and win_tile is not None:
             counts[win_tile] -= 1
         names = set(flags)
@@ -834,9 +869,9 @@ class Hand:
             for m in self.melds[s]
             if m.kind is MeldKind.PONG
         )
-        return WinContext(
+        ctx = WinContext(
             seat=seat,
-            concealed=tuple(tiles_of(counts)),
+            concealed=_sorted_tiles(counts),
             melds=tuple(self.melds[seat]),
             bonus=tuple(self.bonus[seat]),
             win_tile=win_tile,
@@ -846,6 +881,9 @@ class Hand:
             ponged=ponged,
             dealer_streak=self.dealer_streak if seat == 0 else 0,
         )
+        if not flags:
+            self._ctx_memo = (seat, win_tile, self_draw, robbing, hand, ctx)
+        return ctx
 
     def _win(self, seats: Sequence[int], tile: Tile, source: int | None, *,
              robbing: bool) -> list[Event]:
@@ -870,9 +908,11 @@ class Hand:
             if self.hands[seats[0]][tile] == 4:
                 self._fours[seats[0]] += 1
             self._waits_memo[seats[0]] = None
+            self._ctx_memo = None
         how: WinHow = "robbing" if robbing else ("self_draw" if self_draw else "discard")
         table = self.facts()
-        revealed = tuple(tuple(tiles_of(h)) for h in self.hands)
+        revealed = (_sorted_tiles(self.hands[0]), _sorted_tiles(self.hands[1]),
+                    _sorted_tiles(self.hands[2]), _sorted_tiles(self.hands[3]))
         wins: list[tuple[int, ScoreResult]] = []
         settlements: list[Settlement] = []
         for seat, ctx in zip(seats, contexts, strict=True):
@@ -886,17 +926,19 @@ class Hand:
             settlements.append(self.rules.settle(table, win))
         (first, score), *others = wins
         return out + self._finish(first, source, how, score, combined(settlements),
-                                  tuple(others), tile)
+                                  tuple(others), tile, revealed)
 
     def _quick_win(self, seat: int, feeder: int) -> list[Event]:
         ctx = self.context(seat, None, self_draw=False, discarder=feeder, robbing=False,
                            flags=frozenset({"kuaizhao"}))
         score = self.rules.score_winner(ctx)
         out = [Event(ev.WIN, seat, other=feeder, amount=score.total, info="kuaizhao")]
-        revealed = tuple(tuple(tiles_of(h)) for h in self.hands)
+        revealed = (_sorted_tiles(self.hands[0]), _sorted_tiles(self.hands[1]),
+                    _sorted_tiles(self.hands[2]), _sorted_tiles(self.hands[3]))
         win = WinFacts(seat, ctx, score, feeder, "kuaizhao", revealed, self.wild)
         settlement = self.rules.settle(self.facts(), win)
-        return out + self._finish(seat, feeder, "kuaizhao", score, settlement)
+        return out + self._finish(seat, feeder, "kuaizhao", score, settlement,
+                                  revealed=revealed)
 
     def _exhausted(self) -> list[Event]:
         settlement = self.rules.settle(self.facts(), None)
@@ -905,14 +947,21 @@ class Hand:
     def _finish(self, winner: int | None, source: int | None, how: HandHow,
                 score: ScoreResult | None, settlement: Settlement,
                 others: tuple[tuple[int, ScoreResult], ...] = (),
-                tile: Tile | None = None) -> list[Event]:
+                tile: Tile | None = None,
+                revealed: tuple[tuple[Tile, ...], ...] | None = None) -> list[Event]:
+        """End the hand; `revealed`, each seat's concealed tiles as they stand now if the
+        caller has them already (the REVEAL events show them)."""
         self.phase = Phase.OVER
         self.pending = None
         self.offers = {}
         self.answers = {}
         self._legal.clear()
         self._concealed_cache.clear()
-        out = [Event(ev.REVEAL, s, tiles=tuple(self.concealed(s))) for s in range(4)]
+        if revealed is None:
+            hands = self.hands
+            revealed = (_sorted_tiles(hands[0]), _sorted_tiles(hands[1]),
+                        _sorted_tiles(hands[2]), _sorted_tiles(hands[3]))
+        out = [Event(ev.REVEAL, s, tiles=revealed[s]) for s in range(4)]
         out.extend(self._pay(settlement.payments))
         d = self.deltas
         self.result = HandResult(winner, source, how, score, settlement, tuple(self.payments),

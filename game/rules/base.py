@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any, Protocol
 
 from game.scoring import ScoreLine, ScoreResult, WinContext
@@ -49,6 +50,12 @@ class Settlement:
     """Mazhan: each seat's hand value (M17, M20); Nanjing: the winner's flowers at its seat."""
     loser_lines: tuple[tuple[ScoreLine, ...], ...] = ()
     """Mazhan: each seat's M20 lines (empty for the winner)."""
+
+
+payment = lru_cache(maxsize=4096)(Payment)
+"""`Payment(...)` (positional fields), the same frozen record handed out again for the same
+fields: settlements repeat a few amounts, and a frozen dataclass sets each field through a
+Python-level `__init__`."""
 
 
 def combined(settlements: Sequence[Settlement]) -> Settlement:

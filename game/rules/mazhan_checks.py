@@ -41,8 +41,17 @@ def _check_wild_kind(ctx: WinContext) -> None:
         raise NotAWin(f"the wild cannot be {ctx.wild}: bonus tiles are never wild (ruling M5)")
 
 
+_BONUS_KINDS = frozenset({WHITE, *FLOWERS})
+"""Mazhan's bonus tiles (M2): set aside, never held or melded."""
+
+
 def _check_bonus(ctx: WinContext) -> None:
-    for tile in ctx.bonus:
+    bonus = ctx.bonus
+    # the usual case in C: only bonus tiles, and no flower twice (白 may come four times)
+    if (_BONUS_KINDS.issuperset(bonus)
+            and len(set(bonus)) + max(bonus.count(WHITE) - 1, 0) == len(bonus)):
+        return
+    for tile in bonus:
         if tile != WHITE and tile not in FLOWERS:
             raise NotAWin(
                 f"{tile} is not a bonus tile: Mazhan bonus tiles are the flowers 1f-8f "
@@ -61,7 +70,8 @@ def _repeated_flower(ctx: WinContext) -> None:
 
 
 def _check_playing_tiles(ctx: WinContext, winner: bool) -> None:
-    for tile in ctx.concealed:
+    # one C pass for the usual hand without a bonus tile; the loop below words the error
+    for tile in () if _BONUS_KINDS.isdisjoint(ctx.concealed) else ctx.concealed:
         if tile == WHITE or tile in FLOWERS:
             raise NotAWin(
                 f"{tile} ({tile.zh}) is a bonus tile in Mazhan: it is set aside in bonus, "
@@ -105,17 +115,20 @@ def _check_counts(ctx: WinContext, winner: bool) -> None:
             f"({len(ctx.concealed)} in the hand + {len(ctx.melds)} melds × 3)"
         )
     # counted by kind first (cheap); the wording below only for a hand that breaks a count
+    # (iterating `bytes` of the tiles gives plain ints, which index a list on the
+    # interpreter's fast path; a `Tile`, an int subclass, takes the slow one)
     used_n = [0] * NUM_KINDS
-    for t in ctx.concealed:
+    for t in bytes(ctx.concealed):
         used_n[t] += 1
     for meld in ctx.melds:
-        for t in meld.tiles:
+        for t in bytes(meld.tiles):
             used_n[t] += 1
     if winner and ctx.win_tile is not None:
         used_n[ctx.win_tile] += 1
-    used_n[WHITE] += sum(1 for t in ctx.bonus if t == WHITE)
-    if max(used_n) <= WILD_COPIES or (
-        max(used_n) <= 4 and (ctx.wild is None or used_n[ctx.wild] <= WILD_COPIES)
+    used_n[WHITE] += ctx.bonus.count(WHITE)
+    most = max(used_n)
+    if most <= WILD_COPIES or (
+        most <= 4 and (ctx.wild is None or used_n[ctx.wild] <= WILD_COPIES)
     ):
         return
     _count_error(ctx, winner)

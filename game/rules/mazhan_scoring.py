@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from game.melds import Meld, MeldKind
-from game.rules.base import Payment
+from game.rules.base import Payment, payment
 from game.rules.mazhan_checks import check_hand, has_claimed_meld, wild_count
 from game.scoring import NotAWin, ScoreLine, ScoreResult, WinContext
 from game.shapes import Group, decompositions, waits
@@ -30,6 +30,11 @@ from game.tiles import (
     is_terminal,
     suit_of,
 )
+
+_line = lru_cache(maxsize=8192)(ScoreLine)
+"""`ScoreLine(...)`, the same frozen line handed out again for the same fields: a hand's
+lines come from a small set (sets, bonus tiles, tai, totals) and building one is a
+Python-level `__init__` per field."""
 
 CAP = 400
 """辣子: the most a hand is worth, and the value of the hands that replace the formula (M17)."""
@@ -96,7 +101,7 @@ def round_up(base: int) -> int:
 
 def _set_line(s: _Set) -> ScoreLine:
     zh, en = _SET_NAMES[s.cls]
-    return ScoreLine(s.cls, zh, f"{en} {s.text}", set_points(s.cls, s.kind), "base")
+    return _line(s.cls, zh, f"{en} {s.text}", set_points(s.cls, s.kind), "base")
 
 
 @lru_cache(maxsize=10_000)
@@ -118,7 +123,7 @@ def _bonus_lines(ctx: WinContext) -> list[ScoreLine]:
     lines = []
     for tile in ctx.bonus:
         zh = "白板" if tile == WHITE else f"花 {tile.zh}"
-        lines.append(ScoreLine("bonus_tile", zh, f"bonus tile {tile}", BONUS_POINTS, "base"))
+        lines.append(_line("bonus_tile", zh, f"bonus tile {tile}", BONUS_POINTS, "base"))
     return lines
 
 
@@ -128,20 +133,20 @@ def _tai_lines(ctx: WinContext, sets: Sequence[_Set]) -> list[ScoreLine]:
     for tile in ctx.bonus:
         if tile in FLOWERS and (tile - FLOWERS[0]) % 4 == ctx.seat:
             zh, en = f"正花 {tile.zh}", f"seat flower {tile}"
-            lines.append(ScoreLine("seat_flower", zh, en, 1, "tai"))
+            lines.append(_line("seat_flower", zh, en, 1, "tai"))
     whites = sum(1 for t in ctx.bonus if t == WHITE)
     if whites >= 2:
         tai = 2 if whites == 4 else 1
-        lines.append(ScoreLine("white_dragons", "白板", f"{whites} white dragons", tai, "tai"))
+        lines.append(_line("white_dragons", "白板", f"{whites} white dragons", tai, "tai"))
     seat_wind = EAST + ctx.seat
     for s in sets:
         if s.kind == RED:
-            lines.append(ScoreLine("red_triplet", "中", f"red dragon set {s.text}", 1, "tai"))
+            lines.append(_line("red_triplet", "中", f"red dragon set {s.text}", 1, "tai"))
         elif s.kind == GREEN:
-            lines.append(ScoreLine("green_triplet", "發", f"green dragon set {s.text}", 1, "tai"))
+            lines.append(_line("green_triplet", "發", f"green dragon set {s.text}", 1, "tai"))
         elif s.kind == seat_wind:
             lines.append(
-                ScoreLine("seat_wind_triplet", "門風", f"seat wind set {s.text}", 1, "tai")
+                _line("seat_wind_triplet", "門風", f"seat wind set {s.text}", 1, "tai")
             )
     return lines
 
@@ -150,21 +155,21 @@ def _round_line(base: int, rounded: int) -> list[ScoreLine]:
     """進一法 (M15) as a line adding the difference, if any."""
     if rounded == base:
         return []
-    return [ScoreLine("round_up", "進一", f"round up to {rounded}", rounded - base, "base")]
+    return [_line("round_up", "進一", f"round up to {rounded}", rounded - base, "base")]
 
 
 def _multiplier(tai: int) -> list[ScoreLine]:
     if tai == 0:
         return []
-    return [ScoreLine("tai_multiplier", "台數倍數", f"tai multiplier ×2^{tai}", 2**tai, "x")]
+    return [_line("tai_multiplier", "台數倍數", f"tai multiplier ×2^{tai}", 2**tai, "x")]
 
 
 def _total(value: int) -> ScoreLine:
-    return ScoreLine("total", "合計", "total", value, "total")
+    return _line("total", "合計", "total", value, "total")
 
 
 def _hu(key: str, zh: str, en: str) -> ScoreLine:
-    return ScoreLine(key, zh, en, CAP, "hu")
+    return _line(key, zh, en, CAP, "hu")
 
 
 # ---------------------------------------------------------------- winner
@@ -175,9 +180,15 @@ def score_winner(ctx: WinContext) -> ScoreResult:
     check_hand(ctx, winner=True)
     _check_flags(ctx)
     assert ctx.win_tile is not None  # check_hand guarantees it
-    hand = [*ctx.concealed, ctx.win_tile]
-    natural = counts_of(t for t in hand if t != ctx.wild)[:PLAY_KINDS]
-    wilds = wild_count(ctx, include_win=True)
+    counts = [0] * NUM_KINDS
+    for t in bytes(ctx.concealed):  # plain ints: a list indexed on the fast path
+        counts[t] += 1
+    counts[ctx.win_tile] += 1
+    wilds = 0  # the wild kind's tiles, the winning tile included, are wilds, not naturals
+    if ctx.wild is not None:
+        wilds = counts[ctx.wild]
+        counts[ctx.wild] = 0
+    natural = counts[:PLAY_KINDS]
     readings = decompositions(natural, wilds)
     if not readings:
         wild_note = f", with {wilds} wild {ctx.wild}" if wilds else ""
@@ -340,13 +351,23 @@ def _win_groups(ctx: WinContext, groups: tuple[Group, ...]) -> Iterator[int | No
 
 def _single_wait(ctx: WinContext) -> bool:
     """獨張 (M14): the ready hand had one completing kind, the wild kind not counted."""
-    natural = counts_of(t for t in ctx.concealed if t != ctx.wild)[:PLAY_KINDS]
-    held = counts_of([*ctx.concealed, *(t for m in ctx.melds for t in m.tiles)])
+    held = [0] * NUM_KINDS
+    for t in bytes(ctx.concealed):  # plain ints: a list indexed on the fast path
+        held[t] += 1
+    natural = held[:PLAY_KINDS]
+    wild = ctx.wild
+    wilds = 0
+    if wild is not None:  # the wild kind's tiles are wilds, not naturals
+        wilds = natural[wild]
+        natural[wild] = 0
+    for m in ctx.melds:
+        for t in bytes(m.tiles):
+            held[t] += 1
     kinds = [
         k
-        for k in waits(natural, wild_count(ctx, include_win=False))
+        for k in waits(natural, wilds)
         # 白 is never in play (M2) and a kind one holds all four of cannot arrive
-        if k != ctx.wild and k != WHITE and held[k] < 4
+        if k != wild and k != WHITE and held[k] < 4
     ]
     return len(kinds) == 1
 
@@ -407,18 +428,18 @@ def _evaluate(
 
     base_lines = [_set_line(s) for s in sets] + _bonus_lines(ctx)
     if ctx.self_draw:
-        base_lines.append(ScoreLine("self_draw", "自摸", "self-draw", SELF_DRAW_POINTS, "base"))
+        base_lines.append(_line("self_draw", "自摸", "self-draw", SELF_DRAW_POINTS, "base"))
     if single:
         base_lines.append(
-            ScoreLine("single_wait", "獨張", "single wait", SINGLE_WAIT_POINTS, "base")
+            _line("single_wait", "獨張", "single wait", SINGLE_WAIT_POINTS, "base")
         )
     base = sum(line.value for line in base_lines)
 
     tai_lines = _tai_lines(ctx, sets)
     if chows == 0:
-        tai_lines.append(ScoreLine("all_triplets", "對對胡", "all triplets", 1, "tai"))
+        tai_lines.append(_line("all_triplets", "對對胡", "all triplets", 1, "tai"))
     if flush == "half":
-        tai_lines.append(ScoreLine("half_flush", "混一色", "half flush", 1, "tai"))
+        tai_lines.append(_line("half_flush", "混一色", "half flush", 1, "tai"))
     tai = sum(line.value for line in tai_lines)
 
     replaced = _replacements(ctx, flush, wilds, tai)
@@ -428,7 +449,7 @@ def _evaluate(
     if ping_hu:
         half = [line for line in tai_lines if line.key == "half_flush"]
         ping_tai = len(half)
-        items = [ScoreLine("ping_hu", "平胡", "ping hu", PING_HU, "hu"), *half]
+        items = [_line("ping_hu", "平胡", "ping hu", PING_HU, "hu"), *half]
         items += _multiplier(ping_tai)
         value = min(CAP, PING_HU * 2**ping_tai)
         if wilds >= 2:
@@ -443,7 +464,7 @@ def _evaluate(
     rounded = round_up(base)
     items = list(base_lines)
     items += _round_line(base, rounded)
-    items.append(ScoreLine("hu_head", "胡頭", "winner's head", HU_HEAD, "base"))
+    items.append(_line("hu_head", "胡頭", "winner's head", HU_HEAD, "base"))
     items += tai_lines
     items += _multiplier(tai)
     formula = (rounded + HU_HEAD) * 2**tai
@@ -480,7 +501,7 @@ def score_loser(ctx: WinContext) -> ScoreResult:
     """A non-winner's value (M20): bonus tiles, melds, natural hand triplets, and their tai."""
     check_hand(ctx, winner=False)
     counts = [0] * NUM_KINDS
-    for t in ctx.concealed:
+    for t in bytes(ctx.concealed):  # plain ints: a list indexed on the fast path
         counts[t] += 1
     if ctx.wild is not None:
         counts[ctx.wild] = 0
@@ -575,7 +596,7 @@ def payments(values: Sequence[int], winner: int, dealer: int, stake: int) -> lis
 
     def pay(payer: int, payee: int, amount: int, key: str, zh: str, en: str) -> None:
         factor = 2 if dealer in (payer, payee) else 1
-        out.append(Payment(payer, payee, amount * factor * stake, key, zh, en))
+        out.append(payment(payer, payee, amount * factor * stake, key, zh, en))
 
     others = [s for s in range(seats) if s != winner]
     for payer in others:

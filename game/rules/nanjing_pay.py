@@ -12,7 +12,7 @@ from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from enum import Enum
 
-from game.rules.base import Payment
+from game.rules.base import Payment, payment
 from game.rules.nanjing_scoring import HARD_FLOWER_KINDS
 from game.tiles import FLOWERS, TILES
 
@@ -66,7 +66,7 @@ def _gold(g: int) -> None:
 def _from_each_other(
     payee: int, amount: int, key: str, zh: str, en: str
 ) -> list[Payment]:
-    return [Payment(p, payee, amount, key, zh, en) for p in SEATS if p != payee]
+    return [payment(p, payee, amount, key, zh, en) for p in SEATS if p != payee]
 
 
 def win_payments(
@@ -96,14 +96,14 @@ def win_payments(
         _seat("discarder", discarder)
         if discarder == winner:
             raise ValueError("the winner cannot win on its own discard")
-        return [Payment(discarder, winner, F * g, "win_discard", "放炮", "Dealt in")]
+        return [payment(discarder, winner, F * g, "win_discard", "放炮", "Dealt in")]
     if liable is None:
         return _from_each_other(winner, F * g, "win_self_draw", "自摸", "Self-drawn win")
     _seat("liable", liable)
     if liable == winner:
         raise ValueError("the winner cannot be liable for its own win")
     times = 3 if self_draw or liable_full else 1
-    return [Payment(liable, winner, times * F * g, "win_liable", "包牌", "Liable for the win")]
+    return [payment(liable, winner, times * F * g, "win_liable", "包牌", "Liable for the win")]
 
 
 _KONG_MONEY = {
@@ -137,7 +137,7 @@ def kong_payments(konger: int, kind: str, feeder: int | None, g: int) -> list[Pa
     _seat("feeder", feeder)
     if feeder == konger:
         raise ValueError("a player cannot feed its own kong")
-    return [Payment(feeder, konger, per * g, key, zh, en)]
+    return [payment(feeder, konger, per * g, key, zh, en)]
 
 
 _FLOWER_SETS = (
@@ -166,7 +166,7 @@ def same_discard_penalty(first: int, g: int) -> list[Payment]:
     _seat("first", first)
     _gold(g)
     return [
-        Payment(first, p, 10 * g, "same_discards", "跟打", "Four same discards in a row")
+        payment(first, p, 10 * g, "same_discards", "跟打", "Four same discards in a row")
         for p in SEATS
         if p != first
     ]
@@ -177,7 +177,7 @@ def fourth_discard_penalty(player: int, g: int) -> list[Payment]:
     _seat("player", player)
     _gold(g)
     return [
-        Payment(player, p, 10 * g, "four_discards", "四張", "Discarded all four of a kind")
+        payment(player, p, 10 * g, "four_discards", "四張", "Discarded all four of a kind")
         for p in SEATS
         if p != player
     ]

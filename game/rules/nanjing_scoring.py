@@ -121,15 +121,35 @@ def may_win(ctx: WinContext) -> bool:
         if not is_win(counts) and (ctx.melds or not is_seven_pairs(counts)):
             return False
     try:
-        hand = _validate(ctx)
-        if not _readings(hand):
+        hand, readings = _checked(ctx)
+        if not readings:
             return False
         if not hand.claimed or hand.hard >= 4:
             return True  # N4 allows every reading: `score_winner` would count them for naught
-        score_winner(ctx)
+        _LAST_SCORE[0] = (ctx, score_winner(ctx))  # the engine scores this very win next
     except NotAWin:
         return False
     return True
+
+
+_LAST_CHECKED: list[tuple[WinContext, _Hand, list[_Reading]] | None] = [None]
+"""The last context validated, its facts and readings: the engine asks `may_win` and then
+scores the same context object (a win is offered, then declared)."""
+_LAST_SCORE: list[tuple[WinContext, ScoreResult] | None] = [None]
+"""The score `may_win` worked out for an open hand, handed to `score_winner` once if it is
+asked for the same context object next."""
+
+
+def _checked(ctx: WinContext) -> tuple[_Hand, list[_Reading]]:
+    """`_validate(ctx)` and its readings, remembered for the last context object (both are
+    pure functions of the frozen context; NotAWin is raised as `_validate` raises it)."""
+    last = _LAST_CHECKED[0]
+    if last is not None and last[0] is ctx:
+        return last[1], last[2]
+    hand = _validate(ctx)
+    readings = _readings(hand)
+    _LAST_CHECKED[0] = (ctx, hand, readings)
+    return hand, readings
 
 
 def is_big_hand(result: ScoreResult) -> bool:
@@ -139,8 +159,12 @@ def is_big_hand(result: ScoreResult) -> bool:
 
 def score_winner(ctx: WinContext) -> ScoreResult:
     """The winner's flower count F (after 比下胡) with its items; NotAWin says why not a win."""
-    hand = _validate(ctx)
-    readings = _readings(hand)
+    last = _LAST_SCORE[0]
+    if last is not None:
+        _LAST_SCORE[0] = None
+        if last[0] is ctx:
+            return last[1]
+    hand, readings = _checked(ctx)
     if not readings:
         shown = format_tiles(_sorted_tiles(hand.counts))
         raise NotAWin(
@@ -207,7 +231,10 @@ def _validate(ctx: WinContext) -> _Hand:
         if meld.kind is MeldKind.CHOW:
             raise NotAWin(f"Nanjing has no chow (ruling N2): {meld} cannot be a meld")
     held = list(ctx.concealed) + ([ctx.win_tile] if ctx.win_tile is not None else [])
-    for tile in [*held, *(t for m in ctx.melds for t in m.tiles)]:
+    every = [*held, *(t for m in ctx.melds for t in m.tiles)]
+    # one C pass for the usual hand without a hard flower; the loop below words the error
+    clean = HARD_FLOWER_KINDS.isdisjoint(every) and (not every or max(every) < FLOWERS[0])
+    for tile in () if clean else every:
         if tile in DRAGONS or is_flower(tile):
             raise NotAWin(
                 f"{TILES[tile]} ({TILES[tile].zh}) is a hard flower in Nanjing: it is set aside "
@@ -226,8 +253,10 @@ def _validate(ctx: WinContext) -> _Hand:
             f"{'' if kuaizhao else ' and the winning tile'}; this one has {size}"
         )
     everything = [0] * PLAY_KINDS
-    for tile in [*held, *(t for m in ctx.melds for t in m.tiles)]:
-        everything[tile] += 1
+    # (iterating `bytes` of the tiles gives plain ints, which index a list on the
+    # interpreter's fast path; a `Tile`, an int subclass, takes the slow one)
+    for kind in bytes(every):
+        everything[kind] += 1
     for kind, n in enumerate(everything):
         if n > 4:
             raise NotAWin(f"there are only 4 tiles of {TILES[kind]}; this hand has {n}")
@@ -241,14 +270,14 @@ def _validate(ctx: WinContext) -> _Hand:
             )
     _check_flags(ctx)
     counts = [0] * PLAY_KINDS
-    for tile in held:
-        counts[tile] += 1
+    for kind in bytes(held):
+        counts[kind] += 1
     in_hand = [0] * PLAY_KINDS
-    for tile in ctx.concealed:
-        in_hand[tile] += 1
+    for kind in bytes(ctx.concealed):
+        in_hand[kind] += 1
     own = [0] * PLAY_KINDS
-    for tile in [*ctx.concealed, *(t for m in ctx.melds for t in m.tiles)]:
-        own[tile] += 1
+    for kind in bytes([*ctx.concealed, *(t for m in ctx.melds for t in m.tiles)]):
+        own[kind] += 1
     return _Hand(
         ctx=ctx,
         counts=tuple(counts),
