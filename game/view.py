@@ -7,6 +7,7 @@ nowhere else: `seat_view` builds a seat's view of a hand, `events_for` filters e
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from operator import add
 from typing import TYPE_CHECKING, Any, Literal, NamedTuple
 
 from game.actions import Action
@@ -32,6 +33,121 @@ _PRIVATE = frozenset({DEAL, DRAW})
 _LIVE = (4, 3, 2, 1, *(0,) * 60)
 """Copies not seen of a kind seen n times, for `SeatView.unseen` (far more than a kind can be
 seen: five with the wild's indicator)."""
+
+
+_CAP = bytes(min(n, 5) for n in range(256))
+"""A count capped at 5 (as one byte): the live count is 0 from 4 seen on, so two capped
+counts still sum to the same live count, and never carry into the next kind's byte."""
+_LIVE_BYTES = bytes(max(0, 4 - n) for n in range(256))
+"""`_LIVE` as a byte table (for `bytes.translate`)."""
+
+_Seen = tuple[tuple[tuple[Meld, ...], ...], tuple[tuple[Tile, ...], ...],
+              tuple[tuple[tuple[Tile, bool], ...], ...], "Tile | None", list[int], int]
+_seen_memo: _Seen = ((), (), (), None, [0] * 34, -1)
+"""(melds, bonus tiles, rivers, indicator, the count by kind of the tiles they show, that
+count packed for `SeatView.unseen`) of the last table `_public_seen` counted: the next view of
+the same hand differs by a discard or a claim, so only the seats whose parts changed are
+counted again. The list is never changed once stored (each call works on a copy), and the
+whole memo is replaced at once, so a thread that reads it sees one consistent count."""
+
+
+def _count_seen(melds: tuple[tuple[Meld, ...], ...], bonus: tuple[tuple[Tile, ...], ...],
+                rivers: tuple[tuple[tuple[Tile, bool], ...], ...],
+                indicator: Tile | None) -> list[int]:
+    """Per kind 0-33, the copies everyone can see: meld tiles, uncalled discards, the
+    wildcard's indicator and bonus tiles below 34 (the plain walk `_public_seen` keeps)."""
+    seen = [0] * 34
+    for seat_melds in melds:
+        for meld in seat_melds:
+            for t in meld.tiles:
+                seen[t] += 1
+    for river in rivers:
+        for t, claimed in river:
+            if not claimed:
+                seen[t] += 1
+    if indicator is not None and indicator < 34:
+        seen[indicator] += 1
+    for seat_bonus in bonus:
+        for t in seat_bonus:
+            if t < 34:
+                seen[t] += 1
+    return seen
+
+
+def _packed(seen: list[int]) -> int:
+    """`seen` capped at 5 a kind, one byte a kind from kind 0 up, as one int (-1 if a count
+    cannot be a byte): adding a seat's own capped counts packed alike adds kind by kind."""
+    try:
+        return int.from_bytes(bytes(seen).translate(_CAP), "little")
+    except ValueError:
+        return -1
+
+
+def _public_seen(melds: tuple[tuple[Meld, ...], ...], bonus: tuple[tuple[Tile, ...], ...],
+                 rivers: tuple[tuple[tuple[Tile, bool], ...], ...],
+                 indicator: Tile | None) -> tuple[list[int], int]:
+    """`_count_seen` of these parts and `_packed` of it, worked out from the last table
+    counted where only some seats' parts differ (the engine shares each seat's unchanged
+    tuples between views): a river that grew or whose last tile was claimed is counted from
+    its last-but-one tile on, a seat whose melds or bonus tiles changed is taken out and
+    counted again. The list must not be changed by the caller."""
+    global _seen_memo
+    memo = _seen_memo
+    melds0, bonus0, rivers0, indicator0, seen0, _ = memo
+    if rivers is rivers0 and melds is melds0 and bonus is bonus0 and indicator is indicator0:
+        return seen0, memo[5]
+    if (indicator != indicator0 or len(rivers) != len(rivers0) or len(melds) != len(melds0)
+            or len(bonus) != len(bonus0)):
+        seen = _count_seen(melds, bonus, rivers, indicator)
+    else:
+        seen = _seen_since(seen0, melds0, bonus0, rivers0, melds, bonus, rivers, indicator)
+    packed = _packed(seen)
+    _seen_memo = (melds, bonus, rivers, indicator, seen, packed)
+    return seen, packed
+
+
+def _seen_since(seen0: list[int], melds0: tuple[tuple[Meld, ...], ...],
+                bonus0: tuple[tuple[Tile, ...], ...],
+                rivers0: tuple[tuple[tuple[Tile, bool], ...], ...],
+                melds: tuple[tuple[Meld, ...], ...], bonus: tuple[tuple[Tile, ...], ...],
+                rivers: tuple[tuple[tuple[Tile, bool], ...], ...],
+                indicator: Tile | None) -> list[int]:
+    """`_count_seen` of the new parts from `seen0`, the count of the old ones (as many seats,
+    the same indicator)."""
+    seen = seen0[:]
+    for old, new in zip(rivers0, rivers, strict=True):
+        if old is new:
+            continue
+        # discards are only added, and only the latest can be claimed: all but the old last
+        # entry are still there, unchanged
+        keep = len(old) - 1 if old else 0
+        if new[:keep] != old[:keep]:  # not a later state of the same river: count afresh
+            return _count_seen(melds, bonus, rivers, indicator)
+        for t, claimed in old[keep:]:
+            if not claimed:
+                seen[t] -= 1
+        for t, claimed in new[keep:]:
+            if not claimed:
+                seen[t] += 1
+    if melds is not melds0:
+        for old_melds, new_melds in zip(melds0, melds, strict=True):
+            if old_melds is not new_melds:
+                for meld in old_melds:
+                    for t in meld.tiles:
+                        seen[t] -= 1
+                for meld in new_melds:
+                    for t in meld.tiles:
+                        seen[t] += 1
+    if bonus is not bonus0:
+        for old_bonus, new_bonus in zip(bonus0, bonus, strict=True):
+            if old_bonus is not new_bonus:
+                for t in old_bonus:
+                    if t < 34:
+                        seen[t] -= 1
+                for t in new_bonus:
+                    if t < 34:
+                        seen[t] += 1
+    return seen
 
 
 class SeatView(NamedTuple):
@@ -85,23 +201,19 @@ class SeatView(NamedTuple):
 
     def unseen(self) -> list[int]:
         """For each kind 0-33, how many tiles this seat has not seen anywhere."""
-        seen = list(self.counts)
-        for seat_melds in self.melds:
-            for meld in seat_melds:
-                for t in meld.tiles:
-                    seen[t] += 1
-        for river in self.rivers:
-            for t, claimed in river:
-                if not claimed:
-                    seen[t] += 1
-        if self.indicator is not None and self.indicator < 34:
-            seen[self.indicator] += 1
-        for seat_bonus in self.bonus:
-            for t in seat_bonus:
-                if t < 34:
-                    seen[t] += 1
-        # a table lookup per kind (in C) rather than a max() call: bots ask this every decision
-        return list(map(_LIVE.__getitem__, seen))
+        # own tiles plus the table's public count, kept across views (`_public_seen`); bots
+        # ask this every decision, so the 34 sums and lookups are done in C: both counts
+        # packed a byte a kind, added as two ints, the bytes looked up in one translate
+        counts = self.counts
+        seen, packed = _public_seen(self.melds, self.bonus, self.rivers, self.indicator)
+        if packed >= 0 and len(counts) == 34:
+            try:
+                own = int.from_bytes(bytes(counts).translate(_CAP), "little")
+            except ValueError:  # a count below 0 or above 255, in a view built by hand
+                pass
+            else:
+                return list((own + packed).to_bytes(34, "little").translate(_LIVE_BYTES))
+        return list(map(_LIVE.__getitem__, map(add, counts, seen)))
 
     def to_wire(self) -> dict[str, Any]:
         """A plain msgpack-able dict of the view (tiles as ints, melds in notation)."""

@@ -1,0 +1,120 @@
+"""The view's fast paths (issue 14, session 7) give what the plain walks they stand in for give."""
+
+from __future__ import annotations
+
+import random
+
+import msgpack
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from game.bots import make_bot
+from game.match import Match
+from game.melds import Meld, MeldKind
+from game.tiles import TILES
+from game.view import SeatView, view_from_wire
+
+
+def _plain_unseen(v: SeatView) -> list[int]:
+    """`SeatView.unseen` spelled out: 4 less every copy this seat can see, never below 0."""
+    seen = list(v.counts)
+    for t in [t for ms in v.melds for m in ms for t in m.tiles]:
+        seen[t] += 1
+    for t in [t for river in v.rivers for t, claimed in river if not claimed]:
+        seen[t] += 1
+    for t in [*([v.indicator] if v.indicator is not None else []),
+              *(t for b in v.bonus for t in b)]:
+        if t < 34:
+            seen[t] += 1
+    return [max(0, 4 - n) for n in seen]
+
+
+def _wire(view: SeatView) -> SeatView:
+    return view_from_wire(msgpack.unpackb(msgpack.packb(view.to_wire()), strict_map_key=False))
+
+
+def _views(ruleset: str, seed: int, hands: int) -> list[SeatView]:
+    """Every seat's view (the spectator's too) after every action of `hands` hands played by
+    normal bots (melds, claimed discards, flowers, Mazhan wilds, Nanjing seven pairs)."""
+    match = Match(ruleset, seed, {"hands": hands})
+    bots = [make_bot("normal", seed * 4 + p) for p in range(4)]
+    out: list[SeatView] = []
+    while not match.match_over:
+        match.start_hand()
+        while True:
+            out.extend(match.view(seat) for seat in (-1, 0, 1, 2, 3))
+            if match.hand_over:
+                break
+            seat = match.to_act()[0]
+            match.apply(seat, bots[match.players[seat]].choose(match.view(seat)))
+    return out
+
+
+_POOL = [v for ruleset, seed in (("mazhan", 3), ("nanjing", 4)) for v in _views(ruleset, seed, 3)]
+
+
+def test_unseen_equals_the_walk_on_every_view_of_played_matches() -> None:
+    """Views asked in play order (each differs from the last by an action), their wire copies
+    and views of two matches asked in turn all count what the plain walk counts."""
+    checked = 0
+    for ruleset in ("mazhan", "nanjing"):
+        a = _views(ruleset, 21, 2)
+        b = _views(ruleset, 22, 2)
+        for view in a:
+            assert view.unseen() == _plain_unseen(view)
+            assert _wire(view).unseen() == _plain_unseen(view)
+            checked += 1
+        for x, y in zip(a, b, strict=False):  # two tables in turn: no count leaks across
+            assert x.unseen() == _plain_unseen(x)
+            assert y.unseen() == _plain_unseen(y)
+    assert checked > 500
+    assert any(v.melds[s] for v in _POOL for s in range(4))  # claims were made
+    assert any(c for v in _POOL for r in v.rivers for _, c in r)
+    assert any(v.bonus[s] for v in _POOL for s in range(4))  # flowers were set aside
+    assert any(v.indicator is not None for v in _POOL)  # Mazhan's wild
+
+
+def _edited(view: SeatView, rng: random.Random) -> SeatView:
+    """`view` with one public part changed by hand, as tests and tools build views."""
+    seat = rng.randrange(4)
+    what = rng.randrange(5)
+    if what == 0:
+        river = list(view.rivers[seat])
+        if river:
+            del river[rng.randrange(len(river))]
+        river.append((TILES[rng.randrange(34)], rng.random() < 0.3))
+        rivers = list(view.rivers)
+        rivers[seat] = tuple(river)
+        return view._replace(rivers=tuple(rivers))
+    if what == 1:
+        t = TILES[rng.randrange(34)]
+        melds = list(view.melds)
+        melds[seat] = (*melds[seat], Meld(MeldKind.PONG, (t,) * 3, t, (seat + 1) % 4))
+        return view._replace(melds=tuple(melds))
+    if what == 2:
+        bonus = list(view.bonus)
+        bonus[seat] = (*bonus[seat], TILES[rng.randrange(34, 42)], TILES[rng.randrange(34)])
+        return view._replace(bonus=tuple(bonus))
+    if what == 3:
+        return view._replace(indicator=None if view.indicator is not None
+                             else TILES[rng.randrange(42)])
+    return view._replace(rivers=((),) * 4, melds=((),) * 4, bonus=((),) * 4)
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(st.tuples(st.integers(0, len(_POOL) - 1), st.integers(0, 3), st.integers()),
+                min_size=1, max_size=40))
+def test_unseen_equals_the_walk_in_any_order(steps: list[tuple[int, int, int]]) -> None:
+    """Views asked in any order (other hands, other rulesets, wire copies, public parts
+    edited with `_replace`) count what the plain walk counts: the count kept from the last
+    view asked is only a starting point, never trusted for a table it did not count."""
+    for index, how, salt in steps:
+        view = _POOL[index]
+        if how == 1:
+            view = _wire(view)
+        elif how == 2:
+            view = _edited(view, random.Random(salt))
+        elif how == 3 and index + 1 < len(_POOL):
+            view = _POOL[index + 1]  # the next view of the same table, as in play
+        assert view.unseen() == _plain_unseen(view)
+
