@@ -5,14 +5,20 @@ from __future__ import annotations
 import random
 
 import msgpack
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from game.actions import Action
 from game.bots import make_bot
+from game.engine import Hand, Phase
+from game.events import Event
 from game.match import Match
 from game.melds import Meld, MeldKind
+from game.rules.registry import make_ruleset
 from game.tiles import TILES
 from game.view import SeatView, view_from_wire
+from tests import test_engine_mazhan, test_several_winners
 
 
 def _plain_unseen(v: SeatView) -> list[int]:
@@ -117,4 +123,77 @@ def test_unseen_equals_the_walk_in_any_order(steps: list[tuple[int, int, int]]) 
         elif how == 3 and index + 1 < len(_POOL):
             view = _POOL[index + 1]  # the next view of the same table, as in play
         assert view.unseen() == _plain_unseen(view)
+
+
+def _sizes_hold(hand: Hand) -> int:
+    """Asserts the public hand sizes are each seat's tiles counted; returns 1."""
+    assert hand.public()[0] == tuple(map(sum, hand.hands)), (hand.phase, hand.current)
+    return 1
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.sampled_from([("mazhan", {}), ("mazhan", {"reserve": 0}), ("nanjing", {}),
+                        ("nanjing", {"several_winners": "all"})]),
+       st.integers(0, 2**32))
+def test_hand_sizes_from_melds_equal_the_tiles_counted(
+        table: tuple[str, dict[str, object]], seed: int) -> None:
+    """The public hand sizes (worked out from the melds and whose turn it is) equal each
+    seat's tiles counted, after every action of random play: claims, concealed and added
+    kongs, robbed kongs, flowers, several winners, drawn hands."""
+    ruleset, options = table
+    rng = random.Random(seed)
+    hand = Hand(make_ruleset(ruleset, options), random.Random(seed), stake=1)
+    hand.start()
+    checked = _sizes_hold(hand)
+    while hand.phase is not Phase.OVER:
+        seat = rng.choice(hand.to_act())
+        legal = hand.legal_actions(seat)
+        # claims and kongs taken more often than a uniform pick takes them
+        strong = [a for a in legal if a.kind.value not in ("discard", "pass")]
+        hand.apply(seat, rng.choice(strong if strong and rng.random() < 0.7 else legal))
+        checked += _sizes_hold(hand)
+    assert checked > 1
+
+
+def test_hand_sizes_hold_through_whole_matches() -> None:
+    """The same in every state of normal-bot matches of both rulesets."""
+    phases = set()
+    for ruleset, seed in (("mazhan", 5), ("nanjing", 6)):
+        match = Match(ruleset, seed, {"hands": 4})
+        bots = [make_bot("normal", seed * 4 + p) for p in range(4)]
+        while not match.match_over:
+            match.start_hand()
+            hand = match.hand
+            assert hand is not None
+            _sizes_hold(hand)
+            while not match.hand_over:
+                seat = match.to_act()[0]
+                match.apply(seat, bots[match.players[seat]].choose(match.view(seat)))
+                _sizes_hold(hand)
+                phases.add(hand.phase)
+    assert {Phase.DISCARD, Phase.CLAIM, Phase.OVER} <= phases
+
+
+@pytest.mark.parametrize("play", [
+    lambda: test_engine_mazhan.test_m8_an_added_kong_can_be_robbed(True),
+    lambda: test_engine_mazhan.test_m8_an_added_kong_can_be_robbed(False),
+    lambda: test_several_winners.test_robbed_kong_two_robbers("all"),
+    lambda: test_several_winners.test_robbed_kong_two_robbers("first"),
+])
+def test_hand_sizes_hold_while_a_kong_may_be_robbed(
+        play: object, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The same after every action of the robbed-kong scenarios (rare in random play)."""
+    apply = Hand.apply
+    phases: list[Phase] = []
+
+    def checked(hand: Hand, seat: int, action: Action) -> list[Event]:
+        out = apply(hand, seat, action)
+        _sizes_hold(hand)
+        phases.append(hand.phase)
+        return out
+
+    monkeypatch.setattr(Hand, "apply", checked)
+    assert callable(play)
+    play()
+    assert Phase.ROB in phases
 
