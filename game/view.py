@@ -30,6 +30,8 @@ _VIEW_PHASE: dict[str, ViewPhase] = {"discard": "discard", "claim": "claim", "ro
 SPECTATOR = -1
 _NO_TILES = (0,) * 34
 _PRIVATE = frozenset({DEAL, DRAW})
+_ALONE = ((0,), (1,), (2,), (3,))
+"""`to_act` of a view where one seat acts (its turn, or its answer asked), built once."""
 _LIVE = (4, 3, 2, 1, *(0,) * 60)
 """Copies not seen of a kind seen n times, for `SeatView.unseen` (far more than a kind can be
 seen: five with the wild's indicator)."""
@@ -393,29 +395,34 @@ def build_view(hand: Hand, seat: int, hand_no: int, seat_scores: tuple[int, ...]
     """`seat_view` for a caller that already has each seat's score now (payments of the hand
     included), the players and their names by seat as tuples: the match builds one per
     decision of every seat that needs a view, so nothing here is converted again."""
-    own = 0 <= seat < 4
     phase = _VIEW_PHASE[hand.phase._value_]  # (`.value` is a Python-level property)
-    over = phase == "over"
     sizes, melds, bonus, rivers = hand.public()
     wall = hand.wall
-    to_act = hand.to_act()
-    if phase == "claim" or phase == "rob":  # who may claim is private: a seat sees only
-        # whether it is asked itself
-        to_act = (seat,) if seat in to_act else ()
+    current = hand.current
+    # whose turn it is, without asking the hand in most views (the seat whose turn it is)
+    to_act = _ALONE[current] if phase == "discard" else hand.to_act()
+    if 0 <= seat < 4:
+        counts = tuple(hand.hands[seat])
+        drawn = hand.drawn if current == seat and phase == "discard" else None
+        legal = hand.legal_actions(seat)
+        if phase == "claim" or phase == "rob":  # who may claim is private: a seat sees only
+            # whether it is asked itself
+            to_act = _ALONE[seat] if seat in to_act else ()
+    else:
+        counts, drawn, legal = _NO_TILES, None, ()
+        if phase == "claim" or phase == "rob":
+            to_act = ()
     # the fields in SeatView's order, made straight into the tuple (not through `_make`, a
     # Python-level call that counts them again): a view is built for every decision of every
-    # bot that reads one
+    # bot that reads one; the wall's tiles left read off its ends (not its property)
     return tuple.__new__(SeatView, (
-        seat, hand.rules.name, hand_no, phase, hand.current, to_act,
-        tuple(hand.hands[seat]) if own else _NO_TILES,
-        hand.drawn if own and hand.current == seat and phase == "discard" else None,
-        sizes, melds, bonus, rivers, hand.last_discard, hand.left(), wall.left,
-        (wall.head, wall.tail), wall.dice, (wall.side, wall.stack), hand.wild, hand.indicator,
-        hand.legal_actions(seat) if own else (), seat_scores, players, names, hand.stake,
-        hand.dealer_streak, hand.result,
-        tuple([hand.concealed(s) for s in range(4)]) if over else (),
+        seat, hand.rules.name, hand_no, phase, current, to_act, counts, drawn,
+        sizes, melds, bonus, rivers, hand.last_discard, hand.left(),
+        len(wall.order) - wall.head - wall.tail, (wall.head, wall.tail), wall.dice,
+        (wall.side, wall.stack), hand.wild, hand.indicator, legal, seat_scores, players, names,
+        hand.stake, hand.dealer_streak, hand.result,
+        tuple([hand.concealed(s) for s in range(4)]) if phase == "over" else (),
     ))
-
 
 
 def events_for(events: Iterable[Event], viewer: int) -> list[Event]:

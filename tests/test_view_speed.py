@@ -197,3 +197,54 @@ def test_hand_sizes_hold_while_a_kong_may_be_robbed(
     play()
     assert Phase.ROB in phases
 
+
+def _plain_view(match: Match, seat: int) -> SeatView:
+    """`Match.view` spelled out field by field from the hand, nothing kept between calls."""
+    hand = match.hand
+    assert hand is not None
+    over = hand.phase is Phase.OVER
+    dealer = match.history[-1].dealer if over and match.history else match.dealer
+    players = tuple((dealer + s) % 4 for s in range(4))
+    scores = tuple(match.scores[players[s]] + (0 if over else hand.deltas[s]) for s in range(4))
+    own = 0 <= seat < 4
+    to_act = hand.to_act()
+    if hand.phase in (Phase.CLAIM, Phase.ROB):
+        to_act = (seat,) if seat in to_act else ()
+    wall = hand.wall
+    return SeatView(
+        seat=seat, ruleset=hand.rules.name, hand_no=match.hand_no, phase=hand.phase.value,
+        current=hand.current, to_act=to_act,
+        counts=tuple(hand.hands[seat]) if own else (0,) * 34,
+        drawn=hand.drawn if own and seat == hand.current and hand.phase is Phase.DISCARD
+        else None,
+        hand_sizes=tuple(sum(h) for h in hand.hands),
+        melds=tuple(tuple(m) for m in hand.melds), bonus=tuple(tuple(b) for b in hand.bonus),
+        rivers=tuple(tuple(r) for r in hand.rivers), last_discard=hand.last_discard,
+        wall_left=max(0, wall.left - hand.rules.reserve()), wall_remaining=wall.left,
+        wall_taken=(wall.head, wall.tail), dice=wall.dice, wall_break=(wall.side, wall.stack),
+        wild=hand.wild, indicator=hand.indicator,
+        legal=hand.legal_actions(seat) if own else (), scores=scores, players=players,
+        names=tuple(match.names[p] for p in players), stake=hand.stake,
+        dealer_streak=hand.dealer_streak, result=hand.result,
+        revealed=tuple(tuple(sorted(t for k in range(34) for t in [TILES[k]] * h[k]))
+                       for h in hand.hands) if over else ())
+
+
+@pytest.mark.parametrize("ruleset", ["mazhan", "nanjing"])
+def test_match_views_equal_views_spelled_out(ruleset: str) -> None:
+    """Every seat's and the spectator's view, after every action of a normal-bot match
+    (the booked hand's last views too), equals the view spelled out from the hand."""
+    match = Match(ruleset, 8, {"hands": 4}, names=["ann", "bo", "cy", "di"])
+    bots = [make_bot("normal", 30 + p) for p in range(4)]
+    checked = 0
+    while not match.match_over:
+        match.start_hand()
+        while True:
+            for seat in (-1, 0, 1, 2, 3):
+                assert match.view(seat) == _plain_view(match, seat)
+                checked += 1
+            if match.hand_over:
+                break
+            seat = match.to_act()[0]
+            match.apply(seat, bots[match.players[seat]].choose(match.view(seat)))
+    assert checked > 500 and match.hands_played == 4
