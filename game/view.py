@@ -45,7 +45,7 @@ _LIVE_BYTES = bytes(max(0, 4 - n) for n in range(256))
 
 _Seen = tuple[tuple[tuple[Meld, ...], ...], tuple[tuple[Tile, ...], ...],
               tuple[tuple[tuple[Tile, bool], ...], ...], "Tile | None", list[int], int]
-_seen_memo: _Seen = ((), (), (), None, [0] * 34, -1)
+_seen_memo: _Seen = ((), (), (), None, [0] * 34, 0)
 """(melds, bonus tiles, rivers, indicator, the count by kind of the tiles they show, that
 count packed for `SeatView.unseen`) of the last table `_public_seen` counted: the next view of
 the same hand differs by a discard or a claim, so only the seats whose parts changed are
@@ -77,12 +77,16 @@ def _count_seen(melds: tuple[tuple[Meld, ...], ...], bonus: tuple[tuple[Tile, ..
 
 
 def _packed(seen: list[int]) -> int:
-    """`seen` capped at 5 a kind, one byte a kind from kind 0 up, as one int (-1 if a count
-    cannot be a byte): adding a seat's own capped counts packed alike adds kind by kind."""
+    """`seen` (counts of 0 or more) capped at 5 a kind, one byte a kind from kind 0 up, as one
+    int: adding a seat's own capped counts packed alike adds kind by kind."""
     try:
         return int.from_bytes(bytes(seen).translate(_CAP), "little")
-    except ValueError:
-        return -1
+    except ValueError:  # a count above 255 (a table made up by hand)
+        return int.from_bytes(bytes([min(n, 5) for n in seen]), "little")
+
+
+_UNIT = tuple(1 << 8 * k for k in range(34))
+"""One copy of kind k in a `_packed` count."""
 
 
 def _public_seen(melds: tuple[tuple[Meld, ...], ...], bonus: tuple[tuple[Tile, ...], ...],
@@ -94,62 +98,77 @@ def _public_seen(melds: tuple[tuple[Meld, ...], ...], bonus: tuple[tuple[Tile, .
     its last-but-one tile on, a seat whose melds or bonus tiles changed is taken out and
     counted again. The list must not be changed by the caller."""
     global _seen_memo
-    memo = _seen_memo
-    melds0, bonus0, rivers0, indicator0, seen0, _ = memo
+    melds0, bonus0, rivers0, indicator0, seen0, packed = _seen_memo
     if rivers is rivers0 and melds is melds0 and bonus is bonus0 and indicator is indicator0:
-        return seen0, memo[5]
-    if (indicator != indicator0 or len(rivers) != len(rivers0) or len(melds) != len(melds0)
+        return seen0, packed
+    if ((indicator is not indicator0 and indicator != indicator0)
+            or len(rivers) != len(rivers0) or len(melds) != len(melds0)
             or len(bonus) != len(bonus0)):
-        seen = _count_seen(melds, bonus, rivers, indicator)
-    else:
-        seen = _seen_since(seen0, melds0, bonus0, rivers0, melds, bonus, rivers, indicator)
-    packed = _packed(seen)
-    _seen_memo = (melds, bonus, rivers, indicator, seen, packed)
-    return seen, packed
-
-
-def _seen_since(seen0: list[int], melds0: tuple[tuple[Meld, ...], ...],
-                bonus0: tuple[tuple[Tile, ...], ...],
-                rivers0: tuple[tuple[tuple[Tile, bool], ...], ...],
-                melds: tuple[tuple[Meld, ...], ...], bonus: tuple[tuple[Tile, ...], ...],
-                rivers: tuple[tuple[tuple[Tile, bool], ...], ...],
-                indicator: Tile | None) -> list[int]:
-    """`_count_seen` of the new parts from `seen0`, the count of the old ones (as many seats,
-    the same indicator)."""
+        return _seen_afresh(melds, bonus, rivers, indicator)
+    # each copy taken out or added moves the packed count too, while the kind's count is
+    # within its cap (`_CAP`): the packed count stays `_packed` of the list
     seen = seen0[:]
-    for old, new in zip(rivers0, rivers, strict=True):
+    unit = _UNIT
+    for i, new in enumerate(rivers):
+        old = rivers0[i]
         if old is new:
             continue
         # discards are only added, and only the latest can be claimed: all but the old last
         # entry are still there, unchanged
         keep = len(old) - 1 if old else 0
         if new[:keep] != old[:keep]:  # not a later state of the same river: count afresh
-            return _count_seen(melds, bonus, rivers, indicator)
+            return _seen_afresh(melds, bonus, rivers, indicator)
         for t, claimed in old[keep:]:
             if not claimed:
+                if seen[t] <= 5:
+                    packed -= unit[t]
                 seen[t] -= 1
         for t, claimed in new[keep:]:
             if not claimed:
                 seen[t] += 1
+                if seen[t] <= 5:
+                    packed += unit[t]
     if melds is not melds0:
-        for old_melds, new_melds in zip(melds0, melds, strict=True):
+        for i, new_melds in enumerate(melds):
+            old_melds = melds0[i]
             if old_melds is not new_melds:
                 for meld in old_melds:
                     for t in meld.tiles:
+                        if seen[t] <= 5:
+                            packed -= unit[t]
                         seen[t] -= 1
                 for meld in new_melds:
                     for t in meld.tiles:
                         seen[t] += 1
+                        if seen[t] <= 5:
+                            packed += unit[t]
     if bonus is not bonus0:
-        for old_bonus, new_bonus in zip(bonus0, bonus, strict=True):
+        for i, new_bonus in enumerate(bonus):
+            old_bonus = bonus0[i]
             if old_bonus is not new_bonus:
                 for t in old_bonus:
                     if t < 34:
+                        if seen[t] <= 5:
+                            packed -= unit[t]
                         seen[t] -= 1
                 for t in new_bonus:
                     if t < 34:
                         seen[t] += 1
-    return seen
+                        if seen[t] <= 5:
+                            packed += unit[t]
+    _seen_memo = (melds, bonus, rivers, indicator, seen, packed)
+    return seen, packed
+
+
+def _seen_afresh(melds: tuple[tuple[Meld, ...], ...], bonus: tuple[tuple[Tile, ...], ...],
+                 rivers: tuple[tuple[tuple[Tile, bool], ...], ...],
+                 indicator: Tile | None) -> tuple[list[int], int]:
+    """`_public_seen` counted from nothing (and kept)."""
+    global _seen_memo
+    seen = _count_seen(melds, bonus, rivers, indicator)
+    packed = _packed(seen)
+    _seen_memo = (melds, bonus, rivers, indicator, seen, packed)
+    return seen, packed
 
 
 class SeatView(NamedTuple):
@@ -208,7 +227,7 @@ class SeatView(NamedTuple):
         # packed a byte a kind, added as two ints, the bytes looked up in one translate
         counts = self.counts
         seen, packed = _public_seen(self.melds, self.bonus, self.rivers, self.indicator)
-        if packed >= 0 and len(counts) == 34:
+        if len(counts) == 34:
             try:
                 own = int.from_bytes(bytes(counts).translate(_CAP), "little")
             except ValueError:  # a count below 0 or above 255, in a view built by hand

@@ -125,6 +125,31 @@ def test_unseen_equals_the_walk_in_any_order(steps: list[tuple[int, int, int]]) 
         assert view.unseen() == _plain_unseen(view)
 
 
+def _crowded(view: SeatView, kind: int, copies: int) -> SeatView:
+    """`view` with `copies` more tiles of `kind` shown as kongs by seat 1 (more than a real
+    table holds: the count's cap is crossed), its other parts the very same tuples."""
+    t = TILES[kind]
+    kongs = tuple(Meld(MeldKind.KONG, (t,) * 4, t, 0) for _ in range(copies // 4))
+    melds = list(view.melds)
+    melds[1] = (*melds[1], *kongs)
+    return view._replace(melds=tuple(melds))
+
+
+@pytest.mark.parametrize("copies", [4, 8, 40, 400])
+def test_unseen_counts_right_past_its_caps(copies: int) -> None:
+    """A table showing more copies of a kind than the packed count holds (views built by
+    hand) counts what the plain walk counts, going there from a real table and back."""
+    for index in range(0, len(_POOL), 7):
+        view = _POOL[index]
+        kind = index % 34
+        crowded = _crowded(view, kind, copies)
+        for v in (view, crowded, view, crowded, _POOL[index + 1] if index + 1 < len(_POOL)
+                  else view, _wire(crowded),
+                  # another indicator: counted from nothing
+                  crowded._replace(indicator=TILES[40] if crowded.indicator is None else None)):
+            assert v.unseen() == _plain_unseen(v)
+
+
 def _sizes_hold(hand: Hand) -> int:
     """Asserts the public hand sizes are each seat's tiles counted; returns 1."""
     assert hand.public()[0] == tuple(map(sum, hand.hands)), (hand.phase, hand.current)
