@@ -183,13 +183,20 @@ def _play_with_views(match: Match, hand: Hand,
     has one, else with `chooses[s]` from its view; events go to `batch` and `on_events`.
     `run_match`'s loop when some bot reads views or someone watches the events."""
     turn, over = Phase.DISCARD, Phase.OVER
-    apply, legal, view = match.apply, hand.legal_actions, match.view
+    # `Match.apply`'s work, done here: the hand applies, the match records each action and
+    # books the hand once it is over (before its last events are passed on)
+    apply, legal, view = hand.apply, hand.legal_actions, match.view
+    record = match.actions.append
     while True:
         phase = hand.phase
         if phase is turn:  # most decisions: the seat whose turn it is, alone
             seat = hand.current
             pick = picks[seat]
-            evs = apply(seat, pick(legal(seat)) if pick is not None else chooses[seat](view(seat)))
+            action = pick(legal(seat)) if pick is not None else chooses[seat](view(seat))
+            evs = apply(seat, action)
+            record((seat, action))
+            if hand.phase is over:
+                match.book(hand)
             batch += evs
             if on_events:
                 on_events(evs)
@@ -200,12 +207,16 @@ def _play_with_views(match: Match, hand: Hand,
                 if seat not in hand.to_act():
                     continue
                 pick = picks[seat]
-                evs = apply(seat, pick(legal(seat)) if pick is not None
-                            else chooses[seat](view(seat)))
+                action = pick(legal(seat)) if pick is not None else chooses[seat](view(seat))
+                evs = apply(seat, action)
+                record((seat, action))
+                ended = hand.phase is over
+                if ended:
+                    match.book(hand)
                 batch += evs
                 if on_events:
                     on_events(evs)
-                if hand.phase is over:
+                if ended:
                     return
 
 
@@ -216,19 +227,28 @@ def _play_by_legal(match: Match, hand: Hand,
     its events added to `batch`: `run_match`'s loop without views or watchers (the same
     actions in the same order, with fewer checks per action)."""
     turn, over = Phase.DISCARD, Phase.OVER
-    apply, legal = match.apply, hand.legal_actions
+    apply, legal = hand.apply, hand.legal_actions  # `Match.apply`'s work done here
+    record = match.actions.append
     while True:
         phase = hand.phase
         if phase is turn:  # most actions: the seat whose turn it is, alone
             seat = hand.current
-            batch += apply(seat, picks[seat](legal(seat)))
+            action = picks[seat](legal(seat))
+            batch += apply(seat, action)
+            record((seat, action))
+            if hand.phase is over:
+                match.book(hand)
+                return
         elif phase is over:
             return
         else:
             for seat in hand.to_act():
                 if seat in hand.to_act():
-                    batch += apply(seat, picks[seat](legal(seat)))
+                    action = picks[seat](legal(seat))
+                    batch += apply(seat, action)
+                    record((seat, action))
                     if hand.phase is over:
+                        match.book(hand)
                         return
 
 

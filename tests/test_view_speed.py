@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import hashlib
 import random
+from pathlib import Path
 
 import msgpack
 import pytest
@@ -12,10 +14,12 @@ from hypothesis import strategies as st
 from game.actions import Action
 from game.bots import make_bot
 from game.engine import Hand, Phase
-from game.events import Event
+from game.events import Event, event_lines
 from game.match import Match
 from game.melds import Meld, MeldKind
+from game.replay import verify
 from game.rules.registry import make_ruleset
+from game.simulate import run_match
 from game.tiles import TILES
 from game.view import SeatView, view_from_wire
 from tests import test_engine_mazhan, test_several_winners
@@ -273,3 +277,22 @@ def test_match_views_equal_views_spelled_out(ruleset: str) -> None:
             seat = match.to_act()[0]
             match.apply(seat, bots[match.players[seat]].choose(match.view(seat)))
     assert checked > 500 and match.hands_played == 4
+
+
+@pytest.mark.parametrize("ruleset", ["mazhan", "nanjing"])
+@pytest.mark.parametrize("bots", ["random", "normal", "watched"])
+def test_the_simulate_loops_log_every_action_and_book_every_hand(
+        ruleset: str, bots: str, tmp_path: Path) -> None:
+    """Both loops of `run_match` (legal actions only; views or a watcher) apply actions to the
+    hand and record and book them themselves: the log they write replays to the same events,
+    scores and hands, and a watcher sees the events the hash was made of."""
+    seen: list[Event] = []
+    result = run_match(ruleset, 5, 13, "normal" if bots == "normal" else "random",
+                       log_dir=tmp_path, on_events=seen.extend if bots == "watched" else None)
+    (path,) = tmp_path.iterdir()
+    verified = verify(path.read_text())
+    assert (verified.hands, verified.final_scores, verified.events_sha256) == (
+        result.hands, result.final_scores, result.events_sha256)
+    assert result.hands == 5
+    if bots == "watched":
+        assert hashlib.sha256(event_lines(seen)).hexdigest() == result.events_sha256
