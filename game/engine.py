@@ -112,10 +112,16 @@ def _seat_tuples(lists: Sequence[list[_T]], parts: list[tuple[_T, ...] | None],
                  ) -> tuple[tuple[_T, ...], tuple[_T, ...], tuple[_T, ...], tuple[_T, ...]]:
     """The four seats' `lists` as tuples, rebuilding only the seats whose `parts` entry was
     dropped (None) and keeping the rebuilt tuples in `parts`."""
-    if None in parts:
-        parts[:] = [tuple(m) if t is None else t for m, t in zip(lists, parts, strict=True)]
     a, b, c, d = parts
-    assert a is not None and b is not None and c is not None and d is not None
+    # each seat on its own (not a zip over the four: a keyword-argument call per rebuild)
+    if a is None:
+        a = parts[0] = tuple(lists[0])
+    if b is None:
+        b = parts[1] = tuple(lists[1])
+    if c is None:
+        c = parts[2] = tuple(lists[2])
+    if d is None:
+        d = parts[3] = tuple(lists[3])
     return a, b, c, d
 
 
@@ -290,13 +296,32 @@ class Hand:
             # the melds and bonus tiles of all seats are rebuilt only when one changed (each
             # change drops `_melds_all` or `_bonus_all`); a river changes on every discard
             melds = self._melds_all
+            if melds is None:
+                melds = self._melds_now()
             bonus = self._bonus_all
             cached = self._public_cache = (
-                tuple(map(sum, self.hands)),
-                self._melds_now() if melds is None else melds,
+                self._sizes(melds),
+                melds,
                 self._bonus_now() if bonus is None else bonus,
                 _seat_tuples(self.rivers, self._river_t))
         return cached
+
+    def _sizes(self, melds: tuple[tuple[Meld, ...], ...]) -> tuple[int, ...]:
+        """How many concealed tiles each seat holds, from its melds rather than by counting
+        its 34 kinds: while the hand is played, every seat holds the hand size less 3 a meld
+        (a kong's fourth tile is made up by its replacement; bonus tiles are replaced at
+        once), and the seat whose turn it is one more. Counted at the deal and at the end,
+        where a winner on a discard holds the tile too."""
+        phase = self.phase
+        if phase is _ENDED or not self.wall.head:
+            return tuple(map(sum, self.hands))
+        size = self.rules.hand_size
+        a, b, c, d = melds
+        if phase is _TURN:
+            turn = self.current
+            return (size - 3 * len(a) + (turn == 0), size - 3 * len(b) + (turn == 1),
+                    size - 3 * len(c) + (turn == 2), size - 3 * len(d) + (turn == 3))
+        return (size - 3 * len(a), size - 3 * len(b), size - 3 * len(c), size - 3 * len(d))
 
     def _melds_now(self) -> tuple[tuple[Meld, ...], ...]:
         self._melds_all = _seat_tuples(self.melds, self._melds_t)
@@ -329,7 +354,9 @@ class Hand:
 
     def left(self) -> int:
         """Tiles that can still be drawn from the head before the hand is drawn."""
-        return max(0, self.wall.left - self._reserve)
+        wall = self.wall  # its `left`, inlined (read for every view)
+        left = len(wall.order) - wall.head - wall.tail - self._reserve
+        return left if left > 0 else 0
 
     def tile_census(self) -> list[int]:
         """Every tile's whereabouts counted by kind (for the 144-tile conservation check)."""

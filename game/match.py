@@ -70,7 +70,9 @@ class Match:
         """Hand number → (actions applied before it, player) of each flee (M12), for logs."""
         self.record: list[list[tuple[int, Action]]] = []
         """Every hand's actions in order, as (seat, action): with the seed, a full replay."""
-        self._names_by_seat: tuple[tuple[int, ...], tuple[str, ...]] = ((), ())
+        self._by_seat: tuple[Hand | None, int, tuple[int, int, int, int], tuple[str, ...]] = (
+            None, -1, (0, 1, 2, 3), ())
+        """`_seats` of the hand on the table, for its views."""
         self.hand_seed: int | None = None
         """Seed of the hand on the table (kept by a LAN host for its save and log)."""
         self.house = 0
@@ -141,6 +143,11 @@ class Match:
             self._book(self.hand)
         return out
 
+    def book(self, hand: Hand) -> None:
+        """Book `hand`, just over, as `apply` does: for a loop that applies each action to the
+        hand itself and adds it to `actions` (`game.simulate`, one Python call less an action)."""
+        self._book(hand)
+
     def _book(self, hand: Hand) -> None:
         result = hand.result
         assert result is not None
@@ -193,22 +200,33 @@ class Match:
     # ------------------------------------------------------------ views
 
     def view(self, seat: int) -> SeatView:
-        if self.hand is None:
-            raise HandOver("no hand has been dealt")
         hand = self.hand
-        players = self.hand_players()
+        if hand is None:
+            raise HandOver("no hand has been dealt")
         scores = self.scores
-        if hand.phase is _OVER:  # booked: the scores already hold the hand's payments
+        over = hand.phase is _OVER
+        # the deal moves on when the hand is booked: its seats are then the last record's
+        dealer = self.history[-1].dealer if over and self.history else self.dealer
+        seats = self._by_seat
+        if seats[0] is not hand or seats[1] != dealer:
+            seats = self._seats(hand, dealer)
+        players = seats[2]
+        if over:  # booked: the scores already hold the hand's payments
             now = (scores[players[0]], scores[players[1]], scores[players[2]],
                    scores[players[3]])
         else:
             d = hand.deltas
             now = (scores[players[0]] + d[0], scores[players[1]] + d[1],
                    scores[players[2]] + d[2], scores[players[3]] + d[3])
-        names = self._names_by_seat
-        if names[0] != players:
-            names = self._names_by_seat = (players, tuple([self.names[p] for p in players]))
-        return build_view(hand, seat, self.hand_no, now, players, names[1])
+        return build_view(hand, seat, self.hand_no, now, players, seats[3])
+
+    def _seats(self, hand: Hand, dealer: int) -> tuple[Hand | None, int, tuple[int, int, int, int],
+                                                      tuple[str, ...]]:
+        """(hand, dealer, players by seat, their names by seat) for `hand` dealt by `dealer`,
+        kept for the views of the hand (`view` asks again only when either changes)."""
+        players = (dealer, (dealer + 1) % 4, (dealer + 2) % 4, (dealer + 3) % 4)
+        seats = self._by_seat = (hand, dealer, players, tuple([self.names[p] for p in players]))
+        return seats
 
     def hand_players(self) -> tuple[int, int, int, int]:
         """Players by seat for the hand on the table, also once it is booked (the deal has

@@ -25,6 +25,7 @@ from game.events import Event, event_lines
 from game.match import Match
 from game.replay import LogWriter
 from game.rules.registry import NAMES, options_from_args
+from game.view import SeatView
 
 log = logging.getLogger(__name__)
 
@@ -150,28 +151,8 @@ def _run_match(
         if lean:
             _play_by_legal(match, hand, [picks[p] for p in players], batch)
         else:
-            discard_phase, over = Phase.DISCARD, Phase.OVER
-            while True:
-                phase = hand.phase
-                if phase is over:
-                    break
-                # Most decisions are the seat whose turn it is, alone: no need to ask who acts.
-                own_turn = phase is discard_phase
-                for seat in (hand.current,) if own_turn else hand.to_act():
-                    if not own_turn and seat not in hand.to_act():
-                        continue
-                    player = players[seat]
-                    pick = quick[player]
-                    if pick is not None:
-                        action = pick(hand.legal_actions(seat))
-                    else:
-                        action = bots[player].choose(match.view(seat))
-                    evs = match.apply(seat, action)
-                    batch += evs
-                    if on_events:
-                        on_events(evs)
-                    if hand.phase is over:  # match.hand_over: this hand is the match's
-                        break
+            _play_with_views(match, hand, [quick[p] for p in players],
+                             [bots[p].choose for p in players], batch, on_events)
         digest.update(event_lines(batch))
         if log is not None:
             log.hand(match.hand_no, match.actions)
@@ -194,6 +175,51 @@ def _run_match(
     return result
 
 
+def _play_with_views(match: Match, hand: Hand,
+                     picks: list[Callable[[tuple[Action, ...]], Action] | None],
+                     chooses: list[Callable[[SeatView], Action]], batch: list[Event],
+                     on_events: Callable[[list[Event]], None] | None) -> None:
+    """Play `hand` to its end, seat s choosing with `picks[s]` from its legal actions where it
+    has one, else with `chooses[s]` from its view; events go to `batch` and `on_events`.
+    `run_match`'s loop when some bot reads views or someone watches the events."""
+    turn, over = Phase.DISCARD, Phase.OVER
+    # `Match.apply`'s work, done here: the hand applies, the match records each action and
+    # books the hand once it is over (before its last events are passed on)
+    apply, legal, view = hand.apply, hand.legal_actions, match.view
+    record = match.actions.append
+    while True:
+        phase = hand.phase
+        if phase is turn:  # most decisions: the seat whose turn it is, alone
+            seat = hand.current
+            pick = picks[seat]
+            action = pick(legal(seat)) if pick is not None else chooses[seat](view(seat))
+            evs = apply(seat, action)
+            record((seat, action))
+            if hand.phase is over:
+                match.book(hand)
+            batch += evs
+            if on_events:
+                on_events(evs)
+        elif phase is over:
+            return
+        else:  # seats answer a discard or a kong in turn order, while they still must
+            for seat in hand.to_act():
+                if seat not in hand.to_act():
+                    continue
+                pick = picks[seat]
+                action = pick(legal(seat)) if pick is not None else chooses[seat](view(seat))
+                evs = apply(seat, action)
+                record((seat, action))
+                ended = hand.phase is over
+                if ended:
+                    match.book(hand)
+                batch += evs
+                if on_events:
+                    on_events(evs)
+                if ended:
+                    return
+
+
 def _play_by_legal(match: Match, hand: Hand,
                    picks: list[Callable[[tuple[Action, ...]], Action]], batch: list[Event],
                    ) -> None:
@@ -201,19 +227,28 @@ def _play_by_legal(match: Match, hand: Hand,
     its events added to `batch`: `run_match`'s loop without views or watchers (the same
     actions in the same order, with fewer checks per action)."""
     turn, over = Phase.DISCARD, Phase.OVER
-    apply, legal = match.apply, hand.legal_actions
+    apply, legal = hand.apply, hand.legal_actions  # `Match.apply`'s work done here
+    record = match.actions.append
     while True:
         phase = hand.phase
         if phase is turn:  # most actions: the seat whose turn it is, alone
             seat = hand.current
-            batch += apply(seat, picks[seat](legal(seat)))
+            action = picks[seat](legal(seat))
+            batch += apply(seat, action)
+            record((seat, action))
+            if hand.phase is over:
+                match.book(hand)
+                return
         elif phase is over:
             return
         else:
             for seat in hand.to_act():
                 if seat in hand.to_act():
-                    batch += apply(seat, picks[seat](legal(seat)))
+                    action = picks[seat](legal(seat))
+                    batch += apply(seat, action)
+                    record((seat, action))
                     if hand.phase is over:
+                        match.book(hand)
                         return
 
 

@@ -7,6 +7,7 @@ nowhere else: `seat_view` builds a seat's view of a hand, `events_for` filters e
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from operator import add
 from typing import TYPE_CHECKING, Any, Literal, NamedTuple
 
 from game.actions import Action
@@ -29,9 +30,145 @@ _VIEW_PHASE: dict[str, ViewPhase] = {"discard": "discard", "claim": "claim", "ro
 SPECTATOR = -1
 _NO_TILES = (0,) * 34
 _PRIVATE = frozenset({DEAL, DRAW})
+_ALONE = ((0,), (1,), (2,), (3,))
+"""`to_act` of a view where one seat acts (its turn, or its answer asked), built once."""
 _LIVE = (4, 3, 2, 1, *(0,) * 60)
 """Copies not seen of a kind seen n times, for `SeatView.unseen` (far more than a kind can be
 seen: five with the wild's indicator)."""
+
+
+_CAP = bytes(min(n, 5) for n in range(256))
+"""A count capped at 5 (as one byte): the live count is 0 from 4 seen on, so two capped
+counts still sum to the same live count, and never carry into the next kind's byte."""
+_LIVE_BYTES = bytes(max(0, 4 - n) for n in range(256))
+"""`_LIVE` as a byte table (for `bytes.translate`)."""
+
+_Seen = tuple[tuple[tuple[Meld, ...], ...], tuple[tuple[Tile, ...], ...],
+              tuple[tuple[tuple[Tile, bool], ...], ...], "Tile | None", list[int], int]
+_seen_memo: _Seen = ((), (), (), None, [0] * 34, 0)
+"""(melds, bonus tiles, rivers, indicator, the count by kind of the tiles they show, that
+count packed for `SeatView.unseen`) of the last table `_public_seen` counted: the next view of
+the same hand differs by a discard or a claim, so only the seats whose parts changed are
+counted again. The list is never changed once stored (each call works on a copy), and the
+whole memo is replaced at once, so a thread that reads it sees one consistent count."""
+
+
+def _count_seen(melds: tuple[tuple[Meld, ...], ...], bonus: tuple[tuple[Tile, ...], ...],
+                rivers: tuple[tuple[tuple[Tile, bool], ...], ...],
+                indicator: Tile | None) -> list[int]:
+    """Per kind 0-33, the copies everyone can see: meld tiles, uncalled discards, the
+    wildcard's indicator and bonus tiles below 34 (the plain walk `_public_seen` keeps)."""
+    seen = [0] * 34
+    for seat_melds in melds:
+        for meld in seat_melds:
+            for t in meld.tiles:
+                seen[t] += 1
+    for river in rivers:
+        for t, claimed in river:
+            if not claimed:
+                seen[t] += 1
+    if indicator is not None and indicator < 34:
+        seen[indicator] += 1
+    for seat_bonus in bonus:
+        for t in seat_bonus:
+            if t < 34:
+                seen[t] += 1
+    return seen
+
+
+def _packed(seen: list[int]) -> int:
+    """`seen` (counts of 0 or more) capped at 5 a kind, one byte a kind from kind 0 up, as one
+    int: adding a seat's own capped counts packed alike adds kind by kind."""
+    try:
+        return int.from_bytes(bytes(seen).translate(_CAP), "little")
+    except ValueError:  # a count above 255 (a table made up by hand)
+        return int.from_bytes(bytes([min(n, 5) for n in seen]), "little")
+
+
+_UNIT = tuple(1 << 8 * k for k in range(34))
+"""One copy of kind k in a `_packed` count."""
+
+
+def _public_seen(melds: tuple[tuple[Meld, ...], ...], bonus: tuple[tuple[Tile, ...], ...],
+                 rivers: tuple[tuple[tuple[Tile, bool], ...], ...],
+                 indicator: Tile | None) -> tuple[list[int], int]:
+    """`_count_seen` of these parts and `_packed` of it, worked out from the last table
+    counted where only some seats' parts differ (the engine shares each seat's unchanged
+    tuples between views): a river that grew or whose last tile was claimed is counted from
+    its last-but-one tile on, a seat whose melds or bonus tiles changed is taken out and
+    counted again. The list must not be changed by the caller."""
+    global _seen_memo
+    melds0, bonus0, rivers0, indicator0, seen0, packed = _seen_memo
+    if rivers is rivers0 and melds is melds0 and bonus is bonus0 and indicator is indicator0:
+        return seen0, packed
+    if ((indicator is not indicator0 and indicator != indicator0)
+            or len(rivers) != len(rivers0) or len(melds) != len(melds0)
+            or len(bonus) != len(bonus0)):
+        return _seen_afresh(melds, bonus, rivers, indicator)
+    # each copy taken out or added moves the packed count too, while the kind's count is
+    # within its cap (`_CAP`): the packed count stays `_packed` of the list
+    seen = seen0[:]
+    unit = _UNIT
+    for i, new in enumerate(rivers):
+        old = rivers0[i]
+        if old is new:
+            continue
+        # discards are only added, and only the latest can be claimed: all but the old last
+        # entry are still there, unchanged
+        keep = len(old) - 1 if old else 0
+        if new[:keep] != old[:keep]:  # not a later state of the same river: count afresh
+            return _seen_afresh(melds, bonus, rivers, indicator)
+        for t, claimed in old[keep:]:
+            if not claimed:
+                if seen[t] <= 5:
+                    packed -= unit[t]
+                seen[t] -= 1
+        for t, claimed in new[keep:]:
+            if not claimed:
+                seen[t] += 1
+                if seen[t] <= 5:
+                    packed += unit[t]
+    if melds is not melds0:
+        for i, new_melds in enumerate(melds):
+            old_melds = melds0[i]
+            if old_melds is not new_melds:
+                for meld in old_melds:
+                    for t in meld.tiles:
+                        if seen[t] <= 5:
+                            packed -= unit[t]
+                        seen[t] -= 1
+                for meld in new_melds:
+                    for t in meld.tiles:
+                        seen[t] += 1
+                        if seen[t] <= 5:
+                            packed += unit[t]
+    if bonus is not bonus0:
+        for i, new_bonus in enumerate(bonus):
+            old_bonus = bonus0[i]
+            if old_bonus is not new_bonus:
+                for t in old_bonus:
+                    if t < 34:
+                        if seen[t] <= 5:
+                            packed -= unit[t]
+                        seen[t] -= 1
+                for t in new_bonus:
+                    if t < 34:
+                        seen[t] += 1
+                        if seen[t] <= 5:
+                            packed += unit[t]
+    _seen_memo = (melds, bonus, rivers, indicator, seen, packed)
+    return seen, packed
+
+
+def _seen_afresh(melds: tuple[tuple[Meld, ...], ...], bonus: tuple[tuple[Tile, ...], ...],
+                 rivers: tuple[tuple[tuple[Tile, bool], ...], ...],
+                 indicator: Tile | None) -> tuple[list[int], int]:
+    """`_public_seen` counted from nothing (and kept)."""
+    global _seen_memo
+    seen = _count_seen(melds, bonus, rivers, indicator)
+    packed = _packed(seen)
+    _seen_memo = (melds, bonus, rivers, indicator, seen, packed)
+    return seen, packed
 
 
 class SeatView(NamedTuple):
@@ -85,23 +222,19 @@ class SeatView(NamedTuple):
 
     def unseen(self) -> list[int]:
         """For each kind 0-33, how many tiles this seat has not seen anywhere."""
-        seen = list(self.counts)
-        for seat_melds in self.melds:
-            for meld in seat_melds:
-                for t in meld.tiles:
-                    seen[t] += 1
-        for river in self.rivers:
-            for t, claimed in river:
-                if not claimed:
-                    seen[t] += 1
-        if self.indicator is not None and self.indicator < 34:
-            seen[self.indicator] += 1
-        for seat_bonus in self.bonus:
-            for t in seat_bonus:
-                if t < 34:
-                    seen[t] += 1
-        # a table lookup per kind (in C) rather than a max() call: bots ask this every decision
-        return list(map(_LIVE.__getitem__, seen))
+        # own tiles plus the table's public count, kept across views (`_public_seen`); bots
+        # ask this every decision, so the 34 sums and lookups are done in C: both counts
+        # packed a byte a kind, added as two ints, the bytes looked up in one translate
+        counts = self.counts
+        seen, packed = _public_seen(self.melds, self.bonus, self.rivers, self.indicator)
+        if len(counts) == 34:
+            try:
+                own = int.from_bytes(bytes(counts).translate(_CAP), "little")
+            except ValueError:  # a count below 0 or above 255, in a view built by hand
+                pass
+            else:
+                return list((own + packed).to_bytes(34, "little").translate(_LIVE_BYTES))
+        return list(map(_LIVE.__getitem__, map(add, counts, seen)))
 
     def to_wire(self) -> dict[str, Any]:
         """A plain msgpack-able dict of the view (tiles as ints, melds in notation)."""
@@ -281,29 +414,34 @@ def build_view(hand: Hand, seat: int, hand_no: int, seat_scores: tuple[int, ...]
     """`seat_view` for a caller that already has each seat's score now (payments of the hand
     included), the players and their names by seat as tuples: the match builds one per
     decision of every seat that needs a view, so nothing here is converted again."""
-    own = 0 <= seat < 4
     phase = _VIEW_PHASE[hand.phase._value_]  # (`.value` is a Python-level property)
-    over = phase == "over"
     sizes, melds, bonus, rivers = hand.public()
     wall = hand.wall
-    to_act = hand.to_act()
-    if phase == "claim" or phase == "rob":  # who may claim is private: a seat sees only
-        # whether it is asked itself
-        to_act = (seat,) if seat in to_act else ()
+    current = hand.current
+    # whose turn it is, without asking the hand in most views (the seat whose turn it is)
+    to_act = _ALONE[current] if phase == "discard" else hand.to_act()
+    if 0 <= seat < 4:
+        counts = tuple(hand.hands[seat])
+        drawn = hand.drawn if current == seat and phase == "discard" else None
+        legal = hand.legal_actions(seat)
+        if phase == "claim" or phase == "rob":  # who may claim is private: a seat sees only
+            # whether it is asked itself
+            to_act = _ALONE[seat] if seat in to_act else ()
+    else:
+        counts, drawn, legal = _NO_TILES, None, ()
+        if phase == "claim" or phase == "rob":
+            to_act = ()
     # the fields in SeatView's order, made straight into the tuple (not through `_make`, a
     # Python-level call that counts them again): a view is built for every decision of every
-    # bot that reads one
+    # bot that reads one; the wall's tiles left read off its ends (not its property)
     return tuple.__new__(SeatView, (
-        seat, hand.rules.name, hand_no, phase, hand.current, to_act,
-        tuple(hand.hands[seat]) if own else _NO_TILES,
-        hand.drawn if own and hand.current == seat and phase == "discard" else None,
-        sizes, melds, bonus, rivers, hand.last_discard, hand.left(), wall.left,
-        (wall.head, wall.tail), wall.dice, (wall.side, wall.stack), hand.wild, hand.indicator,
-        hand.legal_actions(seat) if own else (), seat_scores, players, names, hand.stake,
-        hand.dealer_streak, hand.result,
-        tuple([hand.concealed(s) for s in range(4)]) if over else (),
+        seat, hand.rules.name, hand_no, phase, current, to_act, counts, drawn,
+        sizes, melds, bonus, rivers, hand.last_discard, hand.left(),
+        len(wall.order) - wall.head - wall.tail, (wall.head, wall.tail), wall.dice,
+        (wall.side, wall.stack), hand.wild, hand.indicator, legal, seat_scores, players, names,
+        hand.stake, hand.dealer_streak, hand.result,
+        tuple([hand.concealed(s) for s in range(4)]) if phase == "over" else (),
     ))
-
 
 
 def events_for(events: Iterable[Event], viewer: int) -> list[Event]:
