@@ -165,10 +165,16 @@ def _least_discard(rng: random.Random, view: SeatView) -> Action | None:
         left, right, far_left, far_right = beside[kind]
         shapes.append(2 * (padded[kind] + padded[left] + padded[right])
                       + padded[far_left] + padded[far_right])
-    reach = min(shapes) + 2
+    least = min(shapes)
+    reach = least + 2
     near = [kind for kind, shape in zip(kinds, shapes, strict=True) if shape <= reach]
     if len(near) == 1:
         return _DISCARD_OF[rng.choice(near)]  # (drawn as before: the same random numbers)
+    if shapes.count(least) == 1 and least + 1 not in shapes:
+        # A held tile has at most three live copies, so the least shape's key is at most one
+        # above it and the others' at least two: it alone is the least key, whatever the
+        # live copies (`rng.choice` of one draws as the plain path's does).
+        return _DISCARD_OF[rng.choice([kinds[shapes.index(least)]])]
     unseen = view.unseen()
     top: list[int] = []
     top_key = 1 << 30
