@@ -151,8 +151,18 @@ def test_played_discards_equal_the_plain_choice_in_many_positions() -> None:
             while not match.hand_over:
                 seat = match.to_act()[0]
                 view = match.view(seat)
+                action = None
                 if view.phase == "discard" and view.legal[0].kind is ActionKind.DISCARD:
                     _same_as_plain(view, rng.randrange(1 << 30))
                     checked += 1
-                match.apply(seat, bots[seat].choose(view))
+                    action = bots[seat].choose(view)
+                    # what the bot told `ev.now` of the hand it keeps is the plain measure
+                    assert action.tile is not None
+                    hand = ev.split(view)
+                    left = ev.discard_hand(hand, action.tile)
+                    plain = deficiency(left.naturals, left.wilds, left.need)
+                    if left.pairs_ok:
+                        plain = min(plain, ev.pairs_deficiency(left.naturals))
+                    assert ev.now(left) == plain
+                match.apply(seat, action or bots[seat].choose(view))
     assert checked > 150

@@ -140,15 +140,22 @@ def _least_discard(rng: random.Random, view: SeatView) -> Action | None:
     d, keep = discards_keeping(naturals, wilds, need)
     if d == 0:
         return None  # complete but not a win the rules allow
-    if ruleset == "nanjing" and melds == 0:  # seven pairs still open (N3)
+    best = d
+    pairs_ok = ruleset == "nanjing" and melds == 0  # seven pairs still open (N3)
+    if pairs_ok:
         pairs = ev.pairs_deficiency(naturals)
-        least = pairs if 1 in naturals or 3 in naturals else pairs + 1
-        if least < d:
+        best_pairs = pairs if 1 in naturals or 3 in naturals else pairs + 1
+        if best_pairs < d:
             keep = 0  # the sets-and-pair reading is further: the pairs alone decide
-        if least <= d:
+            best = best_pairs
+        if best_pairs <= d:
             for kind, n in enumerate(naturals):
-                if n & 1 if least == pairs else n:
+                if n & 1 if best_pairs == pairs else n:
                     keep |= 1 << kind
+    # the hand left is told to `ev.now` for the claims offered before the next draw, except
+    # where they are all passed at once (Nanjing without 4 hard flowers, N4)
+    hand = (tuple.__new__(ev.Hand, (naturals, wilds, need, pairs_ok, wild))
+            if ruleset != "nanjing" or len(view.bonus[view.seat]) >= 4 else None)
     # the kinds of the least deficiency, in the order the discards are offered (kind order)
     kinds: list[int] = []
     while keep:
@@ -156,7 +163,7 @@ def _least_discard(rng: random.Random, view: SeatView) -> Action | None:
         kinds.append(low.bit_length() - 1)
         keep ^= low
     if len(kinds) == 1:
-        return _DISCARD_OF[kinds[0]]
+        return _chosen(hand, kinds[0], best)
     # The tie-break of `_tie_break`, on kinds (no wild among them).
     padded = (*counts, 0)
     beside = _BESIDE
@@ -169,12 +176,14 @@ def _least_discard(rng: random.Random, view: SeatView) -> Action | None:
     reach = least + 2
     near = [kind for kind, shape in zip(kinds, shapes, strict=True) if shape <= reach]
     if len(near) == 1:
-        return _DISCARD_OF[rng.choice(near)]  # (drawn as before: the same random numbers)
+        kind = rng.choice(near)  # (drawn as before: the same random numbers)
+        return _chosen(hand, kind, best)
     if shapes.count(least) == 1 and least + 1 not in shapes:
         # A held tile has at most three live copies, so the least shape's key is at most one
         # above it and the others' at least two: it alone is the least key, whatever the
         # live copies (`rng.choice` of one draws as the plain path's does).
-        return _DISCARD_OF[rng.choice([kinds[shapes.index(least)]])]
+        kind = rng.choice([kinds[shapes.index(least)]])
+        return _chosen(hand, kind, best)
     unseen = view.unseen()
     top: list[int] = []
     top_key = 1 << 30
@@ -186,7 +195,14 @@ def _least_discard(rng: random.Random, view: SeatView) -> Action | None:
             top, top_key = [kind], key
         elif key == top_key:
             top.append(kind)
-    return _DISCARD_OF[rng.choice(top)]
+    return _chosen(hand, rng.choice(top), best)
+
+
+def _chosen(hand: ev.Hand | None, kind: int, best: int) -> Action:
+    """The discard of `kind`; `ev.now` is told the hand it leaves (if any) measures `best`."""
+    if hand is not None:
+        ev.remember_after_discard(hand, kind, best)
+    return _DISCARD_OF[kind]
 
 
 def _tie_break(rng: random.Random, view: SeatView, best_moves: list[Action]) -> Action:
