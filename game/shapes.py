@@ -1046,6 +1046,97 @@ def deficiency_after_draws(
     return _deficiency_moves(counts, wilds, sets_needed, 1)
 
 
+def discards_keeping(counts: Sequence[int], wilds: int = 0,
+                     sets_needed: int | None = None) -> tuple[int, int]:
+    """(`deficiency` of the hand, the held kinds whose discard leaves as many naturals in use
+    as a bit mask: bit k set when an arrangement using the most naturals leaves a k out).
+
+    Where the deficiency is above 0 those are exactly the kinds whose discard keeps it (any
+    other discard raises it by one), at the cost of one `deficiency` call and a few lookups
+    per suit instead of `deficiency_after_discards`' answer per kind. The default
+    `sets_needed` is that of the hand less one tile, as for `deficiency_after_discards`.
+    """
+    key = _key_of(counts)
+    if wilds < 0:
+        raise ValueError("wilds cannot be negative")
+    if max(key) > 4:
+        raise ValueError("no kind can be held more than four times")
+    size = sum(key)
+    sets = (size - 1 + wilds) // 3 if sets_needed is None else sets_needed
+    if sets < 0:
+        raise ValueError("sets_needed cannot be negative")
+    if sets >= _ROW_WIDTH or size == 0:
+        return _discards_keeping_plainly(key, wilds, sets)
+    km, kp, ks, kz = key[:9], key[9:18], key[18:27], key[27:34]
+    number = _SUIT_NUMBER
+    m, p, s, z = number.get(km), number.get(kp), number.get(ks), number.get(kz)
+    if m is None or p is None or s is None or z is None:
+        m, p, s, z = _hand_numbers(key)
+    joined = _JOINED.get  # `_join`'s memo read inline
+    low = joined(m << 32 | p)
+    if low is None:
+        low = _join(m, p)
+    high = joined(s << 32 | z)
+    if high is None:
+        high = _join(s, z)
+    whole = joined(low << 32 | high)
+    if whole is None:
+        whole = _join(low, high)
+    d = 3 * sets + 2 - _ROWS_OF[whole][1][sets] - wilds
+    best_slots = _BEST_SLOTS.get
+    masks = _KEEP_MASKS.get
+    keep = 0
+    for base, part, own, other, pair in ((0, km, m, p, high), (9, kp, p, m, high),
+                                         (18, ks, s, low, z), (27, kz, z, low, s)):
+        if part == _EMPTY[base]:
+            continue
+        rest = joined(other << 32 | pair)
+        if rest is None:
+            rest = _join(other, pair)
+        slots = best_slots((rest << 3 | sets) << 32 | own)
+        if slots is None:
+            slots = _best_slots(own, rest, sets)
+        mask_key = (part, slots)
+        mask = masks(mask_key)
+        if mask is None:
+            mask = _keep_mask(mask_key)
+        keep |= mask << base
+    return (d if d > 0 else 0), keep
+
+
+_EMPTY: Final = {0: bytes(9), 9: bytes(9), 18: bytes(9), 27: bytes(7)}
+
+_KEEP_MASKS: dict[tuple[bytes, int], int] = {}
+"""(suit key, best slots) → offsets of the suit whose discard leaves one of those slots
+whole, as bits (the slots a discard changes depend on the suit's own tiles alone)."""
+
+
+def _keep_mask(mask_key: tuple[bytes, int]) -> int:
+    part, slots = mask_key
+    mask = 0
+    for offset, changed in _move_slots(part, -1):
+        if slots & ~changed:
+            mask |= 1 << offset
+    if len(_KEEP_MASKS) >= 100_000:
+        _KEEP_MASKS.clear()  # bounded memory in long runs
+    _KEEP_MASKS[mask_key] = mask
+    return mask
+
+
+def _discards_keeping_plainly(key: bytes, wilds: int, sets: int) -> tuple[int, int]:
+    """`discards_keeping` by one row-by-row count per held kind (any number of sets)."""
+    used = _used_by_rows(key, sets)
+    keep = 0
+    work = bytearray(key)
+    for kind, n in enumerate(key):
+        if n:
+            work[kind] = n - 1
+            if _used_by_rows(bytes(work), sets) == used:
+                keep |= 1 << kind
+            work[kind] = n
+    return max(0, 3 * sets + 2 - used - wilds), keep
+
+
 class DrawsAfterDiscard:
     """`deficiency_after_draws` of a hand less one tile, for any of its tiles: a bot weighing
     each discard by the draws that would help it (acceptance) asks this once per discard, and

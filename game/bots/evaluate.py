@@ -72,6 +72,16 @@ def now(hand: Hand) -> int:
     return d
 
 
+def remember_after_discard(hand: Hand, kind: int, d: int) -> None:
+    """Tell `now` that `hand` less one natural `kind` measures `d` (a bot that knows it from
+    weighing its discard: until it draws, each claim it is offered asks `now` of that hand)."""
+    naturals = bytearray(hand.naturals)
+    naturals[kind] -= 1
+    if len(_NOW) > 100_000:
+        _NOW.clear()  # bounded memory over long runs
+    _NOW[(bytes(naturals), hand.wilds, hand.need, hand.pairs_ok)] = d
+
+
 def after_discards(hand: Hand) -> dict[int, int]:
     """Kind → deficiency after discarding one of it (the wild kind included when held)."""
     out = deficiency_after_discards(hand.naturals, hand.wilds, hand.need)

@@ -14,6 +14,8 @@ from collections.abc import Sequence
 from game.actions import PASS, Action, ActionKind
 from game.bots import evaluate as ev
 from game.bots.kit import after_claim
+from game.shapes import discards_keeping
+from game.tiles import TILES
 from game.view import SeatView
 
 _WIN = ActionKind.WIN
@@ -35,6 +37,13 @@ class NormalBot:
 
     def choose(self, view: SeatView) -> Action:
         legal = view.legal
+        if legal and legal[0].kind is _DISCARD and not self.slop:
+            # The engine offers a turn's win and kongs before its discards (`_turn_actions`):
+            # a turn whose first action is a discard has only discards to weigh.
+            quick = _least_discard(self.rng, view)
+            if quick is not None:
+                return quick
+            return self._discard(view, ev.split(view))
         for action in legal:
             if action.kind is _WIN:
                 return action
@@ -82,46 +91,7 @@ class NormalBot:
                     best_moves.append(a)
         if len(best_moves) == 1:
             return best_moves[0]
-        counts = view.counts
-        wild = -1 if view.wild is None else view.wild  # (a Tile compared with None is slow)
-        neighbours = _NEIGHBOURS
-        # `connections` is the tile's shape (pairs and neighbours) plus half its live copies,
-        # 0-2; a wild's key is 99. A tile whose shape is above the least key any tile can
-        # reach cannot tie for the least: when only one tile can, no live copy is counted.
-        shapes: list[int] = []
-        reach = 1 << 30
-        for action in best_moves:
-            tile = action.tile
-            assert tile is not None
-            if tile == wild:
-                shape = 99
-                if shape < reach:
-                    reach = shape
-            else:
-                shape = 2 * counts[tile]
-                for other, weight in neighbours[tile]:
-                    shape += counts[other] * weight
-                if shape + 2 < reach:
-                    reach = shape + 2
-            shapes.append(shape)
-        if sum([1 for shape in shapes if shape <= reach]) == 1:
-            only = [a for a, shape in zip(best_moves, shapes, strict=True) if shape <= reach]
-            return self.rng.choice(only)  # (drawn as before: the same random numbers used)
-        unseen = view.unseen()
-        top: list[Action] = []
-        top_key = 1 << 30
-        for action, shape in zip(best_moves, shapes, strict=True):
-            if shape > reach:
-                continue
-            tile = action.tile
-            assert tile is not None
-            # Keep tiles that connect to others; a wild is always worth keeping.
-            key = 99 if tile == wild else shape + unseen[tile] // 2
-            if key < top_key:
-                top, top_key = [action], key
-            elif key == top_key:
-                top.append(action)
-        return self.rng.choice(top)
+        return _tie_break(self.rng, view, best_moves)
 
     def _claim(self, view: SeatView) -> Action:
         if view.ruleset == "nanjing" and len(view.bonus[view.seat]) < 4:
@@ -143,6 +113,143 @@ class NormalBot:
         return best
 
 
+def _least_discard(rng: random.Random, view: SeatView) -> Action | None:
+    """`NormalBot._discard` of a turn with nothing but discards, without every discard's
+    deficiency (None where it cannot tell: the caller takes the plain path).
+
+    A hand of 3n+2 tiles whose deficiency d is above 0 has an arrangement that leaves a
+    natural out: throwing it keeps d, and no discard can lower it, so the least deficiency
+    after a discard is d, reached by the kinds `discards_keeping` names. A wild thrown costs
+    one more (it is never among them). Seven pairs (N3): the pairs count stays when an odd
+    kind goes and drops by one when an even one does.
+    """
+    counts = view.counts
+    wild = view.wild
+    naturals: Sequence[int] = counts
+    wilds = 0
+    if wild is not None and counts[wild]:
+        work = list(counts)
+        wilds = work[wild]
+        work[wild] = 0
+        naturals = work
+    melds = len(view.melds[view.seat])
+    ruleset = view.ruleset
+    need = ev.SETS[ruleset] - melds
+    if sum(counts) != 3 * need + 2:
+        return None
+    d, keep = discards_keeping(naturals, wilds, need)
+    if d == 0:
+        return None  # complete but not a win the rules allow
+    best = d
+    pairs_ok = ruleset == "nanjing" and melds == 0  # seven pairs still open (N3)
+    if pairs_ok:
+        pairs = ev.pairs_deficiency(naturals)
+        best_pairs = pairs if 1 in naturals or 3 in naturals else pairs + 1
+        if best_pairs < d:
+            keep = 0  # the sets-and-pair reading is further: the pairs alone decide
+            best = best_pairs
+        if best_pairs <= d:
+            for kind, n in enumerate(naturals):
+                if n & 1 if best_pairs == pairs else n:
+                    keep |= 1 << kind
+    # the hand left is told to `ev.now` for the claims offered before the next draw, except
+    # where they are all passed at once (Nanjing without 4 hard flowers, N4)
+    hand = (tuple.__new__(ev.Hand, (naturals, wilds, need, pairs_ok, wild))
+            if ruleset != "nanjing" or len(view.bonus[view.seat]) >= 4 else None)
+    # the kinds of the least deficiency, in the order the discards are offered (kind order)
+    kinds: list[int] = []
+    while keep:
+        low = keep & -keep
+        kinds.append(low.bit_length() - 1)
+        keep ^= low
+    if len(kinds) == 1:
+        return _chosen(hand, kinds[0], best)
+    # The tie-break of `_tie_break`, on kinds (no wild among them).
+    padded = (*counts, 0)
+    beside = _BESIDE
+    shapes: list[int] = []
+    for kind in kinds:
+        left, right, far_left, far_right = beside[kind]
+        shapes.append(2 * (padded[kind] + padded[left] + padded[right])
+                      + padded[far_left] + padded[far_right])
+    least = min(shapes)
+    reach = least + 2
+    near = [kind for kind, shape in zip(kinds, shapes, strict=True) if shape <= reach]
+    if len(near) == 1:
+        kind = rng.choice(near)  # (drawn as before: the same random numbers)
+        return _chosen(hand, kind, best)
+    if shapes.count(least) == 1 and least + 1 not in shapes:
+        # A held tile has at most three live copies, so the least shape's key is at most one
+        # above it and the others' at least two: it alone is the least key, whatever the
+        # live copies (`rng.choice` of one draws as the plain path's does).
+        kind = rng.choice([kinds[shapes.index(least)]])
+        return _chosen(hand, kind, best)
+    unseen = view.unseen()
+    top: list[int] = []
+    top_key = 1 << 30
+    for kind, shape in zip(kinds, shapes, strict=True):
+        if shape > reach:
+            continue
+        key = shape + unseen[kind] // 2
+        if key < top_key:
+            top, top_key = [kind], key
+        elif key == top_key:
+            top.append(kind)
+    return _chosen(hand, rng.choice(top), best)
+
+
+def _chosen(hand: ev.Hand | None, kind: int, best: int) -> Action:
+    """The discard of `kind`; `ev.now` is told the hand it leaves (if any) measures `best`."""
+    if hand is not None:
+        ev.remember_after_discard(hand, kind, best)
+    return _DISCARD_OF[kind]
+
+
+def _tie_break(rng: random.Random, view: SeatView, best_moves: list[Action]) -> Action:
+    """One of several discards of the least deficiency: the least connected, drawn at random
+    among equals."""
+    counts = view.counts
+    wild = -1 if view.wild is None else view.wild  # (a Tile compared with None is slow)
+    neighbours = _NEIGHBOURS
+    # `connections` is the tile's shape (pairs and neighbours) plus half its live copies,
+    # 0-2; a wild's key is 99. A tile whose shape is above the least key any tile can
+    # reach cannot tie for the least: when only one tile can, no live copy is counted.
+    shapes: list[int] = []
+    reach = 1 << 30
+    for action in best_moves:
+        tile = action.tile
+        assert tile is not None
+        if tile == wild:
+            shape = 99
+            if shape < reach:
+                reach = shape
+        else:
+            shape = 2 * counts[tile]
+            for other, weight in neighbours[tile]:
+                shape += counts[other] * weight
+            if shape + 2 < reach:
+                reach = shape + 2
+        shapes.append(shape)
+    if sum([1 for shape in shapes if shape <= reach]) == 1:
+        only = [a for a, shape in zip(best_moves, shapes, strict=True) if shape <= reach]
+        return rng.choice(only)  # (drawn as before: the same random numbers used)
+    unseen = view.unseen()
+    top: list[Action] = []
+    top_key = 1 << 30
+    for action, shape in zip(best_moves, shapes, strict=True):
+        if shape > reach:
+            continue
+        tile = action.tile
+        assert tile is not None
+        # Keep tiles that connect to others; a wild is always worth keeping.
+        key = 99 if tile == wild else shape + unseen[tile] // 2
+        if key < top_key:
+            top, top_key = [action], key
+        elif key == top_key:
+            top.append(action)
+    return rng.choice(top)
+
+
 def claimed_hand(view: SeatView, action: Action) -> ev.Hand:
     """The bot's hand once `action` (a chow, pong or kong on the discard) is made."""
     return ev.split(view, after_claim(view, action), len(view.melds[view.seat]) + 1)
@@ -161,3 +268,13 @@ _NEIGHBOURS: tuple[tuple[tuple[int, int], ...], ...] = tuple(
           if tile < 27 and 0 <= tile % 9 + step <= 8)
     for tile in range(34))
 """Per kind, (suited neighbour within two, weight): the one beside counts double."""
+
+_BESIDE: tuple[tuple[int, int, int, int], ...] = tuple(
+    tuple(tile + step if tile < 27 and 0 <= tile % 9 + step <= 8 else 34
+          for step in (-1, 1, -2, 2))  # type: ignore[misc]
+    for tile in range(34))
+"""Per kind, its suited neighbours (one below, one above, two below, two above), 34 where
+there is none: a 35th count of 0 stands there."""
+
+_DISCARD_OF: tuple[Action, ...] = tuple(Action(_DISCARD, tile) for tile in TILES[:34])
+"""The discard of each kind, as the engine offers it."""
