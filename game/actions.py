@@ -5,7 +5,7 @@ from __future__ import annotations
 from enum import Enum
 from typing import NamedTuple
 
-from game.tiles import NotationError, Tile, format_tiles, parse_tiles
+from game.tiles import TILES, NotationError, Tile, format_tiles, parse_tiles
 
 
 class ActionKind(Enum):
@@ -91,3 +91,7 @@ def discard(tile: Tile) -> Action:
 
 
 PASS = Action(ActionKind.PASS)
+
+DISCARD_ACTIONS: tuple[Action, ...] = tuple(Action(ActionKind.DISCARD, t) for t in TILES[:34])
+"""The discard of each playing kind, made once: the engine offers these very objects, so a bot
+that hands one back is matched by identity (`Hand.apply`), not compared field by field."""

@@ -13,7 +13,7 @@ from itertools import compress
 from typing import TypeVar
 
 from game import events as ev
-from game.actions import PASS, Action, ActionKind
+from game.actions import DISCARD_ACTIONS, PASS, Action, ActionKind
 from game.errors import HandOver, NotYourTurn, UnknownAction
 from game.events import Event
 from game.melds import Meld, MeldKind
@@ -54,7 +54,7 @@ _PONG_KIND = ActionKind.PONG
 _KONG_KIND = ActionKind.KONG
 
 # Every action the engine offers, built once (legality checks compare them; bots get them).
-_DISCARDS = tuple(Action(ActionKind.DISCARD, t) for t in TILES[:PLAY_KINDS])
+_DISCARDS = DISCARD_ACTIONS
 _WIN_ON = tuple(Action(ActionKind.WIN, t) for t in TILES[:PLAY_KINDS])
 _KONG_ON = tuple(Action(ActionKind.KONG, t) for t in TILES[:PLAY_KINDS])
 _PONG_ON = tuple(Action(ActionKind.PONG, t) for t in TILES[:PLAY_KINDS])

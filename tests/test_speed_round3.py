@@ -164,5 +164,7 @@ def test_played_discards_equal_the_plain_choice_in_many_positions() -> None:
                     if left.pairs_ok:
                         plain = min(plain, ev.pairs_deficiency(left.naturals))
                     assert ev.now(left) == plain
+                    # the very object the engine offered: `Hand.apply` finds it by identity
+                    assert any(offered is action for offered in view.legal)
                 match.apply(seat, action or bots[seat].choose(view))
     assert checked > 150

@@ -11,11 +11,10 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from game.actions import PASS, Action, ActionKind
+from game.actions import DISCARD_ACTIONS, PASS, Action, ActionKind
 from game.bots import evaluate as ev
 from game.bots.kit import after_claim
 from game.shapes import discards_keeping
-from game.tiles import TILES
 from game.view import SeatView
 
 _WIN = ActionKind.WIN
@@ -276,5 +275,5 @@ _BESIDE: tuple[tuple[int, int, int, int], ...] = tuple(
 """Per kind, its suited neighbours (one below, one above, two below, two above), 34 where
 there is none: a 35th count of 0 stands there."""
 
-_DISCARD_OF: tuple[Action, ...] = tuple(Action(_DISCARD, tile) for tile in TILES[:34])
-"""The discard of each kind, as the engine offers it."""
+_DISCARD_OF = DISCARD_ACTIONS
+"""The discard of each kind: the very objects the engine offers (found by identity)."""
