@@ -911,14 +911,20 @@ def _moves(key: bytes, step: int) -> _Moves:
     return found
 
 
-def _deficiency_moves(
-    counts: Sequence[int], wilds: int, sets_needed: int | None, step: int
-) -> dict[int, int]:
+def _checked_key(counts: Sequence[int], wilds: int) -> bytes:
+    """The counts' key, once the wilds and every count are known to be possible."""
     key = _key_of(counts)
     if wilds < 0:
         raise ValueError("wilds cannot be negative")
     if max(key) > 4:
         raise ValueError("no kind can be held more than four times")
+    return key
+
+
+def _deficiency_moves(
+    counts: Sequence[int], wilds: int, sets_needed: int | None, step: int
+) -> dict[int, int]:
+    key = _checked_key(counts, wilds)
     size = sum(key)
     if step < 0 and size == 0:
         return {}
@@ -1056,11 +1062,7 @@ def discards_keeping(counts: Sequence[int], wilds: int = 0,
     per suit instead of `deficiency_after_discards`' answer per kind. The default
     `sets_needed` is that of the hand less one tile, as for `deficiency_after_discards`.
     """
-    key = _key_of(counts)
-    if wilds < 0:
-        raise ValueError("wilds cannot be negative")
-    if max(key) > 4:
-        raise ValueError("no kind can be held more than four times")
+    key = _checked_key(counts, wilds)
     size = sum(key)
     sets = (size - 1 + wilds) // 3 if sets_needed is None else sets_needed
     if sets < 0:

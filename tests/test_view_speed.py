@@ -23,20 +23,7 @@ from game.simulate import run_match
 from game.tiles import TILES
 from game.view import SeatView, view_from_wire
 from tests import test_engine_mazhan, test_several_winners
-
-
-def _plain_unseen(v: SeatView) -> list[int]:
-    """`SeatView.unseen` spelled out: 4 less every copy this seat can see, never below 0."""
-    seen = list(v.counts)
-    for t in [t for ms in v.melds for m in ms for t in m.tiles]:
-        seen[t] += 1
-    for t in [t for river in v.rivers for t, claimed in river if not claimed]:
-        seen[t] += 1
-    for t in [*([v.indicator] if v.indicator is not None else []),
-              *(t for b in v.bonus for t in b)]:
-        if t < 34:
-            seen[t] += 1
-    return [max(0, 4 - n) for n in seen]
+from tests.test_speed_paths import _plain_unseen
 
 
 def _wire(view: SeatView) -> SeatView:
