@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from itertools import compress
 
 from game.actions import DISCARD_ACTIONS, PASS, Action, ActionKind
 from game.bots import evaluate as ev
@@ -141,16 +142,17 @@ def _least_discard(rng: random.Random, view: SeatView) -> Action | None:
         return None  # complete but not a win the rules allow
     best = d
     pairs_ok = ruleset == "nanjing" and melds == 0  # seven pairs still open (N3)
+    paired: list[int] = []
     if pairs_ok:
         pairs = ev.pairs_deficiency(naturals)
-        best_pairs = pairs if 1 in naturals or 3 in naturals else pairs + 1
+        odd = 1 in naturals or 3 in naturals
+        best_pairs = pairs if odd else pairs + 1
         if best_pairs < d:
             keep = 0  # the sets-and-pair reading is further: the pairs alone decide
             best = best_pairs
         if best_pairs <= d:
-            for kind, n in enumerate(naturals):
-                if n & 1 if best_pairs == pairs else n:
-                    keep |= 1 << kind
+            # the kinds that keep seven pairs there: an odd count, or with none any held kind
+            paired = list(compress(_KINDS, bytes(naturals).translate(_ODD if odd else _HELD)))
     # the hand left is told to `ev.now` for the claims offered before the next draw, except
     # where they are all passed at once (Nanjing without 4 hard flowers, N4)
     hand = (tuple.__new__(ev.Hand, (naturals, wilds, need, pairs_ok, wild))
@@ -161,6 +163,8 @@ def _least_discard(rng: random.Random, view: SeatView) -> Action | None:
         low = keep & -keep
         kinds.append(low.bit_length() - 1)
         keep ^= low
+    if paired:
+        kinds = sorted(set(kinds).union(paired)) if kinds else paired
     if len(kinds) == 1:
         return _chosen(hand, kinds[0], best)
     # The tie-break of `_tie_break`, on kinds (no wild among them).
@@ -274,6 +278,11 @@ _BESIDE: tuple[tuple[int, int, int, int], ...] = tuple(
     for tile in range(34))
 """Per kind, its suited neighbours (one below, one above, two below, two above), 34 where
 there is none: a 35th count of 0 stands there."""
+
+_KINDS = range(34)
+_ODD = bytes(n & 1 for n in range(256))
+_HELD = bytes(1 if n else 0 for n in range(256))
+"""Tables for `bytes.translate`: a count to 1 where it is odd / held, else 0."""
 
 _DISCARD_OF = DISCARD_ACTIONS
 """The discard of each kind: the very objects the engine offers (found by identity)."""
