@@ -143,11 +143,6 @@ class Match:
             self._book(self.hand)
         return out
 
-    def book(self, hand: Hand) -> None:
-        """Book `hand`, just over, as `apply` does: for a loop that applies each action to the
-        hand itself and adds it to `actions` (`game.simulate`, one Python call less an action)."""
-        self._book(hand)
-
     def _book(self, hand: Hand) -> None:
         result = hand.result
         assert result is not None

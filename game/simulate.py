@@ -183,41 +183,24 @@ def _play_with_views(match: Match, hand: Hand,
     has one, else with `chooses[s]` from its view; events go to `batch` and `on_events`.
     `run_match`'s loop when some bot reads views or someone watches the events."""
     turn, over = Phase.DISCARD, Phase.OVER
-    # `Match.apply`'s work, done here: the hand applies, the match records each action and
-    # books the hand once it is over (before its last events are passed on)
-    apply, legal, view = hand.apply, hand.legal_actions, match.view
-    record = match.actions.append
+    apply, legal, view = match.apply, hand.legal_actions, match.view
     while True:
         phase = hand.phase
-        if phase is turn:  # most decisions: the seat whose turn it is, alone
-            seat = hand.current
+        if phase is over:
+            return
+        # most decisions are the seat whose turn it is, alone: no need to ask who acts
+        own_turn = phase is turn
+        for seat in (hand.current,) if own_turn else hand.to_act():
+            if not own_turn and seat not in hand.to_act():
+                continue  # an earlier answer settled the claim
             pick = picks[seat]
             action = pick(legal(seat)) if pick is not None else chooses[seat](view(seat))
             evs = apply(seat, action)
-            record((seat, action))
-            if hand.phase is over:
-                match.book(hand)
             batch += evs
             if on_events:
                 on_events(evs)
-        elif phase is over:
-            return
-        else:  # seats answer a discard or a kong in turn order, while they still must
-            for seat in hand.to_act():
-                if seat not in hand.to_act():
-                    continue
-                pick = picks[seat]
-                action = pick(legal(seat)) if pick is not None else chooses[seat](view(seat))
-                evs = apply(seat, action)
-                record((seat, action))
-                ended = hand.phase is over
-                if ended:
-                    match.book(hand)
-                batch += evs
-                if on_events:
-                    on_events(evs)
-                if ended:
-                    return
+            if hand.phase is over:
+                return
 
 
 def _play_by_legal(match: Match, hand: Hand,
@@ -227,28 +210,19 @@ def _play_by_legal(match: Match, hand: Hand,
     its events added to `batch`: `run_match`'s loop without views or watchers (the same
     actions in the same order, with fewer checks per action)."""
     turn, over = Phase.DISCARD, Phase.OVER
-    apply, legal = hand.apply, hand.legal_actions  # `Match.apply`'s work done here
-    record = match.actions.append
+    apply, legal = match.apply, hand.legal_actions
     while True:
         phase = hand.phase
         if phase is turn:  # most actions: the seat whose turn it is, alone
             seat = hand.current
-            action = picks[seat](legal(seat))
-            batch += apply(seat, action)
-            record((seat, action))
-            if hand.phase is over:
-                match.book(hand)
-                return
+            batch += apply(seat, picks[seat](legal(seat)))
         elif phase is over:
             return
         else:
             for seat in hand.to_act():
                 if seat in hand.to_act():
-                    action = picks[seat](legal(seat))
-                    batch += apply(seat, action)
-                    record((seat, action))
+                    batch += apply(seat, picks[seat](legal(seat)))
                     if hand.phase is over:
-                        match.book(hand)
                         return
 
 
