@@ -105,10 +105,7 @@ def _public_seen(melds: tuple[tuple[Meld, ...], ...], bonus: tuple[tuple[Tile, .
             or len(rivers) != len(rivers0) or len(melds) != len(melds0)
             or len(bonus) != len(bonus0)):
         return _seen_afresh(melds, bonus, rivers, indicator)
-    # each copy taken out or added moves the packed count too, while the kind's count is
-    # within its cap (`_CAP`): the packed count stays `_packed` of the list
     seen = seen0[:]
-    unit = _UNIT
     for i, new in enumerate(rivers):
         old = rivers0[i]
         if old is new:
@@ -118,46 +115,36 @@ def _public_seen(melds: tuple[tuple[Meld, ...], ...], bonus: tuple[tuple[Tile, .
         keep = len(old) - 1 if old else 0
         if new[:keep] != old[:keep]:  # not a later state of the same river: count afresh
             return _seen_afresh(melds, bonus, rivers, indicator)
-        for t, claimed in old[keep:]:
-            if not claimed:
-                if seen[t] <= 5:
-                    packed -= unit[t]
-                seen[t] -= 1
-        for t, claimed in new[keep:]:
-            if not claimed:
-                seen[t] += 1
-                if seen[t] <= 5:
-                    packed += unit[t]
+        packed = _recount(seen, packed, [t for t, claimed in old[keep:] if not claimed],
+                          [t for t, claimed in new[keep:] if not claimed])
     if melds is not melds0:
-        for i, new_melds in enumerate(melds):
-            old_melds = melds0[i]
+        for old_melds, new_melds in zip(melds0, melds, strict=True):
             if old_melds is not new_melds:
-                for meld in old_melds:
-                    for t in meld.tiles:
-                        if seen[t] <= 5:
-                            packed -= unit[t]
-                        seen[t] -= 1
-                for meld in new_melds:
-                    for t in meld.tiles:
-                        seen[t] += 1
-                        if seen[t] <= 5:
-                            packed += unit[t]
+                packed = _recount(seen, packed, [t for m in old_melds for t in m.tiles],
+                                  [t for m in new_melds for t in m.tiles])
     if bonus is not bonus0:
-        for i, new_bonus in enumerate(bonus):
-            old_bonus = bonus0[i]
+        for old_bonus, new_bonus in zip(bonus0, bonus, strict=True):
             if old_bonus is not new_bonus:
-                for t in old_bonus:
-                    if t < 34:
-                        if seen[t] <= 5:
-                            packed -= unit[t]
-                        seen[t] -= 1
-                for t in new_bonus:
-                    if t < 34:
-                        seen[t] += 1
-                        if seen[t] <= 5:
-                            packed += unit[t]
+                packed = _recount(seen, packed, [t for t in old_bonus if t < 34],
+                                  [t for t in new_bonus if t < 34])
     _seen_memo = (melds, bonus, rivers, indicator, seen, packed)
     return seen, packed
+
+
+def _recount(seen: list[int], packed: int, gone: list[Tile], come: list[Tile]) -> int:
+    """Take the tiles `gone` out of `seen` and add those that `come`; returns `packed` moved
+    alike (a copy moves it only while its kind's count is within the cap, `_CAP`, so it stays
+    `_packed` of the list)."""
+    unit = _UNIT
+    for t in gone:
+        if seen[t] <= 5:
+            packed -= unit[t]
+        seen[t] -= 1
+    for t in come:
+        seen[t] += 1
+        if seen[t] <= 5:
+            packed += unit[t]
+    return packed
 
 
 def _seen_afresh(melds: tuple[tuple[Meld, ...], ...], bonus: tuple[tuple[Tile, ...], ...],
