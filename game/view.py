@@ -115,8 +115,18 @@ def _public_seen(melds: tuple[tuple[Meld, ...], ...], bonus: tuple[tuple[Tile, .
         keep = len(old) - 1 if old else 0
         if new[:keep] != old[:keep]:  # not a later state of the same river: count afresh
             return _seen_afresh(melds, bonus, rivers, indicator)
-        packed = _recount(seen, packed, [t for t, claimed in old[keep:] if not claimed],
-                          [t for t, claimed in new[keep:] if not claimed])
+        # (inline, not through `_recount`: a river changes on nearly every view)
+        unit = _UNIT
+        for t, claimed in old[keep:]:
+            if not claimed:
+                if seen[t] <= 5:
+                    packed -= unit[t]
+                seen[t] -= 1
+        for t, claimed in new[keep:]:
+            if not claimed:
+                seen[t] += 1
+                if seen[t] <= 5:
+                    packed += unit[t]
     if melds is not melds0:
         for old_melds, new_melds in zip(melds0, melds, strict=True):
             if old_melds is not new_melds:
