@@ -11,15 +11,12 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from itertools import compress
-from typing import TypeVar
 
 from game.actions import DISCARD_ACTIONS, PASS, Action, ActionKind
 from game.bots import evaluate as ev
 from game.bots.kit import after_claim
 from game.shapes import discards_keeping
 from game.view import SeatView
-
-_T = TypeVar("_T")
 
 _WIN = ActionKind.WIN
 _DISCARD = ActionKind.DISCARD
@@ -191,9 +188,17 @@ def _least_discard(rng: random.Random, view: SeatView) -> Action | None:
         kind = rng.choice([kinds[shapes.index(least)]])
         return _chosen(hand, kind, best)
     unseen = view.unseen()
-    return _chosen(hand, rng.choice(_least(near, [shape + unseen[kind] // 2 for kind, shape
-                                                  in zip(kinds, shapes, strict=True)
-                                                  if shape <= reach])), best)
+    top: list[int] = []
+    top_key = 1 << 30
+    for kind, shape in zip(kinds, shapes, strict=True):
+        if shape > reach:
+            continue
+        key = shape + unseen[kind] // 2
+        if key < top_key:
+            top, top_key = [kind], key
+        elif key == top_key:
+            top.append(kind)
+    return _chosen(hand, rng.choice(top), best)
 
 
 def _chosen(hand: ev.Hand | None, kind: int, best: int) -> Action:
@@ -232,18 +237,20 @@ def _tie_break(rng: random.Random, view: SeatView, best_moves: list[Action]) -> 
         only = [a for a, shape in zip(best_moves, shapes, strict=True) if shape <= reach]
         return rng.choice(only)  # (drawn as before: the same random numbers used)
     unseen = view.unseen()
-    near = [a for a, shape in zip(best_moves, shapes, strict=True)
-            if shape <= reach and a.tile is not None]
-    # Keep tiles that connect to others; a wild is always worth keeping.
-    return rng.choice(_least(near, [99 if a.tile == wild else shape + unseen[a.tile] // 2
-                                    for a, shape in zip(best_moves, shapes, strict=True)
-                                    if shape <= reach and a.tile is not None]))
-
-
-def _least(items: list[_T], keys: list[int]) -> list[_T]:
-    """The items of the least key, in their order (the tie-break draws among them)."""
-    least = min(keys)
-    return [item for item, key in zip(items, keys, strict=True) if key == least]
+    top: list[Action] = []
+    top_key = 1 << 30
+    for action, shape in zip(best_moves, shapes, strict=True):
+        if shape > reach:
+            continue
+        tile = action.tile
+        assert tile is not None
+        # Keep tiles that connect to others; a wild is always worth keeping.
+        key = 99 if tile == wild else shape + unseen[tile] // 2
+        if key < top_key:
+            top, top_key = [action], key
+        elif key == top_key:
+            top.append(action)
+    return rng.choice(top)
 
 
 def claimed_hand(view: SeatView, action: Action) -> ev.Hand:
