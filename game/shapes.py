@@ -24,6 +24,7 @@ import zlib
 from array import array
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
+from itertools import compress
 from operator import add
 from pathlib import Path
 from typing import Final, NoReturn
@@ -656,12 +657,8 @@ def _move_slots(key: bytes, step: int) -> tuple[tuple[int, int], ...]:
     table = _MOVE_SLOTS[step > 0]
     found = table.get(key)
     if found is None:
-        if step > 0:
-            shipped = _shipped_slots(key)
-            if shipped is not None:
-                found = table[key] = shipped
-                return found
-        found = table[key] = _search_move_slots(key, step)
+        shipped = _shipped_slots(key) if step > 0 else _shipped_discard_slots(key)
+        found = table[key] = _search_move_slots(key, step) if shipped is None else shipped
     return found
 
 
@@ -1913,11 +1910,11 @@ SLOTS_FILE: Final = Path(__file__).with_name("shape_slots.bin")
 SLOTS_MAX: Final = 8
 
 
-def _slots_first() -> tuple[int, ...]:
-    """Size → index of its first key's record in SLOTS_FILE."""
+def _slots_first(most: int = SLOTS_MAX) -> tuple[int, ...]:
+    """Size → index of its first key's record in SLOTS_FILE (keys of up to `most` tiles)."""
     out: list[int] = []
     first = 0
-    for size in range(SLOTS_MAX + 1):
+    for size in range(most + 1):
         out.append(first)
         first += _WAYS[0][size]
     out.append(first)  # the end: the number of records
@@ -1961,17 +1958,72 @@ def build_slots_file() -> bytes:
 
 
 def _read_slots_file() -> array[int] | None:
+    return _read_masks(SLOTS_FILE, _SLOTS_FIRST[-1])
+
+
+def _read_masks(path: Path, records: int) -> array[int] | None:
+    """The 16-bit masks of a slots file of `records` records, or None if it is unusable."""
     try:
-        data = zlib.decompress(SLOTS_FILE.read_bytes())
+        data = zlib.decompress(path.read_bytes())
     except (OSError, zlib.error):
         return None  # the slots are worked out instead
-    if len(data) != 2 * 9 * _SLOTS_FIRST[-1]:
+    if len(data) != 2 * 9 * records:
         return None
     masks = array("H")
     masks.frombytes(data)
     if sys.byteorder == "big":
         masks.byteswap()
     return masks
+
+
+# --- the slots a discard changes, read from a fourth file on first sight --------------------------
+#
+# A normal bot's discard (`discards_keeping`) reads `_move_slots(key, -1)` of each suit whose
+# best slots it has not met with those tiles before: worked out for each new suit key, it was
+# most of what the first few hundred hands of a process cost above the later ones.
+# DISCARD_SLOTS_FILE holds it for every suited key of up to DISCARD_SLOTS_MAX tiles (nearly all
+# the suits a bot throws from), in SLOTS_FILE's layout: per key, in `_suit_keys` order by size,
+# nine little-endian 16-bit slot masks, one per kind (0 where none is held: no discard there).
+
+DISCARD_SLOTS_FILE: Final = Path(__file__).with_name("shape_discard_slots.bin")
+DISCARD_SLOTS_MAX: Final = 9
+_DISCARD_FIRST: Final = _slots_first(DISCARD_SLOTS_MAX)
+_DISCARD_SLOTS: list[array[int] | None] = []
+"""DISCARD_SLOTS_FILE's masks once read (empty before the first look, [None] if unusable)."""
+_OFFSETS: Final = range(9)
+
+
+def _shipped_discard_slots(key: bytes) -> tuple[tuple[int, int], ...] | None:
+    """`_move_slots(key, -1)` of a suited key from DISCARD_SLOTS_FILE, or None (an honours
+    key, more than DISCARD_SLOTS_MAX tiles, or no usable file)."""
+    if len(key) != 9:
+        return None
+    size = sum(key)
+    if size > DISCARD_SLOTS_MAX or max(key) > 4:
+        return None
+    if not _DISCARD_SLOTS:
+        _DISCARD_SLOTS.append(_read_masks(DISCARD_SLOTS_FILE, _DISCARD_FIRST[-1]))
+    masks = _DISCARD_SLOTS[0]
+    if masks is None:
+        return None
+    start = 9 * (_DISCARD_FIRST[size] + suit_rank(key))
+    # the held offsets and their masks, picked in C by the key's counts
+    return tuple(zip(compress(_OFFSETS, key), compress(masks[start:start + 9], key),
+                     strict=True))
+
+
+def build_discard_slots_file() -> bytes:
+    """DISCARD_SLOTS_FILE's contents: zlib of the masks of `_search_move_slots(key, -1)`."""
+    masks = array("H")
+    for size in range(DISCARD_SLOTS_MAX + 1):
+        for key in _suit_keys(size):
+            record = [0] * 9
+            for t, changed in _search_move_slots(key, -1):
+                record[t] = changed
+            masks.extend(record)
+    if sys.byteorder == "big":
+        masks.byteswap()
+    return zlib.compress(masks.tobytes(), 9)
 
 
 def _load_shipped() -> None:

@@ -15,7 +15,12 @@ from hypothesis import strategies as st
 
 from game import shapes
 from game.bots import evaluate as ev
-from game.shapes import DrawsAfterDiscard, deficiency, deficiency_after_draws
+from game.shapes import (
+    DrawsAfterDiscard,
+    deficiency,
+    deficiency_after_draws,
+    discards_keeping,
+)
 from tests.hands import HANDS, capped_counts, discards, with_wild
 
 
@@ -141,6 +146,42 @@ def test_an_unusable_slots_file_leaves_the_worked_out_slots(
     assert shapes._shipped_slots(key) is None
     assert shapes._SLOTS == [None]
     assert shapes._move_slots(key, 1) == shapes._search_move_slots(key, 1)
+
+
+def test_shipped_discard_slots_equal_the_worked_out_ones() -> None:
+    """Every suited key in game/shape_discard_slots.bin: the slots a discard changes, as read
+    from the file and as worked out from the rows before and after the discard."""
+    for size in range(shapes.DISCARD_SLOTS_MAX + 1):
+        for key in shapes._suit_keys(size):
+            assert shapes._shipped_discard_slots(key) == shapes._search_move_slots(key, -1), key
+    assert shapes._shipped_discard_slots(bytes([2, 2, 1, 1, 1, 1, 0, 1, 1])) is None  # 10
+    assert shapes._shipped_discard_slots(bytes([2, 0, 0, 0, 0, 0, 1])) is None  # honours
+
+
+def test_discard_slots_file_is_what_the_tool_builds() -> None:
+    assert shapes.build_discard_slots_file() == shapes.DISCARD_SLOTS_FILE.read_bytes()
+
+
+@pytest.mark.parametrize("content", [None, b"not zlib", zlib.compress(b"short")])
+def test_an_unusable_discard_slots_file_leaves_the_worked_out_slots(
+        monkeypatch: pytest.MonkeyPatch, tmp_path: Path, content: bytes | None) -> None:
+    """Without a usable file the slots are worked out, and a discard names the same kinds."""
+    key = bytes([2, 2, 1, 1, 1, 0, 0, 0, 1])
+    counts = [*key, *key, *bytes(9), 2, 0, 0, 0, 0, 0, 0]
+    monkeypatch.setattr(shapes, "_MOVE_SLOTS", ({}, {}))
+    monkeypatch.setattr(shapes, "_KEEP_MASKS", {})
+    from_file = discards_keeping(counts)
+    path = tmp_path / "shape_discard_slots.bin"
+    if content is not None:
+        path.write_bytes(content)
+    monkeypatch.setattr(shapes, "DISCARD_SLOTS_FILE", path)
+    monkeypatch.setattr(shapes, "_DISCARD_SLOTS", [])
+    monkeypatch.setattr(shapes, "_MOVE_SLOTS", ({}, {}))
+    monkeypatch.setattr(shapes, "_KEEP_MASKS", {})
+    assert shapes._shipped_discard_slots(key) is None
+    assert shapes._DISCARD_SLOTS == [None]
+    assert shapes._move_slots(key, -1) == shapes._search_move_slots(key, -1)
+    assert discards_keeping(counts) == from_file
 
 
 @settings(max_examples=300, deadline=None)

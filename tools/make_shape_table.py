@@ -1,8 +1,9 @@
-"""Write game/shape_table.bin, game/shape_rows.bin, game/shape_slots.bin and
-game/shape_joins.bin: the suit shape and usage tables of `game.shapes` for every suit key of up
-to `TABLE_MAX` tiles, the usage rows of every suited key of `EXTRA_SIZES` tiles, the slots a draw
-changes for every suited key of up to `SLOTS_MAX` tiles, and every combination of the usage rows
-that suits make, computed by the module's own searches.
+"""Write game/shape_table.bin, game/shape_rows.bin, game/shape_slots.bin,
+game/shape_discard_slots.bin and game/shape_joins.bin: the suit shape and usage tables of
+`game.shapes` for every suit key of up to `TABLE_MAX` tiles, the usage rows of every suited key
+of `EXTRA_SIZES` tiles, the slots a draw changes for every suited key of up to `SLOTS_MAX` tiles
+(a discard: `DISCARD_SLOTS_MAX`), and every combination of the usage rows that suits make,
+computed by the module's own searches.
 
     uv run python tools/make_shape_table.py
 """
@@ -32,6 +33,9 @@ def main() -> int:
     shapes._SLOTS[:] = [None]
     slots = shapes.build_slots_file()
     _write(shapes.SLOTS_FILE, slots, f"{shapes._SLOTS_FIRST[-1]} keys")
+    shapes._DISCARD_SLOTS[:] = [None]
+    discard_slots = shapes.build_discard_slots_file()
+    _write(shapes.DISCARD_SLOTS_FILE, discard_slots, f"{shapes._DISCARD_FIRST[-1]} keys")
     joins = shapes.build_joins_file()
     _write(shapes.JOINS_FILE, joins, f"{int.from_bytes(zlib.decompress(joins)[:4], 'little')} rows")
     return 0
