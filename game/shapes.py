@@ -913,9 +913,13 @@ def _checked_key(counts: Sequence[int], wilds: int) -> bytes:
     key = _key_of(counts)
     if wilds < 0:
         raise ValueError("wilds cannot be negative")
-    if max(key) > 4:
+    if key.translate(None, _POSSIBLE):  # a count above 4 is left (found in C)
         raise ValueError("no kind can be held more than four times")
     return key
+
+
+_POSSIBLE: Final = bytes(range(5))
+"""The counts a kind can have, for `bytes.translate` to delete: any left is impossible."""
 
 
 def _deficiency_moves(
@@ -1066,7 +1070,13 @@ def discards_keeping(counts: Sequence[int], wilds: int = 0,
         raise ValueError("sets_needed cannot be negative")
     if sets >= _ROW_WIDTH or size == 0:
         return _discards_keeping_plainly(key, wilds, sets)
-    km, kp, ks, kz = key[:9], key[9:18], key[18:27], key[27:34]
+    return discards_keeping_key(key, wilds, sets)
+
+
+def discards_keeping_key(key: bytes, wilds: int, sets: int) -> tuple[int, int]:
+    """`discards_keeping` of a checked key (34 counts 0-4) holding a tile, sets below
+    _ROW_WIDTH (a bot that made the key itself calls this directly)."""
+    km, kp, ks, kz = _SUITS(key)
     number = _SUIT_NUMBER
     m, p, s, z = number.get(km), number.get(kp), number.get(ks), number.get(kz)
     if m is None or p is None or s is None or z is None:

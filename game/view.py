@@ -168,6 +168,14 @@ def _seen_afresh(melds: tuple[tuple[Meld, ...], ...], bonus: tuple[tuple[Tile, .
     return seen, packed
 
 
+def unseen_of_key(view: SeatView, key: bytes) -> bytes:
+    """`view.unseen()` as bytes, from the view's own counts as bytes (`key`, 34 of them): a
+    bot that made the key already skips making it again and the list."""
+    packed = _public_seen(view.melds, view.bonus, view.rivers, view.indicator)[1]
+    own = int.from_bytes(key.translate(_CAP), "little")
+    return (own + packed).to_bytes(34, "little").translate(_LIVE_BYTES)
+
+
 class SeatView(NamedTuple):
     """A seat's knowledge of the table. Seats are 0-3 = E S W N; E deals.
 
@@ -223,14 +231,14 @@ class SeatView(NamedTuple):
         # ask this every decision, so the 34 sums and lookups are done in C: both counts
         # packed a byte a kind, added as two ints, the bytes looked up in one translate
         counts = self.counts
-        seen, packed = _public_seen(self.melds, self.bonus, self.rivers, self.indicator)
         if len(counts) == 34:
             try:
-                own = int.from_bytes(bytes(counts).translate(_CAP), "little")
+                key = bytes(counts)
             except ValueError:  # a count below 0 or above 255, in a view built by hand
                 pass
             else:
-                return list((own + packed).to_bytes(34, "little").translate(_LIVE_BYTES))
+                return list(unseen_of_key(self, key))
+        seen, _ = _public_seen(self.melds, self.bonus, self.rivers, self.indicator)
         return list(map(_LIVE.__getitem__, map(add, counts, seen)))
 
     def to_wire(self) -> dict[str, Any]:

@@ -21,7 +21,7 @@ from game.replay import verify
 from game.rules.registry import make_ruleset
 from game.simulate import run_match
 from game.tiles import TILES
-from game.view import SeatView, view_from_wire
+from game.view import SeatView, unseen_of_key, view_from_wire
 from tests import test_engine_mazhan, test_several_winners
 from tests.test_speed_paths import _plain_unseen
 
@@ -60,6 +60,8 @@ def test_unseen_equals_the_walk_on_every_view_of_played_matches() -> None:
         for view in a:
             assert view.unseen() == _plain_unseen(view)
             assert _wire(view).unseen() == _plain_unseen(view)
+            # the bots' form: the same counts as bytes, from the counts' own bytes
+            assert list(unseen_of_key(view, bytes(view.counts))) == _plain_unseen(view)
             checked += 1
         for x, y in zip(a, b, strict=False):  # two tables in turn: no count leaks across
             assert x.unseen() == _plain_unseen(x)
@@ -114,6 +116,7 @@ def test_unseen_equals_the_walk_in_any_order(steps: list[tuple[int, int, int]]) 
         elif how == 3 and index + 1 < len(_POOL):
             view = _POOL[index + 1]  # the next view of the same table, as in play
         assert view.unseen() == _plain_unseen(view)
+        assert list(unseen_of_key(view, bytes(view.counts))) == _plain_unseen(view)
 
 
 def _crowded(view: SeatView, kind: int, copies: int) -> SeatView:

@@ -75,11 +75,17 @@ def now(hand: Hand) -> int:
 def remember_after_discard(hand: Hand, kind: int, d: int) -> None:
     """Tell `now` that `hand` less one natural `kind` measures `d` (a bot that knows it from
     weighing its discard: until it draws, each claim it is offered asks `now` of that hand)."""
-    naturals = bytearray(hand.naturals)
-    naturals[kind] -= 1
+    remember_less(bytes(hand.naturals), hand.wilds, hand.need, hand.pairs_ok, kind, d)
+
+
+def remember_less(naturals: bytes, wilds: int, need: int, pairs_ok: bool, kind: int,
+                  d: int) -> None:
+    """`remember_after_discard` of the hand these fields make (its naturals as bytes)."""
+    less = bytearray(naturals)
+    less[kind] -= 1
     if len(_NOW) > 100_000:
         _NOW.clear()  # bounded memory over long runs
-    _NOW[(bytes(naturals), hand.wilds, hand.need, hand.pairs_ok)] = d
+    _NOW[(bytes(less), wilds, need, pairs_ok)] = d
 
 
 def after_discards(hand: Hand) -> dict[int, int]:

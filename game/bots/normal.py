@@ -15,8 +15,8 @@ from itertools import compress
 from game.actions import DISCARD_ACTIONS, PASS, Action, ActionKind
 from game.bots import evaluate as ev
 from game.bots.kit import after_claim
-from game.shapes import discards_keeping
-from game.view import SeatView
+from game.shapes import discards_keeping_key
+from game.view import SeatView, unseen_of_key
 
 _WIN = ActionKind.WIN
 _DISCARD = ActionKind.DISCARD
@@ -123,58 +123,56 @@ def _least_discard(rng: random.Random, view: SeatView) -> Action | None:
     one more (it is never among them). Seven pairs (N3): the pairs count stays when an odd
     kind goes and drops by one when an even one does.
     """
-    counts = view.counts
+    # the counts as bytes, made once: the sums, counts and the shape key below read them in C
+    key = bytes(view.counts)
+    if len(key) != 34 or key.translate(None, _POSSIBLE):
+        return None  # a hand made up by hand: the plain path says what is wrong
     wild = view.wild
-    naturals: Sequence[int] = counts
+    naturals = key
     wilds = 0
-    if wild is not None and counts[wild]:
-        work = list(counts)
-        wilds = work[wild]
-        work[wild] = 0
-        naturals = work
+    if wild is not None and key[wild]:
+        wilds = key[wild]
+        naturals = key[:wild] + b"\0" + key[wild + 1:]
     melds = len(view.melds[view.seat])
     ruleset = view.ruleset
     need = ev.SETS[ruleset] - melds
-    if sum(counts) != 3 * need + 2:
-        return None
-    d, keep = discards_keeping(naturals, wilds, need)
+    size = 3 * need + 2
+    if sum(key) != size or wilds == size:
+        return None  # (all wilds: complete, as the plain path finds)
+    d, keep = discards_keeping_key(naturals, wilds, need)
     if d == 0:
         return None  # complete but not a win the rules allow
     best = d
     pairs_ok = ruleset == "nanjing" and melds == 0  # seven pairs still open (N3)
     paired: list[int] = []
     if pairs_ok:
-        pairs = ev.pairs_deficiency(naturals)
-        odd = 1 in naturals or 3 in naturals
+        # `ev.pairs_deficiency`, from counts of bytes in C
+        ones, threes = naturals.count(1), naturals.count(3)
+        pairs = 7 - ((size - wilds - ones - threes) >> 1)
+        odd = ones or threes
         best_pairs = pairs if odd else pairs + 1
         if best_pairs < d:
             keep = 0  # the sets-and-pair reading is further: the pairs alone decide
             best = best_pairs
         if best_pairs <= d:
             # the kinds that keep seven pairs there: an odd count, or with none any held kind
-            paired = list(compress(_KINDS, bytes(naturals).translate(_ODD if odd else _HELD)))
+            paired = list(compress(_KINDS, naturals.translate(_ODD if odd else _HELD)))
     # the hand left is told to `ev.now` for the claims offered before the next draw, except
     # where they are all passed at once (Nanjing without 4 hard flowers, N4)
-    hand = (tuple.__new__(ev.Hand, (naturals, wilds, need, pairs_ok, wild))
+    hand = ((naturals, wilds, need, pairs_ok)
             if ruleset != "nanjing" or len(view.bonus[view.seat]) >= 4 else None)
     # the kinds of the least deficiency, in the order the discards are offered (kind order)
-    kinds: list[int] = []
-    while keep:
-        low = keep & -keep
-        kinds.append(low.bit_length() - 1)
-        keep ^= low
+    kinds: Sequence[int] = (_MASK_KINDS[0][keep & 511] + _MASK_KINDS[1][keep >> 9 & 511]
+                            + _MASK_KINDS[2][keep >> 18 & 511] + _MASK_KINDS[3][keep >> 27])
     if paired:
         kinds = sorted(set(kinds).union(paired)) if kinds else paired
     if len(kinds) == 1:
         return _chosen(hand, kinds[0], best)
     # The tie-break of `_tie_break`, on kinds (no wild among them).
-    padded = (*counts, 0)
-    beside = _BESIDE
-    shapes: list[int] = []
-    for kind in kinds:
-        left, right, far_left, far_right = beside[kind]
-        shapes.append(2 * (padded[kind] + padded[left] + padded[right])
-                      + padded[far_left] + padded[far_right])
+    padded = key + b"\0"
+    shapes = [2 * (padded[kind] + padded[left] + padded[right])
+              + padded[far_left] + padded[far_right]
+              for kind, left, right, far_left, far_right in map(_BESIDE.__getitem__, kinds)]
     least = min(shapes)
     reach = least + 2
     near = [kind for kind, shape in zip(kinds, shapes, strict=True) if shape <= reach]
@@ -187,24 +185,25 @@ def _least_discard(rng: random.Random, view: SeatView) -> Action | None:
         # live copies (`rng.choice` of one draws as the plain path's does).
         kind = rng.choice([kinds[shapes.index(least)]])
         return _chosen(hand, kind, best)
-    unseen = view.unseen()
+    unseen = unseen_of_key(view, key)
     top: list[int] = []
     top_key = 1 << 30
     for kind, shape in zip(kinds, shapes, strict=True):
         if shape > reach:
             continue
-        key = shape + unseen[kind] // 2
-        if key < top_key:
-            top, top_key = [kind], key
-        elif key == top_key:
+        key_ = shape + unseen[kind] // 2
+        if key_ < top_key:
+            top, top_key = [kind], key_
+        elif key_ == top_key:
             top.append(kind)
     return _chosen(hand, rng.choice(top), best)
 
 
-def _chosen(hand: ev.Hand | None, kind: int, best: int) -> Action:
-    """The discard of `kind`; `ev.now` is told the hand it leaves (if any) measures `best`."""
+def _chosen(hand: tuple[bytes, int, int, bool] | None, kind: int, best: int) -> Action:
+    """The discard of `kind`; `ev.now` is told the hand it leaves (naturals, wilds, sets
+    wanted, seven pairs open), if any, measures `best`."""
     if hand is not None:
-        ev.remember_after_discard(hand, kind, best)
+        ev.remember_less(*hand, kind, best)
     return _DISCARD_OF[kind]
 
 
@@ -272,13 +271,20 @@ _NEIGHBOURS: tuple[tuple[tuple[int, int], ...], ...] = tuple(
     for tile in range(34))
 """Per kind, (suited neighbour within two, weight): the one beside counts double."""
 
-_BESIDE: tuple[tuple[int, int, int, int], ...] = tuple(
-    tuple(tile + step if tile < 27 and 0 <= tile % 9 + step <= 8 else 34
-          for step in (-1, 1, -2, 2))  # type: ignore[misc]
+_BESIDE: tuple[tuple[int, int, int, int, int], ...] = tuple(
+    (tile, *(tile + step if tile < 27 and 0 <= tile % 9 + step <= 8 else 34
+             for step in (-1, 1, -2, 2)))  # type: ignore[misc]
     for tile in range(34))
-"""Per kind, its suited neighbours (one below, one above, two below, two above), 34 where
-there is none: a 35th count of 0 stands there."""
+"""Per kind, itself and its suited neighbours (one below, one above, two below, two above),
+34 where there is none: a 35th count of 0 stands there."""
 
+_MASK_KINDS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
+    tuple(tuple(base + t for t in range(9) if mask >> t & 1) for mask in range(512))
+    for base in (0, 9, 18, 27))
+"""[suit][its 9 bits of a kind mask] → the kinds set there, in order."""
+
+_POSSIBLE = bytes(range(5))
+"""The counts a kind can have (`bytes.translate` deletes them: any left is impossible)."""
 _KINDS = range(34)
 _ODD = bytes(n & 1 for n in range(256))
 _HELD = bytes(1 if n else 0 for n in range(256))
