@@ -168,21 +168,20 @@ def _least_discard(rng: random.Random, view: SeatView) -> Action | None:
         kinds = sorted(set(kinds).union(paired)) if kinds else paired
     if len(kinds) == 1:
         return _chosen(hand, kinds[0], best)
-    # The tie-break of `_tie_break`, on kinds (no wild among them).
-    padded = key + b"\0"
-    shapes = [2 * (padded[kind] + padded[left] + padded[right])
-              + padded[far_left] + padded[far_right]
-              for kind, left, right, far_left, far_right in map(_BESIDE.__getitem__, kinds)]
+    # The tie-break of `_tie_break`, on kinds (no wild among them): every kind's shape at
+    # once, each count a byte of one int, its suited neighbours shifted in (no carry: a
+    # shape is at most 32)
+    counted = int.from_bytes(key, "little")
+    around = (2 * (counted + (counted << 8 & _ONE_BELOW) + (counted >> 8 & _ONE_ABOVE))
+              + (counted << 16 & _TWO_BELOW) + (counted >> 16 & _TWO_ABOVE))
+    shapes = list(map(around.to_bytes(34, "little").__getitem__, kinds))
     least = min(shapes)
     reach = least + 2
-    near = [kind for kind, shape in zip(kinds, shapes, strict=True) if shape <= reach]
-    if len(near) == 1:
-        kind = rng.choice(near)  # (drawn as before: the same random numbers)
-        return _chosen(hand, kind, best)
     if shapes.count(least) == 1 and least + 1 not in shapes:
-        # A held tile has at most three live copies, so the least shape's key is at most one
-        # above it and the others' at least two: it alone is the least key, whatever the
-        # live copies (`rng.choice` of one draws as the plain path's does).
+        # One tile alone is within two of the least shape (the others cannot tie), or a held
+        # tile, with at most three live copies, has the least key whatever they are (its
+        # key is at most one above its shape, the others' at least two): `rng.choice` of
+        # one draws as the plain path's does.
         kind = rng.choice([kinds[shapes.index(least)]])
         return _chosen(hand, kind, best)
     unseen = unseen_of_key(view, key)
@@ -271,12 +270,16 @@ _NEIGHBOURS: tuple[tuple[tuple[int, int], ...], ...] = tuple(
     for tile in range(34))
 """Per kind, (suited neighbour within two, weight): the one beside counts double."""
 
-_BESIDE: tuple[tuple[int, int, int, int, int], ...] = tuple(
-    (tile, *(tile + step if tile < 27 and 0 <= tile % 9 + step <= 8 else 34
-             for step in (-1, 1, -2, 2)))  # type: ignore[misc]
-    for tile in range(34))
-"""Per kind, itself and its suited neighbours (one below, one above, two below, two above),
-34 where there is none: a 35th count of 0 stands there."""
+def _neighbour_mask(step: int) -> int:
+    """Bytes of 0xFF at the kinds whose suited neighbour `step` away exists (the rest 0)."""
+    return int.from_bytes(bytes(255 if kind < 27 and 0 <= kind % 9 - step <= 8 else 0
+                                for kind in range(34)), "little")
+
+
+_ONE_BELOW, _ONE_ABOVE, _TWO_BELOW, _TWO_ABOVE = (_neighbour_mask(step)
+                                                  for step in (1, -1, 2, -2))
+"""Where a count shifted up one byte (the kind below's) or down (the kind above's), by one
+or two kinds, is a suited neighbour's: the tie-break's shapes, for all kinds at once."""
 
 _MASK_KINDS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
     tuple(tuple(base + t for t in range(9) if mask >> t & 1) for mask in range(512))
