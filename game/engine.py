@@ -584,9 +584,12 @@ class Hand:
         return out
 
     def _discard(self, seat: int, tile: Tile) -> list[Event]:
+        # the kind as a plain int indexes the lists below on CPython's fast path (a Tile, an
+        # int subclass, takes the slow one); the Tile goes where the tile is shown
+        kind = tile + 0
         hand = self.hands[seat]
-        hand[tile] -= 1
-        if hand[tile] == 3:
+        hand[kind] -= 1
+        if hand[kind] == 3:
             self._fours[seat] -= 1
         known = self._draw_wins
         if (known is not None and tile == self.drawn and known[0] is hand
@@ -597,7 +600,7 @@ class Hand:
         else:
             self._waits_memo[seat] = None
         self._ctx_memo = None  # a turn's self-draw context is stale once the hand changes
-        self.rivers[seat].append(_UNCLAIMED[tile])
+        self.rivers[seat].append(_UNCLAIMED[kind])
         self._river_t[seat] = None
         self.discards += 1
         self.since_claim += 1
@@ -606,17 +609,17 @@ class Hand:
         self._run = (run[1], run[2], run[3], last) if len(run) == 4 else (*run, last)
         self._seat_discards[seat] += 1
         thrown = self._thrown[seat]
-        thrown[tile] += 1
-        self._same_kind = thrown[tile]
+        thrown[kind] += 1
+        self._same_kind = thrown[kind]
         self.last_kong = None
         self.drawn = None
         self.after_kong = self.after_flower = self.just_claimed = False
-        out = [_SEAT_DISCARDS[seat][tile]]
+        out = [_SEAT_DISCARDS[seat][kind]]
         if self._discard_hook and self.rules.discard_may_pay(self._run, self._same_kind):
             paid = self.rules.on_discard(self.facts(), seat, tile)
             if paid:
                 out.extend(self._pay(paid))
-        offers = self._claim_offers(seat, tile)
+        offers = self._claim_offers(seat, kind)
         if offers:
             self.phase = _CLAIM_PHASE
             self.pending = last
@@ -659,26 +662,28 @@ class Hand:
         if len(wall.order) - wall.head - wall.tail <= (0 if tail else self.reserve):
             events.extend(self._exhausted())
             return None
+        # the wall's plain int kinds index the tables and the hand (a Tile is slower there)
         if tail:
-            tile = TILES[wall.draw_tail()]
-            events.append(_TAIL_DRAWS[seat][tile])
+            kind = wall.draw_tail()
+            events.append(_TAIL_DRAWS[seat][kind])
         else:  # wall.draw_head(), inlined
             head = wall.head
             wall.head = head + 1
-            tile = TILES[wall.order[head]]
-            events.append(_DRAWS[seat][tile])
+            kind = wall.order[head]
+            events.append(_DRAWS[seat][kind])
         self.after_flower = False
-        while tile in self._bonus_kinds:
-            self._set_aside(seat, tile, events)
+        while kind in self._bonus_kinds:
+            self._set_aside(seat, TILES[kind], events)
             if len(wall.order) == wall.head + wall.tail:  # wall.left == 0
                 events.extend(self._exhausted())
                 return None
-            tile = TILES[wall.draw_tail()]
-            events.append(_TAIL_DRAWS[seat][tile])
+            kind = wall.draw_tail()
+            events.append(_TAIL_DRAWS[seat][kind])
             self.after_flower = True
+        tile = TILES[kind]
         hand = self.hands[seat]
         wild = self.wild
-        if turn and (wild is None or tile != wild):  # (a Tile compared with None is slow)
+        if turn and (wild is None or kind != wild):  # (a Tile compared with None is slow)
             # the waits of the hand before the draw are usually known already (claim offers
             # read them), so whether this tile completes it costs a set test
             memo = self._waits_memo[seat]
@@ -686,13 +691,14 @@ class Hand:
             self._draw_wins = (hand, tile, found)
         else:  # a drawn wild may stand for any kind: `_complete` decides
             self._draw_wins = None
-        hand[tile] += 1
-        if hand[tile] == 4:
+        hand[kind] += 1
+        if hand[kind] == 4:
             self._fours[seat] += 1
         self._waits_memo[seat] = None
         return tile
 
-    def _claim_offers(self, seat: int, tile: Tile) -> dict[int, tuple[Action, ...]]:
+    def _claim_offers(self, seat: int, tile: int) -> dict[int, tuple[Action, ...]]:
+        """What each other seat may do with `seat`'s discard of kind `tile` (a plain int)."""
         wild = self.wild
         if wild is not None and tile == wild:  # a discarded wild is dead (M6)
             return {}
@@ -712,7 +718,7 @@ class Hand:
             if not wins and held < 2 and (other != nxt or not chows):
                 continue
             acts: list[Action] = []
-            if wins and self._may_win_on(other, tile, robbing=False):
+            if wins and self._may_win_on(other, TILES[tile], robbing=False):
                 acts.append(_WIN_ON[tile])
             if held >= 2:
                 if held >= 3 and self.wall.left > 0:
