@@ -125,6 +125,24 @@ def _seat_tuples(lists: Sequence[list[_T]], parts: list[tuple[_T, ...] | None],
     return a, b, c, d
 
 
+_SizesTable = tuple[tuple[tuple[Meld, ...], ...] | None, tuple[tuple[int, ...], ...]]
+
+
+def _sizes_table(size: int, melds: tuple[tuple[Meld, ...], ...]) -> _SizesTable:
+    """(`melds`, how many concealed tiles each seat holds while seat 0, 1, 2 or 3 is to discard
+    and while seats answer a discard or a kong), worked out from the melds rather
+    than by counting 34 kinds: while the hand is played, every seat holds the hand `size` less
+    3 a meld (a kong's fourth tile is made up by its replacement; bonus tiles are replaced at
+    once), and the seat whose turn it is one more. (`Hand.public` counts the tiles at the deal
+    and at the end, where a winner on a discard holds the tile too.)"""
+    a, b, c, d = (size - 3 * len(m) for m in melds)
+    return melds, ((a + 1, b, c, d), (a, b + 1, c, d), (a, b, c + 1, d), (a, b, c, d + 1),
+                   (a, b, c, d))
+
+
+_NO_SIZES: _SizesTable = (None, ())
+
+
 _CLAIM_EVENTS: dict[int, Event] = {}
 """The MELD event of each claim made so far, by (kind, chow's first tile, claimed tile, seat,
 source) as one int: its meld and its hash line are built once (claims recur in every hand)."""
@@ -218,6 +236,8 @@ class Hand:
         self._to_act_cache: tuple[int, ...] | None = None
         self._concealed_cache: dict[int, tuple[Tile, ...]] = {}
         self._public_cache: PublicState | None = None
+        self._sizes_by_turn = _NO_SIZES
+        """`_sizes_table` of the melds `public` last read (its first entry)."""
         # Per seat, its melds, bonus tiles and river as tuples, each dropped when it changes.
         self._melds_t: list[tuple[Meld, ...] | None] = [None] * 4
         self._bonus_t: list[tuple[Tile, ...] | None] = [None] * 4
@@ -243,7 +263,9 @@ class Hand:
         the turn's win check reads whether the tile is among them, and a discard of the
         drawn tile gives the hand those waits back."""
         # What the rules fix for the whole hand, read on every draw and discard.
-        self._reserve = rules.reserve()
+        self.reserve = rules.reserve()
+        """Tiles left standing when the hand is drawn (M10; 0 in Nanjing): `left` and the views
+        read it."""
         self._bonus_kinds = rules.bonus_kinds
         self._chows = _CHOWS_ON if rules.has_chow else _NO_CHOWS
         self._discard_hook = rules.discard_hook
@@ -299,29 +321,32 @@ class Hand:
             if melds is None:
                 melds = self._melds_now()
             bonus = self._bonus_all
-            cached = self._public_cache = (
-                self._sizes(melds),
-                melds,
-                self._bonus_now() if bonus is None else bonus,
-                _seat_tuples(self.rivers, self._river_t))
+            if bonus is None:
+                bonus = self._bonus_now()
+            # the sizes read off `_sizes_table`, made once per melds (not worked out a view)
+            phase = self.phase
+            if phase is _ENDED or not self.wall.head:
+                sizes = tuple(map(sum, self.hands))
+            else:
+                by_turn = self._sizes_by_turn
+                if by_turn[0] is not melds:
+                    by_turn = self._sizes_by_turn = _sizes_table(self.rules.hand_size, melds)
+                sizes = by_turn[1][self.current if phase is _TURN else 4]
+            # the rivers: only the seats whose river changed are rebuilt (`_seat_tuples`,
+            # inlined)
+            parts = self._river_t
+            rivers = self.rivers
+            a, b, c, d = parts
+            if a is None:
+                a = parts[0] = tuple(rivers[0])
+            if b is None:
+                b = parts[1] = tuple(rivers[1])
+            if c is None:
+                c = parts[2] = tuple(rivers[2])
+            if d is None:
+                d = parts[3] = tuple(rivers[3])
+            cached = self._public_cache = (sizes, melds, bonus, (a, b, c, d))
         return cached
-
-    def _sizes(self, melds: tuple[tuple[Meld, ...], ...]) -> tuple[int, ...]:
-        """How many concealed tiles each seat holds, from its melds rather than by counting
-        its 34 kinds: while the hand is played, every seat holds the hand size less 3 a meld
-        (a kong's fourth tile is made up by its replacement; bonus tiles are replaced at
-        once), and the seat whose turn it is one more. Counted at the deal and at the end,
-        where a winner on a discard holds the tile too."""
-        phase = self.phase
-        if phase is _ENDED or not self.wall.head:
-            return tuple(map(sum, self.hands))
-        size = self.rules.hand_size
-        a, b, c, d = melds
-        if phase is _TURN:
-            turn = self.current
-            return (size - 3 * len(a) + (turn == 0), size - 3 * len(b) + (turn == 1),
-                    size - 3 * len(c) + (turn == 2), size - 3 * len(d) + (turn == 3))
-        return (size - 3 * len(a), size - 3 * len(b), size - 3 * len(c), size - 3 * len(d))
 
     def _melds_now(self) -> tuple[tuple[Meld, ...], ...]:
         self._melds_all = _seat_tuples(self.melds, self._melds_t)
@@ -355,7 +380,7 @@ class Hand:
     def left(self) -> int:
         """Tiles that can still be drawn from the head before the hand is drawn."""
         wall = self.wall  # its `left`, inlined (read for every view)
-        left = len(wall.order) - wall.head - wall.tail - self._reserve
+        left = len(wall.order) - wall.head - wall.tail - self.reserve
         return left if left > 0 else 0
 
     def tile_census(self) -> list[int]:
@@ -559,9 +584,12 @@ class Hand:
         return out
 
     def _discard(self, seat: int, tile: Tile) -> list[Event]:
+        # the kind as a plain int indexes the lists below on CPython's fast path (a Tile, an
+        # int subclass, takes the slow one); the Tile goes where the tile is shown
+        kind = tile + 0
         hand = self.hands[seat]
-        hand[tile] -= 1
-        if hand[tile] == 3:
+        hand[kind] -= 1
+        if hand[kind] == 3:
             self._fours[seat] -= 1
         known = self._draw_wins
         if (known is not None and tile == self.drawn and known[0] is hand
@@ -572,7 +600,7 @@ class Hand:
         else:
             self._waits_memo[seat] = None
         self._ctx_memo = None  # a turn's self-draw context is stale once the hand changes
-        self.rivers[seat].append(_UNCLAIMED[tile])
+        self.rivers[seat].append(_UNCLAIMED[kind])
         self._river_t[seat] = None
         self.discards += 1
         self.since_claim += 1
@@ -581,17 +609,17 @@ class Hand:
         self._run = (run[1], run[2], run[3], last) if len(run) == 4 else (*run, last)
         self._seat_discards[seat] += 1
         thrown = self._thrown[seat]
-        thrown[tile] += 1
-        self._same_kind = thrown[tile]
+        thrown[kind] += 1
+        self._same_kind = thrown[kind]
         self.last_kong = None
         self.drawn = None
         self.after_kong = self.after_flower = self.just_claimed = False
-        out = [_SEAT_DISCARDS[seat][tile]]
+        out = [_SEAT_DISCARDS[seat][kind]]
         if self._discard_hook and self.rules.discard_may_pay(self._run, self._same_kind):
             paid = self.rules.on_discard(self.facts(), seat, tile)
             if paid:
                 out.extend(self._pay(paid))
-        offers = self._claim_offers(seat, tile)
+        offers = self._claim_offers(seat, kind)
         if offers:
             self.phase = _CLAIM_PHASE
             self.pending = last
@@ -631,29 +659,31 @@ class Hand:
         `turn`: the draw starts `seat`'s turn, so its win check may read the waits before it."""
         wall = self.wall
         # the tail may use up the reserve (wall.left, inlined: most draws pass here)
-        if len(wall.order) - wall.head - wall.tail <= (0 if tail else self._reserve):
+        if len(wall.order) - wall.head - wall.tail <= (0 if tail else self.reserve):
             events.extend(self._exhausted())
             return None
+        # the wall's plain int kinds index the tables and the hand (a Tile is slower there)
         if tail:
-            tile = TILES[wall.draw_tail()]
-            events.append(_TAIL_DRAWS[seat][tile])
+            kind = wall.draw_tail()
+            events.append(_TAIL_DRAWS[seat][kind])
         else:  # wall.draw_head(), inlined
             head = wall.head
             wall.head = head + 1
-            tile = TILES[wall.order[head]]
-            events.append(_DRAWS[seat][tile])
+            kind = wall.order[head]
+            events.append(_DRAWS[seat][kind])
         self.after_flower = False
-        while tile in self._bonus_kinds:
-            self._set_aside(seat, tile, events)
+        while kind in self._bonus_kinds:
+            self._set_aside(seat, TILES[kind], events)
             if len(wall.order) == wall.head + wall.tail:  # wall.left == 0
                 events.extend(self._exhausted())
                 return None
-            tile = TILES[wall.draw_tail()]
-            events.append(_TAIL_DRAWS[seat][tile])
+            kind = wall.draw_tail()
+            events.append(_TAIL_DRAWS[seat][kind])
             self.after_flower = True
+        tile = TILES[kind]
         hand = self.hands[seat]
         wild = self.wild
-        if turn and (wild is None or tile != wild):  # (a Tile compared with None is slow)
+        if turn and (wild is None or kind != wild):  # (a Tile compared with None is slow)
             # the waits of the hand before the draw are usually known already (claim offers
             # read them), so whether this tile completes it costs a set test
             memo = self._waits_memo[seat]
@@ -661,13 +691,14 @@ class Hand:
             self._draw_wins = (hand, tile, found)
         else:  # a drawn wild may stand for any kind: `_complete` decides
             self._draw_wins = None
-        hand[tile] += 1
-        if hand[tile] == 4:
+        hand[kind] += 1
+        if hand[kind] == 4:
             self._fours[seat] += 1
         self._waits_memo[seat] = None
         return tile
 
-    def _claim_offers(self, seat: int, tile: Tile) -> dict[int, tuple[Action, ...]]:
+    def _claim_offers(self, seat: int, tile: int) -> dict[int, tuple[Action, ...]]:
+        """What each other seat may do with `seat`'s discard of kind `tile` (a plain int)."""
         wild = self.wild
         if wild is not None and tile == wild:  # a discarded wild is dead (M6)
             return {}
@@ -687,7 +718,7 @@ class Hand:
             if not wins and held < 2 and (other != nxt or not chows):
                 continue
             acts: list[Action] = []
-            if wins and self._may_win_on(other, tile, robbing=False):
+            if wins and self._may_win_on(other, TILES[tile], robbing=False):
                 acts.append(_WIN_ON[tile])
             if held >= 2:
                 if held >= 3 and self.wall.left > 0:

@@ -73,6 +73,9 @@ class Match:
         self._by_seat: tuple[Hand | None, int, tuple[int, int, int, int], tuple[str, ...]] = (
             None, -1, (0, 1, 2, 3), ())
         """`_seats` of the hand on the table, for its views."""
+        self._now: tuple[Hand | None, int, tuple[int, ...]] = (None, 0, ())
+        """(hand, payments made in it, each seat's score with them) of the last view during a
+        hand (`view`)."""
         self.hand_seed: int | None = None
         """Seed of the hand on the table (kept by a LAN host for its save and log)."""
         self.house = 0
@@ -175,6 +178,7 @@ class Match:
         if not payments:
             return []
         self.flees.setdefault(self.hand_no, []).append((len(self.actions), player))
+        self._now = (None, 0, ())  # the scores change without a payment of the hand
         out: list[Event] = []
         # events in player order, the house last, as logs made before this order was the
         # ruleset's have them
@@ -206,13 +210,22 @@ class Match:
         if seats[0] is not hand or seats[1] != dealer:
             seats = self._seats(hand, dealer)
         players = seats[2]
+        now: tuple[int, ...]
         if over:  # booked: the scores already hold the hand's payments
             now = (scores[players[0]], scores[players[1]], scores[players[2]],
                    scores[players[3]])
         else:
-            d = hand.deltas
-            now = (scores[players[0]] + d[0], scores[players[1]] + d[1],
-                   scores[players[2]] + d[2], scores[players[3]] + d[3])
+            # the seats' scores change only with a payment (or a flee, which drops the memo):
+            # most views of a hand read them again
+            memo = self._now
+            paid = len(hand.payments)
+            if memo[0] is hand and memo[1] == paid:
+                now = memo[2]
+            else:
+                d = hand.deltas
+                now = (scores[players[0]] + d[0], scores[players[1]] + d[1],
+                       scores[players[2]] + d[2], scores[players[3]] + d[3])
+                self._now = (hand, paid, now)
         return build_view(hand, seat, self.hand_no, now, players, seats[3])
 
     def _seats(self, hand: Hand, dealer: int) -> tuple[Hand | None, int, tuple[int, int, int, int],

@@ -186,21 +186,26 @@ def _play_with_views(match: Match, hand: Hand,
     apply, legal, view = match.apply, hand.legal_actions, match.view
     while True:
         phase = hand.phase
-        if phase is over:
-            return
-        # most decisions are the seat whose turn it is, alone: no need to ask who acts
-        own_turn = phase is turn
-        for seat in (hand.current,) if own_turn else hand.to_act():
-            if not own_turn and seat not in hand.to_act():
-                continue  # an earlier answer settled the claim
+        if phase is turn:  # most decisions: the seat whose turn it is, alone
+            seat = hand.current
             pick = picks[seat]
-            action = pick(legal(seat)) if pick is not None else chooses[seat](view(seat))
-            evs = apply(seat, action)
+            evs = apply(seat, pick(legal(seat)) if pick is not None else chooses[seat](view(seat)))
             batch += evs
             if on_events:
                 on_events(evs)
-            if hand.phase is over:
-                return
+        elif phase is over:
+            return
+        else:
+            for seat in hand.to_act():
+                if seat in hand.to_act():  # not settled by an earlier answer
+                    pick = picks[seat]
+                    evs = apply(seat, pick(legal(seat)) if pick is not None
+                                else chooses[seat](view(seat)))
+                    batch += evs
+                    if on_events:
+                        on_events(evs)
+                    if hand.phase is over:
+                        return
 
 
 def _play_by_legal(match: Match, hand: Hand,

@@ -438,11 +438,14 @@ def build_view(hand: Hand, seat: int, hand_no: int, seat_scores: tuple[int, ...]
             to_act = ()
     # the fields in SeatView's order, made straight into the tuple (not through `_make`, a
     # Python-level call that counts them again): a view is built for every decision of every
-    # bot that reads one; the wall's tiles left read off its ends (not its property)
+    # bot that reads one; the wall's tiles left read off its ends (not its property, nor
+    # `hand.left()`)
+    remaining = len(wall.order) - wall.head - wall.tail
+    left = remaining - hand.reserve  # `hand.left()`, inlined
     return tuple.__new__(SeatView, (
         seat, hand.rules.name, hand_no, phase, current, to_act, counts, drawn,
-        sizes, melds, bonus, rivers, hand.last_discard, hand.left(),
-        len(wall.order) - wall.head - wall.tail, (wall.head, wall.tail), wall.dice,
+        sizes, melds, bonus, rivers, hand.last_discard, left if left > 0 else 0,
+        remaining, (wall.head, wall.tail), wall.dice,
         (wall.side, wall.stack), hand.wild, hand.indicator, legal, seat_scores, players, names,
         hand.stake, hand.dealer_streak, hand.result,
         tuple([hand.concealed(s) for s in range(4)]) if phase == "over" else (),

@@ -249,11 +249,15 @@ def _plain_view(match: Match, seat: int) -> SeatView:
                        for h in hand.hands) if over else ())
 
 
-@pytest.mark.parametrize("ruleset", ["mazhan", "nanjing"])
-def test_match_views_equal_views_spelled_out(ruleset: str) -> None:
+@pytest.mark.parametrize(("ruleset", "flee"), [("mazhan", False), ("nanjing", False),
+                                              ("mazhan", True)])
+def test_match_views_equal_views_spelled_out(ruleset: str, flee: bool) -> None:
     """Every seat's and the spectator's view, after every action of a normal-bot match
-    (the booked hand's last views too), equals the view spelled out from the hand."""
-    match = Match(ruleset, 8, {"hands": 4}, names=["ann", "bo", "cy", "di"])
+    (the booked hand's last views too), equals the view spelled out from the hand; the
+    scores shown too after a player flees mid-hand (M12: scores change with no payment of
+    the hand)."""
+    options: dict[str, object] = {"hands": 4, "flee": True} if flee else {"hands": 4}
+    match = Match(ruleset, 8, options, names=["ann", "bo", "cy", "di"])
     bots = [make_bot("normal", 30 + p) for p in range(4)]
     checked = 0
     while not match.match_over:
@@ -264,6 +268,9 @@ def test_match_views_equal_views_spelled_out(ruleset: str) -> None:
                 checked += 1
             if match.hand_over:
                 break
+            if flee and len(match.actions) == 10 and match.hand_no not in match.flees:
+                assert match.flee(match.hand_no % 4)  # the scores move
+                continue
             seat = match.to_act()[0]
             match.apply(seat, bots[match.players[seat]].choose(match.view(seat)))
     assert checked > 500 and match.hands_played == 4
