@@ -203,8 +203,16 @@ def test_a_reader_that_goes_away_is_not_a_traceback(argv: list[str]) -> None:
     assert err == ""
 
 
+def _as_in_a_terminal() -> None:
+    """In the child before exec: Ctrl-C handled as in a terminal's foreground. A shell starts a
+    background job (`pytest ... &`) with SIGINT ignored, which children inherit, and Python then
+    leaves it ignored: without this the Ctrl-C tests would fail whenever the suite runs so."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def test_ctrl_c_in_simulate_exits_130_with_one_line() -> None:
-    proc = _mahjong("simulate", "--ruleset", "nanjing", "--hands", "1000000")
+    proc = _mahjong("simulate", "--ruleset", "nanjing", "--hands", "1000000",
+                    preexec_fn=_as_in_a_terminal)
     assert proc.stderr is not None
     first = proc.stderr.readline()  # the first progress line: the run is under way
     assert "deals" in first, first
@@ -217,7 +225,8 @@ def test_ctrl_c_in_simulate_exits_130_with_one_line() -> None:
 def test_ctrl_c_in_the_window_exits_130_and_keeps_the_save(tmp_path: Path) -> None:
     env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
     save = Path(env["MAHJONG_DATA"]) / "current.jsonl"
-    proc = _mahjong("play", "--seats", "bot,human,bot,bot", "--seed", "5", env=env)
+    proc = _mahjong("play", "--seats", "bot,human,bot,bot", "--seed", "5", env=env,
+                    preexec_fn=_as_in_a_terminal)
     deadline = time.monotonic() + 120  # a safety net: the save appears after the first move
     while not save.exists():
         assert proc.poll() is None and time.monotonic() < deadline
