@@ -36,6 +36,7 @@ Reads only its seat view; deterministic for a seed.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from math import comb
 from typing import ClassVar
 
@@ -44,8 +45,10 @@ from game.bots import evaluate as ev
 from game.bots import expert_mazhan as xm
 from game.bots import expert_nanjing as xn
 from game.bots import kit
+from game.bots.expert_speed import SpeedTree
 from game.bots.hard import HardBot, Plan
 from game.rules.mazhan_scoring import BONUS_POINTS, round_up, set_points
+from game.shapes import deficiency
 from game.tiles import EAST, FLOWERS, GREEN, RED, WHITE, Tile, is_honor, is_terminal
 from game.view import SeatView
 
@@ -98,6 +101,11 @@ class ExpertBot(HardBot):
     mazhan: ClassVar[xm.Tuning] = xm.Tuning(triplets_reach=(0.8, 0.5))
     """Mazhan knobs (`expert_mazhan.Tuning`): the 對對胡 plan when it is as close as the plain
     hand (+2.17 [+1.12, +3.22] points/hand against the expert without it, 6000 fresh deals)."""
+
+    speed: ClassVar[int] = 0
+    """Nanjing: discards that leave the hand this far (deficiency 2 = one from ready) or
+    closer, but not ready, are ranked by the speed search (`expert_speed.SpeedTree`: expected
+    gold over the turns left) instead of 2 gold per live improving tile; 0: off."""
 
     trap: ClassVar[float] = 2.5
     """Nanjing: how much likelier others throw a wait this seat has thrown itself
@@ -168,10 +176,53 @@ class ExpertBot(HardBot):
             return super()._discard(view, hand, plan)
         discards = [a for a in view.legal if a.kind is ActionKind.DISCARD and a.tile is not None]
         unseen = view.unseen()
-        return xn.choose_discard(
-            view, discards, self._plan_after(hand, plan),
-            lambda tile: self._gain(view, hand, plan, tile, unseen, tuning),
-            lambda: self.rng.random() * 0.5, tuning)
+        after = self._plan_after(hand, plan)
+        gain = self._speed_gain(view, hand, plan, discards, after, unseen)
+        if gain is None:
+            def gain(tile: int) -> float:
+                return self._gain(view, hand, plan, tile, unseen, tuning)
+        return xn.choose_discard(view, discards, after, gain,
+                                 lambda: self.rng.random() * 0.5, tuning)
+
+    def _speed_gain(self, view: SeatView, hand: ev.Hand, plan: Plan, discards: list[Action],
+                    after: dict[int, int], unseen: list[int]) -> Callable[[int], float] | None:
+        """Nanjing: gold after each discard by the speed search, when the best discards leave
+        the hand 2 to `speed` tiles from complete by the sets reading (seven pairs, plans
+        other than the plain hand and ready hands keep `_gain`); else None."""
+        if self.speed < 2 or plan.name != "plain" or hand.wilds:
+            return None
+        best = min(after.get(int(a.tile), 99) for a in discards if a.tile is not None)
+        if not 2 <= best <= self.speed:
+            return None
+        need = hand.need
+        rests: dict[int, bytes] = {}
+        for action in discards:
+            tile = action.tile
+            if tile is None or after.get(int(tile), 99) != best:
+                continue
+            rest = bytearray(hand.naturals)
+            rest[tile] -= 1
+            if deficiency(rest, 0, need) != best:
+                return None  # seven pairs is the closer reading here
+            rests[int(tile)] = bytes(rest)
+        turns = (view.wall_left + 3) // 4
+        scores = self._score
+
+        def money(key: bytes, tile: int) -> float:
+            counts = list(key)
+            drawn = scores(view, counts, tile, True)
+            thrown = scores(view, counts, tile, False)
+            return 3 * _SELF_DRAW_SHARE * drawn + (1 - _SELF_DRAW_SHARE) * thrown
+
+        hazard = self.rival_hazard["nanjing"] or 0.0
+        tree = SpeedTree(hand.naturals, unseen, need, turns, hazard, RON_LOOKS, money)
+
+        def gain(tile: int) -> float:
+            rest = rests.get(tile)
+            if rest is None:
+                return self._gain(view, hand, plan, tile, unseen, self.nanjing or xn.Tuning())
+            return tree.value(rest, best)[turns]
+        return gain
 
     def _gain(self, view: SeatView, hand: ev.Hand, plan: Plan, tile: int, unseen: list[int],
               tuning: xn.Tuning) -> float:
