@@ -107,6 +107,12 @@ class ExpertBot(HardBot):
     closer, but not ready, are ranked by the speed search (`expert_speed.SpeedTree`: expected
     gold over the turns left) instead of 2 gold per live improving tile; 0: off."""
 
+    speed_wider: ClassVar[bool] = False
+    """With `speed`: discards one tile worse than the best are searched too and compete by
+    their gold (a ready hand's `_gain` against a wider one-from-ready hand, say)."""
+    speed_scale: ClassVar[float] = 1.0
+    """The speed search's gold against the deal-in cost of `expert_nanjing.choose_discard`."""
+
     trap: ClassVar[float] = 2.5
     """Nanjing: how much likelier others throw a wait this seat has thrown itself
     (`expert_nanjing.trap_weight`); 1: no difference."""
@@ -177,34 +183,44 @@ class ExpertBot(HardBot):
         discards = [a for a in view.legal if a.kind is ActionKind.DISCARD and a.tile is not None]
         unseen = view.unseen()
         after = self._plan_after(hand, plan)
-        gain = self._speed_gain(view, hand, plan, discards, after, unseen)
-        if gain is None:
+        speed = self._speed_gain(view, hand, plan, discards, after, unseen)
+        gain: Callable[[int], float]
+        if speed is None:
             def gain(tile: int) -> float:
                 return self._gain(view, hand, plan, tile, unseen, tuning)
+        else:
+            gain, after = speed
         return xn.choose_discard(view, discards, after, gain,
                                  lambda: self.rng.random() * 0.5, tuning)
 
     def _speed_gain(self, view: SeatView, hand: ev.Hand, plan: Plan, discards: list[Action],
-                    after: dict[int, int], unseen: list[int]) -> Callable[[int], float] | None:
-        """Nanjing: gold after each discard by the speed search, when the best discards leave
-        the hand 2 to `speed` tiles from complete by the sets reading (seven pairs, plans
-        other than the plain hand and ready hands keep `_gain`); else None."""
+                    after: dict[int, int], unseen: list[int]
+                    ) -> tuple[Callable[[int], float], dict[int, int]] | None:
+        """Nanjing: (gold after each discard by the speed search, the deficiencies to rank
+        by) when the best discards leave the hand 2 to `speed` tiles from complete by the sets
+        reading, or (`speed_wider`) when discards one tile worse are within `speed`: those
+        then compete with the best by their gold alone. Seven pairs, plans other than the
+        plain hand and ready hands keep `_gain`. None: not searched."""
         if self.speed < 2 or plan.name != "plain" or hand.wilds:
             return None
         best = min(after.get(int(a.tile), 99) for a in discards if a.tile is not None)
-        if not 2 <= best <= self.speed:
+        top = best + 1 if self.speed_wider else best
+        if top > self.speed or top < 2:
             return None
         need = hand.need
-        rests: dict[int, bytes] = {}
+        rests: dict[int, tuple[bytes, int]] = {}
         for action in discards:
             tile = action.tile
-            if tile is None or after.get(int(tile), 99) != best:
+            if tile is None:
+                continue
+            d = after.get(int(tile), 99)
+            if d > top or d < 2:
                 continue
             rest = bytearray(hand.naturals)
             rest[tile] -= 1
-            if deficiency(rest, 0, need) != best:
+            if deficiency(rest, 0, need) != d:
                 return None  # seven pairs is the closer reading here
-            rests[int(tile)] = bytes(rest)
+            rests[int(tile)] = (bytes(rest), d)
         turns = (view.wall_left + 3) // 4
         scores = self._score
 
@@ -216,13 +232,21 @@ class ExpertBot(HardBot):
 
         hazard = self.rival_hazard["nanjing"] or 0.0
         tree = SpeedTree(hand.naturals, unseen, need, turns, hazard, RON_LOOKS, money)
+        tuning = self.nanjing or xn.Tuning()
+        scale = self.speed_scale
 
-        def gain(tile: int) -> float:
-            rest = rests.get(tile)
-            if rest is None:
-                return self._gain(view, hand, plan, tile, unseen, self.nanjing or xn.Tuning())
-            return tree.value(rest, best)[turns]
-        return gain
+        def searched(tile: int) -> float:
+            got = rests.get(tile)
+            if got is None:
+                return self._gain(view, hand, plan, tile, unseen, tuning)
+            return scale * tree.value(got[0], got[1])[turns]
+        if top == best:
+            return searched, after
+        # the discards one tile worse compete with the best ones by their gold alone
+        ranked = dict(after)
+        for kind in rests:
+            ranked[kind] = best
+        return searched, ranked
 
     def _gain(self, view: SeatView, hand: ev.Hand, plan: Plan, tile: int, unseen: list[int],
               tuning: xn.Tuning) -> float:
