@@ -121,6 +121,9 @@ class ExpertBot(HardBot):
         super().__init__(seed)
         self._view: SeatView | None = None
         self._scores: dict[tuple[object, ...], float] = {}
+        self._money: dict[tuple[object, ...], dict[tuple[bytes, int], float]] = {}
+        """The speed search's money per (ready hand, wait), by what else the scorer reads
+        (seat, melds, flowers, 海底, streak): the next turn's search meets the same hands."""
 
     def _claim_gain(self, view: SeatView, plan: Plan, after: ev.Hand, action: Action,
                     tile: int) -> float | None:
@@ -222,13 +225,26 @@ class ExpertBot(HardBot):
                 return None  # seven pairs is the closer reading here
             rests[int(tile)] = (bytes(rest), d)
         turns = (view.wall_left + 3) // 4
-        scores = self._score
+        seat = view.seat
+        context = (seat, tuple(map(str, view.melds[seat])), view.bonus[seat],
+                   view.wall_remaining <= 16, view.dealer_streak)
+        known = self._money.get(context)
+        if known is None:
+            if len(self._money) >= 4:
+                self._money.clear()  # a bot plays one seat: its context changes seldom
+            known = self._money[context] = {}
+        elif len(known) > 20_000:
+            known.clear()  # bounded memory over long runs
+        # The Nanjing scorer gives a self-draw the same value (N10 makes all three pay it).
+        share = 3 * _SELF_DRAW_SHARE + (1 - _SELF_DRAW_SHARE)
 
         def money(key: bytes, tile: int) -> float:
-            counts = list(key)
-            drawn = scores(view, counts, tile, True)
-            thrown = scores(view, counts, tile, False)
-            return 3 * _SELF_DRAW_SHARE * drawn + (1 - _SELF_DRAW_SHARE) * thrown
+            got = known.get((key, tile))
+            if got is None:
+                result = kit.score_win(view, list(key), Tile(tile), self_draw=False)
+                got = 0.0 if result is None else share * result.total
+                known[key, tile] = got
+            return got
 
         hazard = self.rival_hazard["nanjing"] or 0.0
         tree = SpeedTree(hand.naturals, unseen, need, turns, hazard, RON_LOOKS, money)
