@@ -107,9 +107,10 @@ class ExpertBot(HardBot):
     closer, but not ready, are ranked by the speed search (`expert_speed.SpeedTree`: expected
     gold over the turns left) instead of 2 gold per live improving tile; 0: off."""
 
-    speed_wider: ClassVar[bool] = False
-    """With `speed`: discards one tile worse than the best are searched too and compete by
-    their gold (a ready hand's `_gain` against a wider one-from-ready hand, say)."""
+    speed_wider: ClassVar[int] = 0
+    """With `speed`: discards one tile worse than the best (at most 3 from complete) are
+    searched too, while the search has valued at most this many hands, and compete by their
+    gold (a ready hand's `_gain` against a wider one-from-ready hand, say); 0: off."""
     speed_scale: ClassVar[float] = 1.0
     """The speed search's gold against the deal-in cost of `expert_nanjing.choose_discard`."""
 
@@ -201,29 +202,32 @@ class ExpertBot(HardBot):
                     ) -> tuple[Callable[[int], float], dict[int, int]] | None:
         """Nanjing: (gold after each discard by the speed search, the deficiencies to rank
         by) when the best discards leave the hand 2 to `speed` tiles from complete by the sets
-        reading, or (`speed_wider`) when discards one tile worse are within `speed`: those
-        then compete with the best by their gold alone. Seven pairs, plans other than the
-        plain hand and ready hands keep `_gain`. None: not searched."""
+        reading. With `speed_wider`, discards one tile worse (up to 3 from complete, a ready
+        best included) are searched too while the search stays within that many hands, and
+        compete with the best by their gold alone. Seven pairs, plans other than the plain
+        hand and ready hands keep `_gain`. None: not searched."""
         if self.speed < 2 or plan.name != "plain" or hand.wilds:
             return None
         best = min(after.get(int(a.tile), 99) for a in discards if a.tile is not None)
-        top = best + 1 if self.speed_wider else best
-        if top > self.speed or top < 2:
+        budget = self.speed_wider
+        wider = budget > 0 and best + 1 <= 3
+        if best > self.speed or (best < 2 and not wider):
             return None
         need = hand.need
-        rests: dict[int, tuple[bytes, int]] = {}
+        first: list[tuple[int, bytes, int]] = []
+        then: list[tuple[int, bytes, int]] = []
         for action in discards:
             tile = action.tile
             if tile is None:
                 continue
             d = after.get(int(tile), 99)
-            if d > top or d < 2:
+            if d < 2 or d > best + 1 or (d > best and not wider):
                 continue
             rest = bytearray(hand.naturals)
             rest[tile] -= 1
             if deficiency(rest, 0, need) != d:
                 return None  # seven pairs is the closer reading here
-            rests[int(tile)] = (bytes(rest), d)
+            (first if d == best else then).append((int(tile), bytes(rest), d))
         turns = (view.wall_left + 3) // 4
         seat = view.seat
         context = (seat, tuple(map(str, view.melds[seat])), view.bonus[seat],
@@ -248,20 +252,25 @@ class ExpertBot(HardBot):
 
         hazard = self.rival_hazard["nanjing"] or 0.0
         tree = SpeedTree(hand.naturals, unseen, need, turns, hazard, RON_LOOKS, money)
-        tuning = self.nanjing or xn.Tuning()
         scale = self.speed_scale
+        values: dict[int, float] = {}
+        for kind, key, d in first:
+            values[kind] = scale * tree.value(key, d)[turns]
+        ranked = after
+        for kind, key, d in then:
+            if tree.nodes > budget:
+                break  # the rest stay out, as without the search (deterministic: same order)
+            values[kind] = scale * tree.value(key, d)[turns]
+            if ranked is after:
+                ranked = dict(after)
+            ranked[kind] = best  # competes with the best by its gold alone
+        tuning = self.nanjing or xn.Tuning()
 
         def searched(tile: int) -> float:
-            got = rests.get(tile)
+            got = values.get(tile)
             if got is None:
                 return self._gain(view, hand, plan, tile, unseen, tuning)
-            return scale * tree.value(got[0], got[1])[turns]
-        if top == best:
-            return searched, after
-        # the discards one tile worse compete with the best ones by their gold alone
-        ranked = dict(after)
-        for kind in rests:
-            ranked[kind] = best
+            return got
         return searched, ranked
 
     def _gain(self, view: SeatView, hand: ev.Hand, plan: Plan, tile: int, unseen: list[int],
