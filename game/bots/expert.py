@@ -29,6 +29,10 @@ Where hard counts the live tiles that bring the hand closer, expert weighs what 
   race; a wait on a kind this seat threw itself counts as likelier to be thrown by others.
 - Discarding all four of a kind (N12) costs 10 gold to each other player and is avoided.
 
+A speed search (`expert_speed`: the expected gold of each discard over the turns left, a
+draw/discard tree) is wired into the Nanjing discard behind `speed`; it measured no better than
+the one-draw count (docs/bots.md, fifth pass), so it is off.
+
 An earlier expert that played sampled futures out for every choice measured far below hard (see
 the git history and docs/bots.md); this one keeps hard's low-noise shape search and adds value.
 Reads only its seat view; deterministic for a seed.
