@@ -2,18 +2,22 @@
 
 from __future__ import annotations
 
+import random
 from itertools import pairwise
 
-from hypothesis import given, settings
+from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from game.actions import ActionKind
 from game.bots import evaluate as ev
-from game.bots import expert
+from game.bots import expert, make_bot
 from game.bots.expert import ExpertBot
 from game.bots.expert_speed import SpeedTree
+from game.engine import Phase
 from game.shapes import deficiency, waits
 from game.tiles import counts_of, parse_tiles
+from tests.test_bots import new_hand, view_of
+from tests.test_engine_props import _shuffle_hidden
 from tests.test_expert_nanjing import _table
 
 
@@ -140,3 +144,27 @@ def test_expert_throws_what_the_search_values_most(text: str) -> None:
         assert abs(gain(tile) - value) < 1e-9
     assert values[chosen.tile] >= max(values.values()) - 0.5
     assert max(values.values()) > 0.0
+
+
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.integers(0, 2**32), st.integers(0, 150))
+def test_the_search_ignores_hidden_tiles_and_plays_legally(seed: int, steps: int) -> None:
+    # Nanjing hands played by hard, then the searching expert asked at some point: the same
+    # choice when the tiles it cannot see are shuffled, and a legal one.
+    hand = new_hand("nanjing", seed)
+    players = [make_bot("hard", seed + s) for s in range(4)]
+    for _ in range(steps):
+        if hand.phase is Phase.OVER:
+            return
+        seat = hand.to_act()[0]
+        hand.apply(seat, players[seat].choose(view_of(hand, seat)))
+    if hand.phase is Phase.OVER:
+        return
+    seat = hand.to_act()[0]
+    view = view_of(hand, seat)
+    choice = _Fast(5).choose(view)
+    assert choice in view.legal
+    _shuffle_hidden(hand, seat, random.Random(seed + 1))
+    shuffled = view_of(hand, seat)
+    assert shuffled.counts == view.counts and shuffled.legal == view.legal
+    assert _Fast(5).choose(shuffled) == choice
