@@ -29,10 +29,6 @@ Where hard counts the live tiles that bring the hand closer, expert weighs what 
   race; a wait on a kind this seat threw itself counts as likelier to be thrown by others.
 - Discarding all four of a kind (N12) costs 10 gold to each other player and is avoided.
 
-A speed search (`expert_speed`: the expected gold of each discard over the turns left, a
-draw/discard tree) is wired into the Nanjing discard behind `speed`; it measured no better than
-the one-draw count (docs/bots.md, fifth pass), so it is off.
-
 An earlier expert that played sampled futures out for every choice measured far below hard (see
 the git history and docs/bots.md); this one keeps hard's low-noise shape search and adds value.
 Reads only its seat view; deterministic for a seed.
@@ -40,7 +36,6 @@ Reads only its seat view; deterministic for a seed.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from math import comb
 from typing import ClassVar
 
@@ -49,10 +44,8 @@ from game.bots import evaluate as ev
 from game.bots import expert_mazhan as xm
 from game.bots import expert_nanjing as xn
 from game.bots import kit
-from game.bots.expert_speed import SpeedTree
 from game.bots.hard import HardBot, Plan
 from game.rules.mazhan_scoring import BONUS_POINTS, round_up, set_points
-from game.shapes import deficiency
 from game.tiles import EAST, FLOWERS, GREEN, RED, WHITE, Tile, is_honor, is_terminal
 from game.view import SeatView
 
@@ -106,18 +99,6 @@ class ExpertBot(HardBot):
     """Mazhan knobs (`expert_mazhan.Tuning`): the 對對胡 plan when it is as close as the plain
     hand (+2.17 [+1.12, +3.22] points/hand against the expert without it, 6000 fresh deals)."""
 
-    speed: ClassVar[int] = 0
-    """Nanjing: discards that leave the hand this far (deficiency 2 = one from ready) or
-    closer, but not ready, are ranked by the speed search (`expert_speed.SpeedTree`: expected
-    gold over the turns left) instead of 2 gold per live improving tile; 0: off."""
-
-    speed_wider: ClassVar[int] = 0
-    """With `speed`: when the best discards leave the hand ready, those one from ready are
-    searched too, while the search has valued at most this many hands, and compete by their
-    gold (a ready hand's `_gain` against a wider one-from-ready hand, say); 0: off."""
-    speed_scale: ClassVar[float] = 1.0
-    """The speed search's gold against the deal-in cost of `expert_nanjing.choose_discard`."""
-
     trap: ClassVar[float] = 2.5
     """Nanjing: how much likelier others throw a wait this seat has thrown itself
     (`expert_nanjing.trap_weight`); 1: no difference."""
@@ -126,9 +107,6 @@ class ExpertBot(HardBot):
         super().__init__(seed)
         self._view: SeatView | None = None
         self._scores: dict[tuple[object, ...], float] = {}
-        self._money: dict[tuple[object, ...], dict[tuple[bytes, int], float]] = {}
-        """The speed search's money per (ready hand, wait), by what else the scorer reads
-        (seat, melds, flowers, 海底, streak): the next turn's search meets the same hands."""
 
     def _claim_gain(self, view: SeatView, plan: Plan, after: ev.Hand, action: Action,
                     tile: int) -> float | None:
@@ -190,92 +168,10 @@ class ExpertBot(HardBot):
             return super()._discard(view, hand, plan)
         discards = [a for a in view.legal if a.kind is ActionKind.DISCARD and a.tile is not None]
         unseen = view.unseen()
-        after = self._plan_after(hand, plan)
-        speed = self._speed_gain(view, hand, plan, discards, after, unseen)
-        gain: Callable[[int], float]
-        if speed is None:
-            def gain(tile: int) -> float:
-                return self._gain(view, hand, plan, tile, unseen, tuning)
-        else:
-            gain, after = speed
-        return xn.choose_discard(view, discards, after, gain,
-                                 lambda: self.rng.random() * 0.5, tuning)
-
-    def _speed_gain(self, view: SeatView, hand: ev.Hand, plan: Plan, discards: list[Action],
-                    after: dict[int, int], unseen: list[int]
-                    ) -> tuple[Callable[[int], float], dict[int, int]] | None:
-        """Nanjing: (gold after each discard by the speed search, the deficiencies to rank
-        by) when the best discards leave the hand 2 to `speed` tiles from complete by the sets
-        reading. With `speed_wider`, when the best discards leave the hand ready, those one tile
-        worse (one from ready) are searched too while the search stays within that many hands, and
-        compete with the best by their gold alone. Seven pairs, plans other than the plain
-        hand and ready hands keep `_gain`. None: not searched."""
-        if self.speed < 2 or plan.name != "plain" or hand.wilds:
-            return None
-        best = min(after.get(int(a.tile), 99) for a in discards if a.tile is not None)
-        budget = self.speed_wider
-        wider = budget > 0 and best + 1 <= 2  # measured: a worse tile at 3 costs 200+ ms
-        if best > self.speed or (best < 2 and not wider):
-            return None
-        need = hand.need
-        first: list[tuple[int, bytes, int]] = []
-        then: list[tuple[int, bytes, int]] = []
-        for action in discards:
-            tile = action.tile
-            if tile is None:
-                continue
-            d = after.get(int(tile), 99)
-            if d < 2 or d > best + 1 or (d > best and not wider):
-                continue
-            rest = bytearray(hand.naturals)
-            rest[tile] -= 1
-            if deficiency(rest, 0, need) != d:
-                return None  # seven pairs is the closer reading here
-            (first if d == best else then).append((int(tile), bytes(rest), d))
-        turns = (view.wall_left + 3) // 4
-        seat = view.seat
-        context = (seat, tuple(map(str, view.melds[seat])), view.bonus[seat],
-                   view.wall_remaining <= 16, view.dealer_streak)
-        known = self._money.get(context)
-        if known is None:
-            if len(self._money) >= 4:
-                self._money.clear()  # a bot plays one seat: its context changes seldom
-            known = self._money[context] = {}
-        elif len(known) > 20_000:
-            known.clear()  # bounded memory over long runs
-        # The Nanjing scorer gives a self-draw the same value (N10 makes all three pay it).
-        share = 3 * _SELF_DRAW_SHARE + (1 - _SELF_DRAW_SHARE)
-
-        def money(key: bytes, tile: int) -> float:
-            got = known.get((key, tile))
-            if got is None:
-                result = kit.score_win(view, list(key), Tile(tile), self_draw=False)
-                got = 0.0 if result is None else share * result.total
-                known[key, tile] = got
-            return got
-
-        hazard = self.rival_hazard["nanjing"] or 0.0
-        tree = SpeedTree(hand.naturals, unseen, need, turns, hazard, RON_LOOKS, money)
-        scale = self.speed_scale
-        values: dict[int, float] = {}
-        for kind, key, d in first:
-            values[kind] = scale * tree.value(key, d)[turns]
-        ranked = after
-        for kind, key, d in then:
-            if tree.nodes > budget:
-                break  # the rest stay out, as without the search (deterministic: same order)
-            values[kind] = scale * tree.value(key, d)[turns]
-            if ranked is after:
-                ranked = dict(after)
-            ranked[kind] = best  # competes with the best by its gold alone
-        tuning = self.nanjing or xn.Tuning()
-
-        def searched(tile: int) -> float:
-            got = values.get(tile)
-            if got is None:
-                return self._gain(view, hand, plan, tile, unseen, tuning)
-            return got
-        return searched, ranked
+        return xn.choose_discard(
+            view, discards, self._plan_after(hand, plan),
+            lambda tile: self._gain(view, hand, plan, tile, unseen, tuning),
+            lambda: self.rng.random() * 0.5, tuning)
 
     def _gain(self, view: SeatView, hand: ev.Hand, plan: Plan, tile: int, unseen: list[int],
               tuning: xn.Tuning) -> float:
