@@ -72,15 +72,11 @@ def now(hand: Hand) -> int:
     return d
 
 
-def remember_after_discard(hand: Hand, kind: int, d: int) -> None:
-    """Tell `now` that `hand` less one natural `kind` measures `d` (a bot that knows it from
-    weighing its discard: until it draws, each claim it is offered asks `now` of that hand)."""
-    remember_less(bytes(hand.naturals), hand.wilds, hand.need, hand.pairs_ok, kind, d)
-
-
 def remember_less(naturals: bytes, wilds: int, need: int, pairs_ok: bool, kind: int,
                   d: int) -> None:
-    """`remember_after_discard` of the hand these fields make (its naturals as bytes)."""
+    """Tell `now` that the hand these fields make (a `Hand`'s, its naturals as bytes) less one
+    natural `kind` measures `d` (a bot that knows it from weighing its discard: until it draws,
+    each claim it is offered asks `now` of that hand)."""
     less = bytearray(naturals)
     less[kind] -= 1
     if len(_NOW) > 100_000:
