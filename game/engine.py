@@ -969,8 +969,7 @@ class Hand:
             self._ctx_memo = None
         how: WinHow = "robbing" if robbing else ("self_draw" if self_draw else "discard")
         table = self.facts()
-        revealed = (_sorted_tiles(self.hands[0]), _sorted_tiles(self.hands[1]),
-                    _sorted_tiles(self.hands[2]), _sorted_tiles(self.hands[3]))
+        revealed = self._revealed()
         wins: list[tuple[int, ScoreResult]] = []
         settlements: list[Settlement] = []
         for seat, ctx in zip(seats, contexts, strict=True):
@@ -991,12 +990,15 @@ class Hand:
                            flags=frozenset({"kuaizhao"}))
         score = self.rules.score_winner(ctx)
         out = [Event(ev.WIN, seat, other=feeder, amount=score.total, info="kuaizhao")]
-        revealed = (_sorted_tiles(self.hands[0]), _sorted_tiles(self.hands[1]),
-                    _sorted_tiles(self.hands[2]), _sorted_tiles(self.hands[3]))
+        revealed = self._revealed()
         win = WinFacts(seat, ctx, score, feeder, "kuaizhao", revealed, self.wild)
         settlement = self.rules.settle(self.facts(), win)
         return out + self._finish(seat, feeder, "kuaizhao", score, settlement,
                                   revealed=revealed)
+
+    def _revealed(self) -> tuple[tuple[Tile, ...], ...]:
+        """Each seat's concealed tiles as they stand, sorted (the hand's end shows them)."""
+        return tuple(map(_sorted_tiles, self.hands))
 
     def _exhausted(self) -> list[Event]:
         settlement = self.rules.settle(self.facts(), None)
@@ -1016,9 +1018,7 @@ class Hand:
         self._legal.clear()
         self._concealed_cache.clear()
         if revealed is None:
-            hands = self.hands
-            revealed = (_sorted_tiles(hands[0]), _sorted_tiles(hands[1]),
-                        _sorted_tiles(hands[2]), _sorted_tiles(hands[3]))
+            revealed = self._revealed()
         out = [Event(ev.REVEAL, s, tiles=revealed[s]) for s in range(4)]
         out.extend(self._pay(settlement.payments))
         d = self.deltas
