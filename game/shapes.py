@@ -1955,11 +1955,17 @@ def _shipped_slots(key: bytes) -> tuple[tuple[int, int], ...] | None:
 
 def build_slots_file() -> bytes:
     """SLOTS_FILE's contents: zlib of the masks of `_search_move_slots` (see above)."""
+    return _build_move_slots(SLOTS_MAX, 1)
+
+
+def _build_move_slots(most: int, step: int) -> bytes:
+    """zlib of `_search_move_slots(key, step)` of every suited key of up to `most` tiles, in
+    `_suit_keys` order by size: nine little-endian 16-bit masks a key (0 where no move is)."""
     masks = array("H")
-    for size in range(SLOTS_MAX + 1):
+    for size in range(most + 1):
         for key in _suit_keys(size):
             record = [0] * 9
-            for t, changed in _search_move_slots(key, 1):
+            for t, changed in _search_move_slots(key, step):
                 record[t] = changed
             masks.extend(record)
     if sys.byteorder == "big":
@@ -2024,16 +2030,7 @@ def _shipped_discard_slots(key: bytes) -> tuple[tuple[int, int], ...] | None:
 
 def build_discard_slots_file() -> bytes:
     """DISCARD_SLOTS_FILE's contents: zlib of the masks of `_search_move_slots(key, -1)`."""
-    masks = array("H")
-    for size in range(DISCARD_SLOTS_MAX + 1):
-        for key in _suit_keys(size):
-            record = [0] * 9
-            for t, changed in _search_move_slots(key, -1):
-                record[t] = changed
-            masks.extend(record)
-    if sys.byteorder == "big":
-        masks.byteswap()
-    return zlib.compress(masks.tobytes(), 9)
+    return _build_move_slots(DISCARD_SLOTS_MAX, -1)
 
 
 def _load_shipped() -> None:
