@@ -21,7 +21,7 @@ from game.rules.base import HandResult, Payment, Ruleset, Settlement, combined
 from game.rules.facts import HandHow, KongFact, KongKind, TableFacts, WinFacts, WinHow
 from game.scoring import ScoreResult, WinContext
 from game.shapes import is_seven_pairs, is_win, seven_pairs_waits_of_key, waits_of_key
-from game.tiles import PLAY_KINDS, TILES, Tile, tiles_of
+from game.tiles import PLAY_KINDS, TILES, Tile, sorted_tiles
 from game.wall import Wall
 
 
@@ -88,21 +88,6 @@ _SEAT_DISCARDS = ev.DISCARDS
 _NO_WAITS: frozenset[int] = frozenset()
 _AFTER = tuple(((s + 1) % 4, (s + 2) % 4, (s + 3) % 4) for s in range(4))
 _NEXT = (1, 2, 3, 0)
-_RUNS = tuple(tuple((t,) * n for n in range(5)) for t in TILES)
-"""[kind][n] → n copies of the kind's tile: a hand's tiles are its kinds' runs joined."""
-_ALL_KINDS = range(len(TILES))
-
-
-def _sorted_tiles(counts: Sequence[int]) -> tuple[Tile, ...]:
-    """`tuple(tiles_of(counts))` from prebuilt runs, one per kind held (a hand's end reveals
-    four hands and values them: `tiles_of` makes a range per kind)."""
-    out: list[Tile] = []
-    try:
-        for kind in compress(_ALL_KINDS, counts):
-            out += _RUNS[kind][counts[kind]]
-    except IndexError:  # more than four of a kind (never in play): the plain way
-        return tuple(tiles_of(counts))
-    return tuple(out)
 
 
 _T = TypeVar("_T")
@@ -308,7 +293,7 @@ class Hand:
         """`seat`'s concealed tiles, sorted."""
         cached = self._concealed_cache.get(seat)
         if cached is None:
-            cached = self._concealed_cache[seat] = tuple(tiles_of(self.hands[seat]))
+            cached = self._concealed_cache[seat] = sorted_tiles(self.hands[seat])
         return cached
 
     def public(self) -> PublicState:
@@ -929,7 +914,7 @@ class Hand:
         )
         ctx = WinContext(
             seat=seat,
-            concealed=_sorted_tiles(counts),
+            concealed=sorted_tiles(counts),
             melds=tuple(self.melds[seat]),
             bonus=tuple(self.bonus[seat]),
             win_tile=win_tile,
@@ -998,7 +983,7 @@ class Hand:
 
     def _revealed(self) -> tuple[tuple[Tile, ...], ...]:
         """Each seat's concealed tiles as they stand, sorted (the hand's end shows them)."""
-        return tuple(map(_sorted_tiles, self.hands))
+        return tuple(map(sorted_tiles, self.hands))
 
     def _exhausted(self) -> list[Event]:
         settlement = self.rules.settle(self.facts(), None)

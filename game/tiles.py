@@ -15,6 +15,7 @@ Notation is digits followed by a suit letter, e.g. ``"123m55p7z"``.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from itertools import compress
 from typing import Final
 
 SUITS: Final = "mpszf"
@@ -199,6 +200,25 @@ def counts_of(tiles: Iterable[int]) -> list[int]:
 def tiles_of(counts: Sequence[int]) -> list[Tile]:
     """Sorted tiles from a count vector."""
     return [TILES[k] for k, n in enumerate(counts) for _ in range(n)]
+
+
+def sorted_tiles(counts: Sequence[int]) -> tuple[Tile, ...]:
+    """`tuple(tiles_of(counts))`, joined from prebuilt runs of each kind held: every hand's
+    end reveals four hands and values the winner's, where a range per kind is dearer."""
+    if len(counts) > len(TILES) or min(counts, default=0) < 0:
+        return tuple(tiles_of(counts))  # not a hand (the runs index from the end below 0)
+    out: list[Tile] = []
+    try:
+        for kind in compress(_ALL_KINDS, counts):
+            out += _RUNS[kind][counts[kind]]
+    except IndexError:  # more than four of a kind (never in play): the plain way
+        return tuple(tiles_of(counts))
+    return tuple(out)
+
+
+_RUNS: Final = tuple(tuple((t,) * n for n in range(5)) for t in TILES)
+"""[kind][n] → n copies of the kind's tile: a hand's tiles are its kinds' runs joined."""
+_ALL_KINDS: Final = range(len(TILES))
 
 
 def full_set() -> list[int]:

@@ -16,7 +16,7 @@ from game.melds import Meld
 from game.rules.base import HandResult, Payment, Settlement
 from game.rules.facts import hand_how
 from game.scoring import ScoreLine, ScoreResult
-from game.tiles import TILES, Tile, tiles_of
+from game.tiles import TILES, Tile, sorted_tiles
 
 if TYPE_CHECKING:
     from game.engine import Hand
@@ -223,7 +223,7 @@ class SeatView(NamedTuple):
     @property
     def concealed(self) -> tuple[Tile, ...]:
         """The viewer's own concealed tiles, sorted."""
-        return tuple(tiles_of(self.counts))
+        return sorted_tiles(self.counts)
 
     def unseen(self) -> list[int]:
         """For each kind 0-33, how many tiles this seat has not seen anywhere."""

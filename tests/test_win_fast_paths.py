@@ -14,7 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from game.bots import make_bot
-from game.engine import Hand, _sorted_tiles
+from game.engine import Hand
 from game.match import Match
 from game.rules import mazhan_checks, nanjing_scoring
 from game.rules.base import Payment, payment
@@ -22,7 +22,16 @@ from game.rules.mazhan_checks import wild_count
 from game.rules.mazhan_scoring import _single_wait
 from game.scoring import NotAWin, ScoreResult, WinContext
 from game.shapes import waits
-from game.tiles import FLOWERS, NUM_KINDS, PLAY_KINDS, WHITE, Tile, counts_of, tiles_of
+from game.tiles import (
+    FLOWERS,
+    NUM_KINDS,
+    PLAY_KINDS,
+    WHITE,
+    Tile,
+    counts_of,
+    sorted_tiles,
+    tiles_of,
+)
 from tests.test_mazhan_fast_paths import crowded_wins
 from tests.test_mazhan_scoring import winning_hands
 from tests.test_nanjing_scoring import winning_hands as nanjing_wins
@@ -33,13 +42,21 @@ from tests.test_nanjing_scoring import winning_hands as nanjing_wins
        st.lists(st.integers(0, 1), min_size=8, max_size=8), st.booleans())
 def test_sorted_tiles_are_tiles_of(counts: list[int], flowers: list[int], long: bool) -> None:
     vector = counts + flowers if long else counts
-    assert _sorted_tiles(vector) == tuple(tiles_of(vector))
+    assert sorted_tiles(vector) == tuple(tiles_of(vector))
 
 
 def test_sorted_tiles_take_the_plain_way_past_four() -> None:
     counts = [0] * 34
     counts[3], counts[20] = 6, 2
-    assert _sorted_tiles(counts) == tuple(tiles_of(counts))
+    assert sorted_tiles(counts) == tuple(tiles_of(counts))
+
+
+def test_sorted_tiles_of_a_negative_count_are_tiles_of() -> None:
+    """A count below 0 (a made-up vector) gives no tiles of that kind, as `tiles_of` does, not
+    the run the index -1 would pick."""
+    counts = [0] * 34
+    counts[3], counts[5], counts[20] = -1, 2, 1
+    assert sorted_tiles(counts) == tuple(tiles_of(counts)) == (5, 5, 20)
 
 
 @pytest.mark.parametrize("ruleset", ["mazhan", "nanjing"])

@@ -17,7 +17,7 @@ from game.scoring import ScoreResult, WinContext
 from game.shapes import deficiency as _deficiency
 from game.shapes import deficiency_after_draws
 from game.shapes import waits as _waits
-from game.tiles import Tile, tiles_of
+from game.tiles import Tile, sorted_tiles
 from game.view import SeatView
 
 SETS = {"mazhan": 5, "nanjing": 4}
@@ -146,7 +146,7 @@ def score_win(view: SeatView, counts: Sequence[int], win_tile: int, *,
                        for m in view.melds[s] if m.kind.name == "PONG")
     ctx = WinContext(
         seat=view.seat,
-        concealed=tuple(tiles_of(counts)),
+        concealed=sorted_tiles(counts),
         melds=view.melds[view.seat],
         bonus=view.bonus[view.seat],
         win_tile=Tile(win_tile),
