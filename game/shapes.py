@@ -913,12 +913,12 @@ def _checked_key(counts: Sequence[int], wilds: int) -> bytes:
     key = _key_of(counts)
     if wilds < 0:
         raise ValueError("wilds cannot be negative")
-    if key.translate(None, _POSSIBLE):  # a count above 4 is left (found in C)
+    if key.translate(None, POSSIBLE_COUNTS):  # a count above 4 is left (found in C)
         raise ValueError("no kind can be held more than four times")
     return key
 
 
-_POSSIBLE: Final = bytes(range(5))
+POSSIBLE_COUNTS: Final = bytes(range(5))
 """The counts a kind can have, for `bytes.translate` to delete: any left is impossible."""
 
 

@@ -15,7 +15,7 @@ from itertools import compress
 from game.actions import DISCARD_ACTIONS, PASS, Action, ActionKind
 from game.bots import evaluate as ev
 from game.bots.kit import after_claim
-from game.shapes import discards_keeping_key
+from game.shapes import POSSIBLE_COUNTS, discards_keeping_key
 from game.view import SeatView, unseen_of_key
 
 _WIN = ActionKind.WIN
@@ -125,7 +125,7 @@ def _least_discard(rng: random.Random, view: SeatView) -> Action | None:
     """
     # the counts as bytes, made once: the sums, counts and the shape key below read them in C
     key = bytes(view.counts)
-    if len(key) != 34 or key.translate(None, _POSSIBLE):
+    if len(key) != 34 or key.translate(None, POSSIBLE_COUNTS):
         return None  # a hand made up by hand: the plain path says what is wrong
     wild = view.wild
     naturals = key
@@ -286,8 +286,6 @@ _MASK_KINDS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
     for base in (0, 9, 18, 27))
 """[suit][its 9 bits of a kind mask] → the kinds set there, in order."""
 
-_POSSIBLE = bytes(range(5))
-"""The counts a kind can have (`bytes.translate` deletes them: any left is impossible)."""
 _KINDS = range(34)
 _ODD = bytes(n & 1 for n in range(256))
 _HELD = bytes(1 if n else 0 for n in range(256))
