@@ -9,9 +9,10 @@ from typing import Any, ClassVar
 from game.rules import mazhan_scoring as scoring
 from game.rules.base import HOUSE, Option, Payment, Settlement
 from game.rules.facts import KongFact, TableFacts, WinFacts
+from game.rules.mazhan_checks import BONUS_KINDS
 from game.rules.options import RuleOptions, option
 from game.scoring import ScoreLine, ScoreResult, WinContext
-from game.tiles import FLOWERS, WHITE, Tile
+from game.tiles import Tile
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,7 +53,7 @@ class Mazhan:
     discard_hook = False  # no discard ever pays: the engine need not ask `on_discard`
     bonus_hook = False  # nor a bonus tile (`on_bonus`)
     claim_hook = False  # nor does a claim win at once (`quick_win`)
-    bonus_kinds = frozenset({*FLOWERS, WHITE})  # M2
+    bonus_kinds = BONUS_KINDS  # M2
     start_score = START_SCORE
 
     def __init__(self, options: Mapping[str, Any] | MazhanOptions | None = None) -> None:

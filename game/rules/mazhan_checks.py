@@ -41,14 +41,14 @@ def _check_wild_kind(ctx: WinContext) -> None:
         raise NotAWin(f"the wild cannot be {ctx.wild}: bonus tiles are never wild (ruling M5)")
 
 
-_BONUS_KINDS = frozenset({WHITE, *FLOWERS})
-"""Mazhan's bonus tiles (M2): set aside, never held or melded."""
+BONUS_KINDS = frozenset({WHITE, *FLOWERS})
+"""Mazhan's bonus tiles (M2): set aside, never held or melded (the ruleset's `bonus_kinds`)."""
 
 
 def _check_bonus(ctx: WinContext) -> None:
     bonus = ctx.bonus
     # the usual case in C: only bonus tiles, and no flower twice (白 may come four times)
-    if (_BONUS_KINDS.issuperset(bonus)
+    if (BONUS_KINDS.issuperset(bonus)
             and len(set(bonus)) + max(bonus.count(WHITE) - 1, 0) == len(bonus)):
         return
     for tile in bonus:
@@ -71,7 +71,7 @@ def _repeated_flower(ctx: WinContext) -> None:
 
 def _check_playing_tiles(ctx: WinContext, winner: bool) -> None:
     # one C pass for the usual hand without a bonus tile; the loop below words the error
-    for tile in () if _BONUS_KINDS.isdisjoint(ctx.concealed) else ctx.concealed:
+    for tile in () if BONUS_KINDS.isdisjoint(ctx.concealed) else ctx.concealed:
         if tile == WHITE or tile in FLOWERS:
             raise NotAWin(
                 f"{tile} ({tile.zh}) is a bonus tile in Mazhan: it is set aside in bonus, "
