@@ -31,6 +31,7 @@ from game.tiles import (
     format_tiles,
     is_flower,
     number_of,
+    sorted_tiles,
     suit_of,
 )
 
@@ -166,7 +167,7 @@ def score_winner(ctx: WinContext) -> ScoreResult:
             return last[1]
     hand, readings = _checked(ctx)
     if not readings:
-        shown = format_tiles(_sorted_tiles(hand.counts))
+        shown = format_tiles(sorted_tiles(hand.counts))
         raise NotAWin(
             f"{shown} is not a complete hand: it needs four sets and a pair, or seven pairs "
             "with no meld (ruling N3)"
@@ -467,7 +468,3 @@ def _describe(ctx: WinContext, reading: _Reading) -> str:
     if reading.win_group is not None and ctx.win_tile is not None:
         text += f" (won on {TILES[ctx.win_tile]} in {format_tiles(reading.win_group.tiles)})"
     return text
-
-
-def _sorted_tiles(counts: Sequence[int]) -> list[int]:
-    return [k for k, n in enumerate(counts) for _ in range(n)]
