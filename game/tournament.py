@@ -21,6 +21,7 @@ from game.argparsing import UsageError, run_command
 from game.bots import (
     FILE_PREFIX,
     LEVELS,
+    Bot,
     BotLoadError,
     load_bot_class,
     make_bot,
@@ -35,6 +36,8 @@ from game.view import seat_view
 
 StartHook = Callable[[int, int, Hand], None]
 """Called with (deal, rotation, hand) just after each hand is dealt (tests read it)."""
+BotMaker = Callable[[str, int], Bot]
+"""Builds the bot of a level with its seed (`make_bot`, unless a tool brings its own)."""
 
 
 def deal_order(seed: int, deal: int) -> tuple[list[int], int]:
@@ -53,10 +56,11 @@ def play_deal(
     rotation: int,
     on_start: StartHook | None = None,
     options: Mapping[str, Any] | None = None,
+    make: BotMaker = make_bot,
 ) -> list[int]:
     """Play deal `deal` with player p (level `levels[p]`) in seat (p + rotation) % 4; return
     each player's score change."""
-    hand = play_deal_hand(ruleset, seed, deal, levels, rotation, on_start, options)
+    hand = play_deal_hand(ruleset, seed, deal, levels, rotation, on_start, options, make)
     assert hand.result is not None
     deltas = hand.result.deltas
     return [deltas[(p + rotation) % 4] for p in range(4)]
@@ -70,8 +74,11 @@ def play_deal_hand(
     rotation: int,
     on_start: StartHook | None = None,
     options: Mapping[str, Any] | None = None,
+    make: BotMaker = make_bot,
 ) -> Hand:
-    """Play deal `deal` as `play_deal` does and return the finished hand."""
+    """Play deal `deal` as `play_deal` does and return the finished hand. `make(level, seed)`
+    builds each bot, after `on_start` has seen the hand (`tools/ceiling.py` makes bots there
+    that read the whole table)."""
     order, hand_seed = deal_order(seed, deal)
     # results are per unit stake: options that set the stake (gold per flower) or act between
     # hands (table fee, match end) have no effect on a single duplicate deal
@@ -83,7 +90,7 @@ def play_deal_hand(
     seat_player = [(s - rotation) % 4 for s in range(4)]
     # A bot's seed depends on the deal and the player, not the seat: the rotations differ only
     # in where each bot sits.
-    bots = [make_bot(levels[p], random.Random(f"bot:{seed}:{deal}:{p}").getrandbits(32))
+    bots = [make(levels[p], random.Random(f"bot:{seed}:{deal}:{p}").getrandbits(32))
             for p in range(4)]
     players = (0, 1, 2, 3)
     names = tuple(label(lv) for lv in levels)

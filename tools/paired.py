@@ -15,24 +15,30 @@ import json
 import math
 import sys
 from concurrent.futures import ProcessPoolExecutor
+from functools import partial
 from pathlib import Path
+from typing import Any
 
-from game.tournament import play_deal
+from game.bots import make_bot
+from game.tournament import BotMaker, StartHook, play_deal
 
 
-def deal_margin(ruleset: str, seed: int, deal: int, bot: str, opp: str) -> float:
+def deal_margin(ruleset: str, seed: int, deal: int, bot: str, opp: str,
+                make: BotMaker = make_bot, on_start: StartHook | None = None) -> float:
     """Mean over the four rotations of (bot's two seats − opp's two seats) / 2, per hand."""
     levels = [bot, opp, bot, opp]
     total = 0.0
     for rotation in range(4):
-        d = play_deal(ruleset, seed, deal, levels, rotation)
+        d = play_deal(ruleset, seed, deal, levels, rotation, on_start, make=make)
         total += (d[0] + d[2] - d[1] - d[3]) / 2
     return total / 4
 
 
-def _pair(args: tuple[str, int, int, str, str, str]) -> tuple[float, float]:
+def _pair(args: tuple[str, int, int, str, str, str], make: BotMaker = make_bot,
+          on_start: StartHook | None = None) -> tuple[float, float]:
     ruleset, seed, deal, a, b, opp = args
-    return deal_margin(ruleset, seed, deal, a, opp), deal_margin(ruleset, seed, deal, b, opp)
+    return (deal_margin(ruleset, seed, deal, a, opp, make, on_start),
+            deal_margin(ruleset, seed, deal, b, opp, make, on_start))
 
 
 def interval(xs: list[float]) -> tuple[float, float, float]:
@@ -44,25 +50,31 @@ def interval(xs: list[float]) -> tuple[float, float, float]:
     return mean, mean - half, mean + half
 
 
-def main(argv: list[str]) -> int:
-    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+def parser(description: str) -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(description=description)
     p.add_argument("--ruleset", default="nanjing")
     p.add_argument("--deals", type=int, default=300)
     p.add_argument("--first", type=int, default=0, help="first deal number")
     p.add_argument("--seed", type=int, default=7)
     p.add_argument("--a", default="expert")
-    p.add_argument("--b", required=True)
     p.add_argument("--opp", default="hard")
     p.add_argument("--jobs", type=int, default=1)
     p.add_argument("--out", type=Path)
-    args = p.parse_args(argv)
+    return p
+
+
+def compare(args: argparse.Namespace, make: BotMaker = make_bot,
+            on_start: StartHook | None = None) -> dict[str, Any]:
+    """Play the comparison `args` asks for; print and return its summary (`make` and
+    `on_start` must be picklable for `--jobs` above 1: module-level functions)."""
     tasks = [(args.ruleset, args.seed, d, args.a, args.b, args.opp)
              for d in range(args.first, args.first + args.deals)]
+    pair = partial(_pair, make=make, on_start=on_start)
     if args.jobs > 1:
         with ProcessPoolExecutor(args.jobs) as pool:
-            pairs = list(pool.map(_pair, tasks, chunksize=4))
+            pairs = list(pool.map(pair, tasks, chunksize=4))
     else:
-        pairs = [_pair(t) for t in tasks]
+        pairs = [pair(t) for t in tasks]
     a = [x for x, _ in pairs]
     b = [y for _, y in pairs]
     diff = [y - x for x, y in pairs]
@@ -74,6 +86,13 @@ def main(argv: list[str]) -> int:
     if args.out is not None:
         args.out.write_text(json.dumps(out | {"pairs": pairs}))
     print(json.dumps(out))
+    return out
+
+
+def main(argv: list[str]) -> int:
+    p = parser(__doc__.splitlines()[0])
+    p.add_argument("--b", required=True)
+    compare(p.parse_args(argv))
     return 0
 
 

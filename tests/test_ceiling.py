@@ -1,0 +1,50 @@
+"""tools/ceiling.py: the see-through bots read the table right and play whole deals."""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+from pathlib import Path
+
+import pytest
+
+from game.bots import make_bot
+from game.engine import Hand, Phase
+from game.rules.registry import make_ruleset
+from game.tiles import PLAY_KINDS
+from game.tournament import deal_order
+
+sys.path.insert(0, str(Path(__file__).parents[1] / "tools"))
+import ceiling
+import paired
+
+
+@pytest.mark.parametrize("ruleset", ["nanjing", "mazhan"])
+def test_wall_counts_are_the_tiles_left_in_the_wall(ruleset: str) -> None:
+    order, seed = deal_order(5, 0)
+    table = Hand(make_ruleset(ruleset), random.Random(seed), stake=1, draw_order=order)
+    table.start()
+    bots = [make_bot("hard", s) for s in range(4)]
+    checked = 0
+    while table.phase is not Phase.OVER:
+        seat = table.to_act()[0]
+        view = ceiling.other_view(table, seat)
+        if view.phase == "discard":
+            counts = ceiling.wall_counts(view, table)
+            left = table.wall.remaining()
+            for kind in range(PLAY_KINDS):
+                if kind not in table.rules.bonus_kinds and kind != view.indicator:
+                    assert counts[kind] == left.count(kind), (kind, checked)
+            checked += 1
+        table.apply(seat, bots[seat].choose(view))
+    assert checked > 10
+
+
+@pytest.mark.parametrize("ruleset", ["nanjing", "mazhan"])
+def test_a_see_through_bot_plays_whole_deals_and_plays_differently(ruleset: str) -> None:
+    args = argparse.Namespace(ruleset=ruleset, seed=901, first=0, deals=3, a="expert",
+                              b="see_all", opp="hard", jobs=1, out=None)
+    out = paired.compare(args, ceiling.make, ceiling.remember)
+    assert out["deals"] == 3
+    assert out["changed"] >= 1  # it used what it saw
