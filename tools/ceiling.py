@@ -15,7 +15,8 @@ What each one knows (`--b`):
   that exact cost replaces the estimated deal-in cost, and a discard that gives up shape for
   safety is taken when the cost it saves is more than the offence it loses. Mazhan (where the
   discarder pays no more than anyone, M21): a discard that ends the hand as another's win is
-  never made while one keeping the same deficiency is safe.
+  never made while one keeping the same deficiency is safe (`see_wins_always`: while any
+  discard is safe).
 - `see_wins_push`: Nanjing, the exact cost but never giving up shape.
 - `see_ready`: Nanjing, which opponents are ready (exactly), their waits estimated as the
   expert does.
@@ -99,6 +100,8 @@ class SeeThrough(ExpertBot):
     wins: ClassVar[bool] = False
     ready: ClassVar[bool] = False
     fold: ClassVar[bool] = True
+    never_feed: ClassVar[bool] = False
+    """Mazhan: no discard that feeds a win while any discard is safe, whatever it costs."""
 
     def __init__(self, seed: int, table: Hand) -> None:
         super().__init__(seed)
@@ -112,7 +115,7 @@ class SeeThrough(ExpertBot):
         knowing.known_wins = winning_discards(view, self.table) if self.wins else None
         knowing.known_ready = ready_seats(view, self.table) if self.ready else None
         if view.ruleset == "mazhan" and knowing.known_wins:
-            knowing = _without_feeding(knowing)
+            knowing = _without_feeding(knowing, self.never_feed)
         return super().choose(knowing)
 
     def _discard(self, view: SeatView, hand: OwnHand, plan: Plan) -> Action:
@@ -128,14 +131,14 @@ class SeeThrough(ExpertBot):
             lambda: self.rng.random() * 0.5, tuning, self.fold)
 
 
-def _without_feeding(view: Knowing) -> Knowing:
+def _without_feeding(view: Knowing, always: bool) -> Knowing:
     """Mazhan: the view with the discards an opponent wins on left out of the legal actions,
-    when a discard keeping the same deficiency is safe."""
+    when a discard keeping the same deficiency is safe (`always`: when any discard is)."""
     wins = view.known_wins or {}
     after = {int(a.tile): kit.deficiency(view, _less(view.counts, int(a.tile)))
              for a in view.legal if a.kind is ActionKind.DISCARD and a.tile is not None}
     best = min(after.values(), default=99)
-    if not any(d == best and t not in wins for t, d in after.items()):
+    if not any((always or d == best) and t not in wins for t, d in after.items()):
         return view
     legal = tuple(a for a in view.legal if not (a.kind is ActionKind.DISCARD
                                                  and a.tile is not None and int(a.tile) in wins))
@@ -207,6 +210,11 @@ class SeeWinsPush(SeeThrough):
     fold = False
 
 
+class SeeWinsAlways(SeeThrough):
+    wins = True
+    never_feed = True
+
+
 class SeeReady(SeeThrough):
     ready = True
 
@@ -218,7 +226,7 @@ class SeeAll(SeeThrough):
 
 KINDS: dict[str, type[SeeThrough]] = {
     "see_counts": SeeCounts, "see_wins": SeeWins, "see_wins_push": SeeWinsPush,
-    "see_ready": SeeReady, "see_all": SeeAll,
+    "see_wins_always": SeeWinsAlways, "see_ready": SeeReady, "see_all": SeeAll,
 }
 _TABLE: list[Hand] = []
 
