@@ -27,7 +27,6 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Callable, Mapping, Sequence
-from typing import ClassVar
 
 from paired import compare, parser
 
@@ -94,26 +93,24 @@ class Knowing(SeatView):
 
 
 class SeeThrough(ExpertBot):
-    """The expert, with `counts`, `wins` and `ready` read off the whole table."""
+    """The expert, with `counts`, `wins` and `ready` read off the whole table. `fold`: Nanjing,
+    give up shape for safety; `never_feed`: Mazhan, no discard that feeds a win while any
+    discard is safe, whatever it costs."""
 
-    counts: ClassVar[bool] = False
-    wins: ClassVar[bool] = False
-    ready: ClassVar[bool] = False
-    fold: ClassVar[bool] = True
-    never_feed: ClassVar[bool] = False
-    """Mazhan: no discard that feeds a win while any discard is safe, whatever it costs."""
-
-    def __init__(self, seed: int, table: Hand) -> None:
+    def __init__(self, seed: int, table: Hand, *, counts: bool = False, wins: bool = False,
+                 ready: bool = False, fold: bool = True, never_feed: bool = False) -> None:
         super().__init__(seed)
         self.table = table
+        self.reads_counts, self.reads_wins, self.reads_ready = counts, wins, ready
+        self.fold, self.never_feed = fold, never_feed
 
     def choose(self, view: SeatView) -> Action:
         if view.phase != "discard" or view.current != view.seat:
             return super().choose(view)
         knowing = Knowing(*view)
-        knowing.known_unseen = wall_counts(view, self.table) if self.counts else None
-        knowing.known_wins = winning_discards(view, self.table) if self.wins else None
-        knowing.known_ready = ready_seats(view, self.table) if self.ready else None
+        knowing.known_unseen = wall_counts(view, self.table) if self.reads_counts else None
+        knowing.known_wins = winning_discards(view, self.table) if self.reads_wins else None
+        knowing.known_ready = ready_seats(view, self.table) if self.reads_ready else None
         if view.ruleset == "mazhan" and knowing.known_wins:
             knowing = _without_feeding(knowing, self.never_feed)
         return super().choose(knowing)
@@ -197,37 +194,15 @@ def choose_knowing(view: Knowing, discards: Sequence[Action], after: Mapping[int
     return push[2]
 
 
-class SeeCounts(SeeThrough):
-    counts = True
-
-
-class SeeWins(SeeThrough):
-    wins = True
-
-
-class SeeWinsPush(SeeThrough):
-    wins = True
-    fold = False
-
-
-class SeeWinsAlways(SeeThrough):
-    wins = True
-    never_feed = True
-
-
-class SeeReady(SeeThrough):
-    ready = True
-
-
-class SeeAll(SeeThrough):
-    counts = True
-    wins = True
-
-
-KINDS: dict[str, type[SeeThrough]] = {
-    "see_counts": SeeCounts, "see_wins": SeeWins, "see_wins_push": SeeWinsPush,
-    "see_wins_always": SeeWinsAlways, "see_ready": SeeReady, "see_all": SeeAll,
+KINDS: dict[str, dict[str, bool]] = {
+    "see_counts": {"counts": True},
+    "see_wins": {"wins": True},
+    "see_wins_push": {"wins": True, "fold": False},
+    "see_wins_always": {"wins": True, "never_feed": True},
+    "see_ready": {"ready": True},
+    "see_all": {"counts": True, "wins": True},
 }
+"""The see-through bots by name: what each reads off the table (`SeeThrough`'s flags)."""
 _TABLE: list[Hand] = []
 
 
@@ -238,8 +213,8 @@ def remember(deal: int, rotation: int, hand: Hand) -> None:
 
 def make(level: str, seed: int) -> Bot:
     """A see-through bot for the names in KINDS, the usual bot otherwise."""
-    kind = KINDS.get(level)
-    return make_bot(level, seed) if kind is None else kind(seed, _TABLE[0])
+    flags = KINDS.get(level)
+    return make_bot(level, seed) if flags is None else SeeThrough(seed, _TABLE[0], **flags)
 
 
 def main(argv: list[str]) -> int:
