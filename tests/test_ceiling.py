@@ -9,11 +9,13 @@ from pathlib import Path
 
 import pytest
 
-from game.bots import make_bot
+from game.actions import Action, ActionKind
+from game.bots import Bot, make_bot
 from game.engine import Hand, Phase
 from game.rules.registry import make_ruleset
 from game.tiles import PLAY_KINDS
-from game.tournament import deal_order
+from game.tournament import deal_order, play_deal
+from game.view import SeatView
 
 sys.path.insert(0, str(Path(__file__).parents[1] / "tools"))
 import ceiling
@@ -48,3 +50,33 @@ def test_a_see_through_bot_plays_whole_deals_and_plays_differently(ruleset: str)
     out = paired.compare(args, ceiling.make, ceiling.remember)
     assert out["deals"] == 3
     assert out["changed"] >= 1  # it used what it saw
+
+
+def test_never_feeding_feeds_a_win_only_when_every_discard_would() -> None:
+    """`see_wins_always` (Mazhan): a discard an opponent wins on only when no discard is safe."""
+    seen: list[tuple[int, set[int], set[int]]] = []
+
+    class Watched(ceiling.SeeThrough):
+        def choose(self, view: SeatView) -> Action:
+            action = super().choose(view)
+            if view.phase == "discard" and action.kind is ActionKind.DISCARD:
+                wins = set(ceiling.winning_discards(view, self.table))
+                tiles = {int(a.tile) for a in view.legal
+                         if a.kind is ActionKind.DISCARD and a.tile is not None}
+                assert action.tile is not None
+                seen.append((int(action.tile), wins, tiles))
+            return action
+
+    def make(level: str, seed: int) -> Bot:
+        if level == "watched":
+            return Watched(seed, ceiling._TABLE[0], **ceiling.KINDS["see_wins_always"])
+        return make_bot(level, seed)
+
+    for deal in range(20):
+        play_deal("mazhan", 901, deal, ["watched", "hard", "watched", "hard"], deal % 4,
+                  ceiling.remember, make=make)
+    assert len(seen) > 50
+    threatened = [(tile, wins, tiles) for tile, wins, tiles in seen if wins & tiles]
+    assert threatened  # some discards were made with a winning tile in hand
+    for tile, wins, tiles in threatened:
+        assert tile not in wins or tiles <= wins
