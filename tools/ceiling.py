@@ -26,7 +26,7 @@ What each one knows (`--b`):
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Sequence
 
 from paired import compare, parser
 
@@ -122,10 +122,20 @@ class SeeThrough(ExpertBot):
             return super()._discard(view, hand, plan)
         discards = [a for a in view.legal if a.kind is ActionKind.DISCARD and a.tile is not None]
         unseen = view.unseen()
-        return choose_knowing(
+        wins = view.known_wins
+        if wins is None:  # who is ready, read off the table; their waits as the expert reads
+            ready = view.known_ready or frozenset()
+            opponents = [o for o in xn.read_opponents(view) if o.seat in ready]
+
+            def deal_in(tile: int) -> float:
+                return sum(xn.wait_chance(tile, o, unseen) * o.value for o in opponents)
+        else:
+            def deal_in(tile: int) -> float:
+                return wins.get(tile, 0.0)
+        return xn.choose_discard(
             view, discards, self._plan_after(hand, plan),
             lambda tile: self._gain(view, hand, plan, tile, unseen, tuning),
-            lambda: self.rng.random() * 0.5, tuning, self.fold)
+            lambda: self.rng.random() * 0.5, tuning._replace(fold=self.fold), deal_in)
 
 
 def _without_feeding(view: Knowing, always: bool) -> Knowing:
@@ -149,49 +159,6 @@ def _less(counts: Sequence[int], kind: int) -> list[int]:
     out = list(counts)
     out[kind] -= 1
     return out
-
-
-def choose_knowing(view: Knowing, discards: Sequence[Action], after: Mapping[int, int],
-                   gain: Callable[[int], float], noise: Callable[[], float],
-                   tuning: xn.Tuning, fold: bool) -> Action:
-    """`expert_nanjing.choose_discard` with the deal-in cost read off the table: exactly
-    (`known_wins`), or from the expert's wait estimates for the opponents known to be ready."""
-    me = view.seat
-    unseen = view.unseen()
-    opponents = xn.read_opponents(view)
-    fed = [sum(1 for m in view.melds[o.seat] if m.source == me and m.kind.is_triplet)
-           for o in opponents]
-    river = [int(t) for t, _ in view.rivers[me]]
-    best = min(after.get(int(a.tile), 99) for a in discards if a.tile is not None)
-    top = xn.offence(best, view.wall_left, tuning)
-    push: tuple[float, float, Action] | None = None
-    safer: tuple[float, Action] | None = None
-    for action in discards:
-        assert action.tile is not None
-        tile = int(action.tile)
-        d = after.get(tile, 99)
-        if view.known_wins is not None:
-            cost = view.known_wins.get(tile, 0.0)
-        else:
-            ready = view.known_ready or frozenset()
-            cost = sum(xn.wait_chance(tile, o, unseen) * o.value for o in opponents
-                       if o.seat in ready)
-        cost += xn.liability_cost(tile, fed, unseen)
-        if river.count(tile) == 3:
-            cost += 300.0  # N12
-        jitter = noise()
-        if d == best:
-            score = cost - gain(tile) + jitter
-            if push is None or score < push[0]:
-                push = (score, cost, action)
-        else:
-            loss = cost + top - xn.offence(d, view.wall_left, tuning) + jitter
-            if safer is None or loss < safer[0]:
-                safer = (loss, action)
-    assert push is not None
-    if fold and safer is not None and safer[0] < push[1]:
-        return safer[1]
-    return push[2]
 
 
 KINDS: dict[str, dict[str, bool]] = {

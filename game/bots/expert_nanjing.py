@@ -183,14 +183,19 @@ def liability_cost(tile: int, opponents_fed: Sequence[int], unseen: Sequence[int
 
 def choose_discard(view: SeatView, discards: Sequence[Action], after: Mapping[int, int],
                    gain: Callable[[int], float], noise: Callable[[], float],
-                   tuning: Tuning) -> Action:
+                   tuning: Tuning, deal_in: Callable[[int], float] | None = None) -> Action:
     """The discard of most expected gold: among those keeping the lowest deficiency, the
     best of offence (`gain`: gold the hand's prospects are worth after it) less the expected
     deal-in cost (N10, N13) and penalties (N12); then fold to a tile further from winning when
-    what it saves in deal-in cost is more than the offence it gives up."""
+    what it saves in deal-in cost is more than the offence it gives up. `deal_in`: a tile's
+    expected deal-in cost, when not this seat's reading (`deal_in_cost`; `tools/ceiling.py`
+    gives the true one)."""
     me = view.seat
     unseen = view.unseen()
     opponents = read_opponents(view)
+    if deal_in is None:
+        def deal_in(tile: int) -> float:
+            return deal_in_cost(tile, opponents, unseen)
     fed = [sum(1 for m in view.melds[o.seat] if m.source == me and m.kind.is_triplet)
            for o in opponents]
     my_river = [t for t, _ in view.rivers[me]]
@@ -202,7 +207,7 @@ def choose_discard(view: SeatView, discards: Sequence[Action], after: Mapping[in
         tile = action.tile
         assert tile is not None
         d = after.get(int(tile), 99)
-        cost = deal_in_cost(tile, opponents, unseen) + liability_cost(tile, fed, unseen)
+        cost = deal_in(tile) + liability_cost(tile, fed, unseen)
         if my_river.count(tile) == 3:
             cost += 300.0  # N12: all four of a kind discarded pays each other player 10
         jitter = noise()
@@ -218,7 +223,7 @@ def choose_discard(view: SeatView, discards: Sequence[Action], after: Mapping[in
     if fold is not None and tuning.fold:
         chosen = push[1]
         assert chosen.tile is not None
-        pushed = tuning.push_scale * (deal_in_cost(chosen.tile, opponents, unseen)
+        pushed = tuning.push_scale * (deal_in(chosen.tile)
                                       + liability_cost(chosen.tile, fed, unseen))
         if fold[0] < pushed:
             return fold[2]
