@@ -61,11 +61,10 @@ STRINGS: Final[dict[str, tuple[str, str]]] = {
     "level.hard.help": ("困難：看進張數、做清一色等大牌、南京會防守，槓錢照收",
                         "Hard: counts live tiles, goes for flushes and big hands, defends in "
                         "Nanjing, takes its kong money"),
-    "level.expert.help": ("專家：像困難一樣打，聽牌時再算每張牌胡的機會 × 牌的價值；南京比困難強，"
-                          "馬站與困難相當",
-                          "Expert: plays like Hard, and once ready weighs each wait by its "
-                          "chance to win × what the hand scores; stronger than Hard in Nanjing, "
-                          "level with it in Mazhan"),
+    "level.expert.help": ("專家：像困難一樣打，聽牌時再算每張牌胡的機會 × 牌的價值；"
+                          "馬站比困難略強，南京相當",
+                          "Expert: plays like Hard, weighing each wait by chance to win × "
+                          "score; a bit stronger than Hard in Mazhan, level in Nanjing"),
     "wind.0": ("東", "E"),
     "wind.1": ("南", "S"),
     "wind.2": ("西", "W"),
