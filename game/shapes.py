@@ -1939,18 +1939,29 @@ _SLOTS: list[array[int] | None] = []
 def _shipped_slots(key: bytes) -> tuple[tuple[int, int], ...] | None:
     """`_move_slots(key, 1)` of a suited key from SLOTS_FILE, or None (an honours key, more
     than SLOTS_MAX tiles, or no usable file)."""
+    found = _shipped_record(key, SLOTS_FILE, SLOTS_MAX, _SLOTS_FIRST, _SLOTS)
+    if found is None:
+        return None
+    masks, start = found
+    return tuple([(t, masks[start + t]) for t in range(9) if key[t] < 4])
+
+
+def _shipped_record(key: bytes, path: Path, most: int, first: tuple[int, ...],
+                    read: list[array[int] | None]) -> tuple[array[int], int] | None:
+    """(the masks of the slots file at `path`, where `key`'s nine start) for a suited key of
+    up to `most` tiles (`first`: its `_slots_first`), or None: an honours key, a larger one, or
+    no usable file. `read` keeps the file's masks once read ([None] if it is unusable)."""
     if len(key) != 9:
         return None
     size = sum(key)
-    if size > SLOTS_MAX or max(key) > 4:
+    if size > most or max(key) > 4:
         return None
-    if not _SLOTS:
-        _SLOTS.append(_read_slots_file())
-    masks = _SLOTS[0]
+    if not read:
+        read.append(_read_masks(path, first[-1]))
+    masks = read[0]
     if masks is None:
         return None
-    start = 9 * (_SLOTS_FIRST[size] + suit_rank(key))
-    return tuple([(t, masks[start + t]) for t in range(9) if key[t] < 4])
+    return masks, 9 * (first[size] + suit_rank(key))
 
 
 def build_slots_file() -> bytes:
@@ -1971,10 +1982,6 @@ def _build_move_slots(most: int, step: int) -> bytes:
     if sys.byteorder == "big":
         masks.byteswap()
     return zlib.compress(masks.tobytes(), 9)
-
-
-def _read_slots_file() -> array[int] | None:
-    return _read_masks(SLOTS_FILE, _SLOTS_FIRST[-1])
 
 
 def _read_masks(path: Path, records: int) -> array[int] | None:
@@ -2012,17 +2019,11 @@ _OFFSETS: Final = range(9)
 def _shipped_discard_slots(key: bytes) -> tuple[tuple[int, int], ...] | None:
     """`_move_slots(key, -1)` of a suited key from DISCARD_SLOTS_FILE, or None (an honours
     key, more than DISCARD_SLOTS_MAX tiles, or no usable file)."""
-    if len(key) != 9:
+    found = _shipped_record(key, DISCARD_SLOTS_FILE, DISCARD_SLOTS_MAX, _DISCARD_FIRST,
+                            _DISCARD_SLOTS)
+    if found is None:
         return None
-    size = sum(key)
-    if size > DISCARD_SLOTS_MAX or max(key) > 4:
-        return None
-    if not _DISCARD_SLOTS:
-        _DISCARD_SLOTS.append(_read_masks(DISCARD_SLOTS_FILE, _DISCARD_FIRST[-1]))
-    masks = _DISCARD_SLOTS[0]
-    if masks is None:
-        return None
-    start = 9 * (_DISCARD_FIRST[size] + suit_rank(key))
+    masks, start = found
     # the held offsets and their masks, picked in C by the key's counts
     return tuple(zip(compress(_OFFSETS, key), compress(masks[start:start + 9], key),
                      strict=True))
