@@ -190,10 +190,10 @@ def _least_discard(rng: random.Random, view: SeatView) -> Action | None:
     for kind, shape in zip(kinds, shapes, strict=True):
         if shape > reach:
             continue
-        key_ = shape + unseen[kind] // 2
-        if key_ < top_key:
-            top, top_key = [kind], key_
-        elif key_ == top_key:
+        order = shape + unseen[kind] // 2
+        if order < top_key:
+            top, top_key = [kind], order
+        elif order == top_key:
             top.append(kind)
     return _chosen(hand, rng.choice(top), best)
 
