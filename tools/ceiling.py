@@ -48,7 +48,8 @@ def other_view(table: Hand, seat: int) -> SeatView:
 
 
 def winning_discards(view: SeatView, table: Hand) -> dict[int, float]:
-    """Kind → what the first opponent in turn order able to win on it would be paid."""
+    """Kind → what the first opponent in turn order able to win on it would be paid (only the
+    first wins: 截胡, ruling M7, and N2 with its default option)."""
     out: dict[int, float] = {}
     for step in (1, 2, 3):
         other = other_view(table, (view.seat + step) % 4)
