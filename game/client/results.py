@@ -156,9 +156,10 @@ class ResultsPanel:
         text = (t("result.win_many", names=winners) if len(result.winners) > 1
                 else t("result.win", name=winners))
         if result.how in ("self_draw", "robbing", "kuaizhao"):
-            text += "  " + t(f"result.how.{result.how}")
-        elif result.discarder is not None:
-            text += "  " + t("result.from", name=names[result.discarder])
+            return t("result.headline", win=text, how=t(f"result.by.{result.how}"))
+        if result.discarder is not None:
+            return t("result.headline", win=text,
+                     how=t("result.from", name=names[result.discarder]))
         return text
 
     def draw_hand(self, surface: pygame.Surface, seat: int, x: int, y: int, width: int,

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from game.actions import Action
@@ -10,8 +12,9 @@ from game.client.context import Context
 from game.client.results import ResultsPanel
 from game.client.widgets import ButtonGroup
 from game.engine import Hand
+from game.rules.facts import HandHow
 from game.view import seat_view
-from tests.scenario import E, N, S, W
+from tests.scenario import N, S, W
 from tests.test_several_winners import two_ready_on_9p
 
 NAMES = ("王", "李", "張", "劉")
@@ -31,18 +34,15 @@ def _answered(answers: dict[int, str], **options: str) -> Hand:
     return hand
 
 
-@pytest.mark.parametrize(("language", "winners"),
-                         [("zh", "張 · 劉 胡牌  "), ("en", "張 · 劉 win  ")])
+@pytest.mark.parametrize(("language", "expected"),
+                         [("zh", "張 · 劉 胡牌  王 放炮"), ("en", "張 · 劉 win on 王's discard")])
 def test_several_winners_get_the_plural_title(ctx: Context, language: str,
-                                              winners: str) -> None:
-    """Ruling N2 with several_winners="all": both names, the plural form, the discarder."""
+                                              expected: str) -> None:
+    """Ruling N2 with several_winners="all": both names, the plural form, the discarder; the
+    English reads as one sentence (no wide gap before "on")."""
     i18n.set_language(language)
     both = _answered({S: "pass", W: "win 9p", N: "win 9p"}, several_winners="all")
-    title = _title(ctx, both)
-    assert title.startswith(winners)
-    assert i18n.t("result.from", name=NAMES[E]) in title
-    if language == "en":
-        assert " wins " not in title
+    assert _title(ctx, both) == expected
 
 
 @pytest.mark.parametrize("language", ["zh", "en"])
@@ -52,5 +52,21 @@ def test_one_winner_keeps_the_singular_title(ctx: Context, language: str) -> Non
     one = _answered({S: "pass", W: "win 9p", N: "pass"})
     assert one.result is not None and one.result.winners == (W,)
     title = _title(ctx, one)
-    assert title.startswith(i18n.t("result.win", name=NAMES[W]))
+    assert title == {"zh": "張 胡牌  王 放炮", "en": "張 wins on 王's discard"}[language]
     assert NAMES[N] not in title
+
+
+@pytest.mark.parametrize(("how", "zh", "en"), [
+    ("self_draw", "張 胡牌  自摸", "張 wins by self-draw"),
+    ("robbing", "張 胡牌  搶槓", "張 wins by robbing a kong"),
+    ("kuaizhao", "張 胡牌  快照", "張 wins with a quick win (快照)"),
+])
+def test_how_a_hand_was_won_reads_in_each_language(ctx: Context, how: HandHow, zh: str,
+                                                   en: str) -> None:
+    """The headline says how the winner won; English as one sentence, Chinese with its gap."""
+    one = _answered({S: "pass", W: "win 9p", N: "pass"})
+    assert one.result is not None
+    one.result = replace(one.result, how=how, discarder=None)
+    for language, expected in (("zh", zh), ("en", en)):
+        i18n.set_language(language)
+        assert _title(ctx, one) == expected
