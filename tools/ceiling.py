@@ -26,14 +26,13 @@ What each one knows (`--b`):
 from __future__ import annotations
 
 import sys
-from collections.abc import Sequence
 
 from paired import compare, parser
 
 from game.actions import Action, ActionKind
 from game.bots import Bot, kit, make_bot
+from game.bots import evaluate as ev
 from game.bots import expert_nanjing as xn
-from game.bots.evaluate import Hand as OwnHand
 from game.bots.expert import ExpertBot
 from game.bots.hard import Plan
 from game.engine import Hand
@@ -116,7 +115,7 @@ class SeeThrough(ExpertBot):
             knowing = _without_feeding(knowing, self.never_feed)
         return super().choose(knowing)
 
-    def _discard(self, view: SeatView, hand: OwnHand, plan: Plan) -> Action:
+    def _discard(self, view: SeatView, hand: ev.Hand, plan: Plan) -> Action:
         tuning = self.nanjing
         if not isinstance(view, Knowing) or view.ruleset != "nanjing" or tuning is None \
                 or (view.known_wins is None and view.known_ready is None):
@@ -143,8 +142,9 @@ def _without_feeding(view: Knowing, always: bool) -> Knowing:
     """Mazhan: the view with the discards an opponent wins on left out of the legal actions,
     when a discard keeping the same deficiency is safe (`always`: when any discard is)."""
     wins = view.known_wins or {}
-    after = {int(a.tile): kit.deficiency(view, _less(view.counts, int(a.tile)))
-             for a in view.legal if a.kind is ActionKind.DISCARD and a.tile is not None}
+    discards = {int(a.tile) for a in view.legal
+                if a.kind is ActionKind.DISCARD and a.tile is not None}
+    after = {t: d for t, d in ev.after_discards(ev.split(view)).items() if t in discards}
     best = min(after.values(), default=99)
     if not any((always or d == best) and t not in wins for t, d in after.items()):
         return view
@@ -153,12 +153,6 @@ def _without_feeding(view: Knowing, always: bool) -> Knowing:
     out = Knowing(*view._replace(legal=legal))
     out.known_unseen, out.known_wins, out.known_ready = (view.known_unseen, wins,
                                                           view.known_ready)
-    return out
-
-
-def _less(counts: Sequence[int], kind: int) -> list[int]:
-    out = list(counts)
-    out[kind] -= 1
     return out
 
 
