@@ -66,8 +66,8 @@ def winning_discards(view: SeatView, table: Hand) -> dict[int, float]:
 
 def ready_seats(view: SeatView, table: Hand) -> frozenset[int]:
     """The opponents one tile from a complete hand."""
-    return frozenset(s for s in range(4) if s != view.seat
-                     and kit.deficiency(other := other_view(table, s), other.counts) == 1)
+    return frozenset(s for s in range(4)
+                     if s != view.seat and kit.deficiency(other_view(table, s)) == 1)
 
 
 def wall_counts(view: SeatView, table: Hand) -> list[int]:
