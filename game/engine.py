@@ -317,20 +317,8 @@ class Hand:
                 if by_turn[0] is not melds:
                     by_turn = self._sizes_by_turn = _sizes_table(self.rules.hand_size, melds)
                 sizes = by_turn[1][self.current if phase is _TURN else 4]
-            # the rivers: only the seats whose river changed are rebuilt (`_seat_tuples`,
-            # inlined)
-            parts = self._river_t
-            rivers = self.rivers
-            a, b, c, d = parts
-            if a is None:
-                a = parts[0] = tuple(rivers[0])
-            if b is None:
-                b = parts[1] = tuple(rivers[1])
-            if c is None:
-                c = parts[2] = tuple(rivers[2])
-            if d is None:
-                d = parts[3] = tuple(rivers[3])
-            cached = self._public_cache = (sizes, melds, bonus, (a, b, c, d))
+            cached = self._public_cache = (sizes, melds, bonus,
+                                           _seat_tuples(self.rivers, self._river_t))
         return cached
 
     def _melds_now(self) -> tuple[tuple[Meld, ...], ...]:
