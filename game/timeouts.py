@@ -1,5 +1,10 @@
 """Turn timers and fleeing (rulings M11, M12): what the system plays for a seat that runs out
-of time, and when a player counts as having fled. The clock itself belongs to the session."""
+of time, and when a player counts as having fled. The clock itself belongs to the session.
+
+Where M12 and the seed differ, the seed rules: M12 says "three consecutive turn time-outs",
+the seed (Mazhan, line 66) says 連續倒計時15秒超過3次 — the 15-second discard countdown run out
+*more than* three times in a row. So the fourth discard time-out in a row is the flee, and the
+8-second claim windows (M11) neither count nor break the run."""
 
 from __future__ import annotations
 
@@ -11,7 +16,8 @@ from game.view import SeatView
 
 DISCARD_SECONDS = 15.0
 CLAIM_SECONDS = 8.0
-FLEE_AFTER_TIMEOUTS = 3
+FLEE_AFTER_TIMEOUTS = 4
+"""Seed line 66: 超過3次, more than three discard time-outs in a row."""
 FLEE_AFTER_DISCONNECT_SECONDS = 180.0
 
 
@@ -38,14 +44,17 @@ def timeout_action(view: SeatView, bot: Bot) -> Action:
 
 @dataclass
 class FleeWatch:
-    """Counts each player's consecutive turn time-outs (M12)."""
+    """Counts each player's discard time-outs in a row (M12 as the seed words it)."""
 
     timeouts: list[int] = field(default_factory=lambda: [0, 0, 0, 0])
 
     def acted(self, player: int) -> None:
         self.timeouts[player] = 0
 
-    def timed_out(self, player: int) -> bool:
-        """Record a time-out; True when the player has now fled."""
+    def timed_out(self, player: int, discard: bool = True) -> bool:
+        """Record a time-out; True when the player has now fled. Only a discard countdown
+        counts (seed: 倒計時15秒); a claim window run out leaves the count as it is."""
+        if not discard:
+            return False
         self.timeouts[player] += 1
         return self.timeouts[player] >= FLEE_AFTER_TIMEOUTS

@@ -595,8 +595,8 @@ class Table:
             if peer.hello:
                 peer.send(msg)
 
-    def _notice(self, code: str, seat: int, text: str) -> None:
-        self._tell({"t": "notice", "code": code, "seat": seat, "msg": text})
+    def _notice(self, code: str, seat: int, text: str, **extra: Any) -> None:
+        self._tell({"t": "notice", "code": code, "seat": seat, "msg": text, **extra})
 
     def _flee_in(self) -> dict[int, float]:
         """Seconds until each absent player counts as fled (M12), where the flee option is on."""
@@ -723,9 +723,10 @@ class Table:
             return False
         p, view = due
         self.timeouts += 1
-        self._notice("timeout", p, f"{self.names[p]} ran out of time")
-        if self.turns.timed_out(p):  # M12: the third time-out in a row
-            self._flee(p, "three time-outs in a row")
+        # the phase says which countdown ran out: only discard ones count toward a flee
+        self._notice("timeout", p, f"{self.names[p]} ran out of time", phase=view.phase)
+        if self.turns.timed_out(p, view):  # M12, seed line 66: over three in a row
+            self._flee(p, "four turn time-outs in a row")
         self._apply(p, timeout_action(view, self.places.bot(p)))
         return True
 

@@ -1,9 +1,10 @@
 """Timers and absences at a LAN table (M11, M12), as deadlines.
 
 A connected player has `discard_seconds` / `claim_seconds` to act, then the table plays
-`timeout_action` for them; three time-outs in a row, or an absence longer than `flee_after`,
-is a flee. `TurnClock` only keeps the deadlines and says whose has passed; the table
-(net/table.py) plays the move or settles the flee.
+`timeout_action` for them; more than three discard time-outs in a row (the seed's reading of
+M12, game/timeouts.py), or an absence longer than `flee_after`, is a flee. `TurnClock` only
+keeps the deadlines and says whose has passed; the table (net/table.py) plays the move or
+settles the flee.
 """
 
 from __future__ import annotations
@@ -54,9 +55,10 @@ class TurnClock:
             if p not in waiting:
                 del self.timers[p]
 
-    def timed_out(self, player: int) -> bool:
-        """Count a time-out; True on the third in a row (M12: a flee), which resets the count."""
-        if self.watch.timed_out(player):
+    def timed_out(self, player: int, view: SeatView) -> bool:
+        """Count a time-out of the decision `view` asked for; True when it makes a flee (M12,
+        game/timeouts.py), which resets the count."""
+        if self.watch.timed_out(player, discard=view.phase == "discard"):
             self.watch.acted(player)
             return True
         return False

@@ -33,12 +33,16 @@ def test_timeout_discards_the_drawn_tile_or_passes_a_claim() -> None:
     assert seen_discard
 
 
-def test_three_timeouts_in_a_row_flee() -> None:
-    """M12: three consecutive time-outs; acting in between resets the count."""
+def test_more_than_three_discard_timeouts_in_a_row_flee() -> None:
+    """M12 as the seed words it (line 66, 連續倒計時15秒超過3次): the fourth discard time-out in
+    a row is the flee; acting in between resets the count; a claim window run out neither
+    counts nor breaks the run."""
     watch = FleeWatch()
-    assert not watch.timed_out(2) and not watch.timed_out(2)
+    assert not any(watch.timed_out(2) for _ in range(3))
     watch.acted(2)
-    assert not watch.timed_out(2) and not watch.timed_out(2)
+    assert not any(watch.timed_out(2) for _ in range(3))
+    assert not watch.timed_out(2, discard=False)
+    assert not watch.timed_out(2, discard=False)
     assert watch.timed_out(2)
 
 

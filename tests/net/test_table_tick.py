@@ -28,9 +28,9 @@ def test_a_silent_player_is_timed_out_then_fled_in_fake_time() -> None:
     idle.send({"t": "sit", "seat": 0})  # seated, never answers; the match starts at once
     room.run()
     assert table.final is not None and table.final["hands"] == 1
-    # Three time-outs in a row (each a full 15 s or 8 s of fake time), then the flee (M12).
-    assert table.timeouts >= 3 and table.flees == 1
-    assert room.now - 100.0 >= 3 * 8.0
+    # Four discard time-outs in a row (15 s of fake time each), then the flee (seed line 66).
+    assert table.timeouts >= 4 and table.flees == 1
+    assert room.now - 100.0 >= 4 * 15.0
     codes = [m["code"] for m in idle.got if m["t"] == "notice"]
     assert codes.count("timeout") == table.timeouts and "fled" in codes
 

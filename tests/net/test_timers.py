@@ -16,8 +16,10 @@ def _payments(got: list[Message], info: str) -> list[dict[str, object]]:
 
 @pytest.mark.parametrize("ruleset", ["mazhan", "nanjing"])
 def test_a_silent_player_times_out_flees_and_is_back_next_hand(ruleset: str) -> None:
+    # no bust: the flee's 400 × stake must not end the match before the second hand
+    options = {"bust_ends": False} if ruleset == "mazhan" else None
     table = make_table(ruleset, ["open", "bot", "bot", "bot"], hands=2,
-                       discard_seconds=15.0, claim_seconds=8.0)
+                       discard_seconds=15.0, claim_seconds=8.0, options=options)
     assert table.timers_on  # ruling M11: on by default for LAN
     room = Room(table)
     peer = room.raw_peer("idle")
@@ -28,11 +30,14 @@ def test_a_silent_player_times_out_flees_and_is_back_next_hand(ruleset: str) -> 
     timeouts = [m for m in got if m["t"] == "notice" and m["code"] == "timeout"]
     fled = [m for m in got if m["t"] == "notice" and m["code"] == "fled"]
     assert timeouts and all(m["seat"] == 0 for m in timeouts)
-    assert summary["timeouts"] == len(timeouts) >= 3
-    # ruling M12: the third time-out in a row is a flee; never before it
+    assert summary["timeouts"] == len(timeouts) >= 4
+    # seed line 66 (M12): more than three discard countdowns in a row is a flee, never before;
+    # claim windows run out (phase "claim") do not count
     assert fled and summary["flees"] == len(fled)
     first_flee = got.index(fled[0])
-    assert sum(1 for m in got[:first_flee] if m in timeouts) == 3
+    before = [m for m in got[:first_flee] if m in timeouts]
+    assert sum(1 for m in before if m["phase"] == "discard") == 4
+    assert before[-1]["phase"] == "discard"
     # After fleeing a bot plays on: no time-out for place 0 until the next deal...
     commits = [i for i, m in enumerate(got) if m["t"] == "commit"]
     assert len(commits) == 2
