@@ -46,7 +46,7 @@ from game import paths
 from game.errors import MahjongError
 from game.match import Match
 from game.melds import MeldKind
-from game.replay import LogError, LogFromOtherEngine, other_engine, read_log, replay_hand
+from game.replay import FORMAT, LogError, LogFromOtherEngine, other_engine, read_log, replay_hand
 from game.rules.registry import NAMES
 from game.tiles import format_tiles
 
@@ -162,9 +162,14 @@ class Unusable(LogError):
 
 
 def _cut_short(text: str) -> bool:
-    """Whether the file's last line is cut or is not the match's end line."""
+    """Whether the file starts as a match log but its last line is cut or is not the match's
+    end line."""
     lines = [raw for raw in text.splitlines() if raw.strip()]
-    if not lines:
+    try:
+        head = json.loads(lines[0]) if lines else None
+    except json.JSONDecodeError:
+        return False
+    if not (isinstance(head, dict) and head.get("format") == FORMAT) or len(lines) < 2:
         return False
     try:
         last = json.loads(lines[-1])
