@@ -30,7 +30,8 @@ from game.simulate import run_match
 
 # --------------------------------------------------------------------------- the fixture set
 
-SIMS: list[tuple[str, int, int, dict[str, Any]]] = [  # (ruleset, hands, seed, options): every log gets its own modification time below
+SIMS: list[tuple[str, int, int, dict[str, Any]]] = [
+    # (ruleset, hands, seed, options); each log gets its own modification time below
     ("mazhan", 30, 3, {}),
     ("mazhan", 25, 8, {"table_fee": True}),
     ("nanjing", 40, 2, {"several_winners": "all"}),
