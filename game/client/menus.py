@@ -102,6 +102,7 @@ class MainMenu(MenuScene):
             (t("menu.host"), self.open_host),
             (t("menu.join"), self.open_join),
             (t("menu.replays"), self.open_replays),
+            (t("menu.stats"), self.open_stats),
             (t("menu.calculator"), self.open_calculator),
             (t("menu.rules"), self.open_rules),
             (t("menu.settings"), lambda: self.ctx.stack.push(SettingsScene(self.ctx))),
@@ -140,6 +141,11 @@ class MainMenu(MenuScene):
         from game.client.replay_scene import ReplayListScene
 
         self.ctx.stack.push(ReplayListScene(self.ctx))
+
+    def open_stats(self) -> None:
+        from game.client.stats_scene import StatsScene  # replays logs: loads only when asked
+
+        self.ctx.stack.push(StatsScene(self.ctx))
 
     def open_calculator(self) -> None:
         from game.client.calc_scene import CalculatorScene

@@ -743,7 +743,12 @@ class TableScene(TableMotion, TableLayers):
             return self._draw_meld_row(surface, meld, seat, x, y, w, leftward=False)
 
         return ResultsPanel(self.ctx, self.view, self.result_buttons, meld_row,
-                            page=self.sheet_page)
+                            page=self.sheet_page, scores=self.score_series())
+
+    def score_series(self) -> list[list[int]]:
+        """Per player: the score before the first hand, then after each finished hand."""
+        history = self.session.history
+        return [[self.start_scores[p], *(rec.scores[p] for rec in history)] for p in range(4)]
 
     def _draw_result(self, surface: pygame.Surface) -> None:
         # the panel is drawn once per result and language; frames blit it and the buttons
