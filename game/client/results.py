@@ -392,7 +392,7 @@ class ResultsPanel:
         colors = [PLAYER_COLORS[players[seat] % 4] for seat in range(4)]
         self.chart = line_chart(surface, pygame.Rect(box.x, box.y + small + 6, box.w,
                                                      box.h - small - 6), series, colors,
-                                self.boxes, small, line_width=2)
+                                self.boxes, small, line_width=max(2, self.ctx.size[1] // 360))
 
 
 class StandingsScene(Scene):
