@@ -66,11 +66,12 @@ def line_chart(surface: pygame.Surface, box: pygame.Rect, series: Sequence[Seque
     plot = pygame.Rect(box.x + label_w + small, box.y + small // 2 + 2,
                        box.w - label_w - small * 2, box.h - small * 2 - 4)
     chart.plot = plot
-    n = max(1, max(len(s) for s in series) - 1)
+    count = max(len(s) for s in series)
+    n = max(1, count - 1)
 
     def at(i: int, v: float) -> tuple[int, int]:
-        return (plot.x + round(plot.w * i / n),
-                plot.bottom - round((v - low) / (high - low) * plot.h))
+        x = plot.centerx if count == 1 else plot.x + round(plot.w * i / n)
+        return (x, plot.bottom - round((v - low) / (high - low) * plot.h))
 
     for v in (low, (low + high) // 2, high):
         y = at(0, v)[1]
@@ -81,7 +82,7 @@ def line_chart(surface: pygame.Surface, box: pygame.Rect, series: Sequence[Seque
         y = at(0, 0)[1]
         pygame.draw.line(surface, ZERO, (plot.x, y), (plot.right, y), 2)
     most = max(2, plot.w // (small * 3))
-    for i in ticks(n + 1, most):
+    for i in ticks(count, most):
         x = at(i, low)[0]
         text = str(i + first_x)
         half = small * 3 // 2

@@ -5,22 +5,48 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import random
+
 import pygame
 import pytest
 
 from game import stats
+from game.actions import ActionKind
 from game.client import i18n
 from game.client.context import Context
+from game.client.match_files import MatchFiles
 from game.client.menus import MainMenu
+from game.client.session import LocalSession
 from game.client.stats_scene import StatsScene, percent
 from game.simulate import run_match
 
 from .test_every_screen import Drawn, check
-from .test_replay_window import NAMES, play_match
+from .test_replay_window import NAMES
 from .test_results import assert_fits, finish_hand, save
 from .test_scenes import click
 
 SIZES = ((1024, 640), (1920, 1080))
+
+
+def window_match(folder: Path, ruleset: str, seed: int, hands: int) -> Path:
+    """A solo match as the window plays and logs it: three normal bots, the human taking a
+    win when offered and else a random move; the log it wrote."""
+    files = MatchFiles(folder)
+    session = LocalSession(ruleset, ["human", "bot", "bot", "bot"], ["normal"] * 4, NAMES,
+                           seed, hands=hands, files=files)
+    rng = random.Random(seed)
+    while not session.match_over:
+        if session.hand_over:
+            session.next_hand()
+        elif session.waiting_on_others():
+            session.step()
+        else:
+            seat = session.seat_of(session.humans_to_act()[0])
+            legal = session.view(seat).legal
+            wins = [a for a in legal if a.kind is ActionKind.WIN]
+            session.submit(seat, wins[0] if wins else rng.choice(legal))
+    (log,) = files.list_logs()
+    return log
 
 
 @pytest.fixture
@@ -30,7 +56,7 @@ def data(tmp_path: Path) -> Path:
     root = tmp_path / "data"
     (root / "logs").mkdir(parents=True)
     for index, (ruleset, seed) in enumerate((("mazhan", 5), ("mazhan", 8), ("nanjing", 3))):
-        log = play_match(tmp_path / f"match{index}", ruleset, seed, 2)
+        log = window_match(tmp_path / f"match{index}", ruleset, seed, 3)
         log.rename(root / "logs" / log.name)
     run_match("mazhan", 6, 4, "normal", log_dir=root / "logs")
     (root / "logs" / "junk.jsonl").write_text("not a log\n", encoding="utf-8")
@@ -82,18 +108,25 @@ def test_opened_from_the_menu_it_shows_the_figures_of_game_stats(ctx: Context, d
     assert scene.selected == 1
     click(scene, scene.row_rects[0][1].center)
     assert scene.selected == 0
-    key(scene, pygame.K_r)
-    assert scene.ruleset == "nanjing"
-    assert {r.name for r in scene.rows} == set(NAMES) and all(r.matches == 1
-                                                               for r in scene.rows)
-    scene.draw(surface)
-    biggest = scene.rows[0].biggest_win()
-    if biggest is not None:  # its tiles drawn: the hand, the winning tile, melds, bonus
+    # a player's biggest win is drawn as tiles: the hand, the winning tile, melds, bonus
+    winners = [i for i, r in enumerate(scene.rows) if r.biggest_win() is not None]
+    assert {scene.rows[i].name for i in winners} & set(NAMES), "no window player won"
+    for index in winners:
+        while scene.selected != index:  # rows below the fold scroll into view
+            key(scene, pygame.K_DOWN if scene.selected < index else pygame.K_UP)
+        scene.draw(surface)
+        assert index in [i for i, _rect in scene.row_rects]
+        biggest = scene.rows[index].biggest_win()
+        assert biggest is not None and scene.selected == index
         count = (len(biggest.hand) - sum(c.isalpha() for c in biggest.hand)
                  + (biggest.win is not None)
                  + sum(len(m.split(":")[1]) - 1 for m in biggest.melds)
                  + len(biggest.bonus) - sum(c.isalpha() for c in biggest.bonus))
         assert len(scene.tile_rects) == count
+    key(scene, pygame.K_r)
+    assert scene.ruleset == "nanjing"
+    assert {r.name for r in scene.rows} == set(NAMES) and all(r.matches == 1
+                                                               for r in scene.rows)
     key(scene, pygame.K_ESCAPE)
     assert isinstance(ctx.stack.top, MainMenu)
 
