@@ -3,9 +3,8 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import random
+from pathlib import Path
 
 import pygame
 import pytest
