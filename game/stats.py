@@ -169,7 +169,7 @@ def _cut_short(text: str) -> bool:
         head = json.loads(lines[0]) if lines else None
     except json.JSONDecodeError:
         return False
-    if not (isinstance(head, dict) and head.get("format") == FORMAT) or len(lines) < 2:
+    if not (isinstance(head, dict) and head.get("format") == FORMAT):
         return False
     try:
         last = json.loads(lines[-1])

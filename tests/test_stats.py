@@ -341,3 +341,30 @@ def test_reader_reads_one_file_a_step(hand_made: Path) -> None:
     while reader.step():
         pass
     assert reader.done and reader.read == 3 and not reader.step()
+
+
+def test_a_hosted_tables_log_counts_like_a_local_one(tmp_path: Path) -> None:
+    """The LAN host writes its log through net/chronicle.py (each hand with its own wall seed,
+    no names in the header): read like any other, players P1-P4; a table stopped midway has
+    no end line and is skipped as cut short."""
+    from net.chronicle import Chronicle
+
+    folder = tmp_path / "logs"
+    folder.mkdir()
+    match = Match("mazhan", 1648, {"hands": 1})
+    chronicle = Chronicle("mazhan", 1648, {"hands": 1}, match, [], [])
+    midway = chronicle.log_text(False, 0, match.scores)
+    chronicle.events(match.start_hand(None))
+    for seat, action in HAND_A:  # the hand-made hand A, dealt from the match seed
+        chronicle.events(match.apply(seat, Action.parse(action)))
+    chronicle.hand_done(match, 1, None)
+    (folder / "hosted.jsonl").write_text(chronicle.log_text(True, 1, match.scores))
+    (folder / "stopped.jsonl").write_text(midway)
+    found = stats.collect(folder)
+    assert found.skipped_counts()["truncated"] == 1 and len(found.matches) == 1
+    rows = rows_of(folder)
+    # as worked out for HAND_A: Ann = P1 dealt in (-2800), Di = P4 won +3200
+    assert rows["P4", "mazhan"]["biggest_win"]["gain"] == 3200
+    assert rows["P1", "mazhan"]["deal_ins"] == 1
+    assert [rows[f"P{i}", "mazhan"]["score_total"] for i in range(1, 5)] == [
+        -2800, -1800, 1400, 3200]

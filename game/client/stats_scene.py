@@ -47,7 +47,7 @@ def percent(x: float | None) -> str:
 def number(x: float | None) -> str:
     if x is None:
         return "–"
-    return f"{x:+,.0f}" if abs(x) >= 100 else f"{x:+g}"
+    return f"{x:+,.0f}" if abs(x) >= 100 else f"{x:+.1f}".replace(".0", "")
 
 
 class StatsScene(Scene):
@@ -290,7 +290,7 @@ class StatsScene(Scene):
         chart_box = pygame.Rect(box.x, y, box.w, box.bottom - y)
         if chart_box.h >= small * 5:
             self.chart = line_chart(surface, chart_box, [row.trend()], [TREND], self.boxes,
-                                    small, first_x=1)
+                                    small, first_x=1, line_width=max(3, box.h // 120))
 
     def draw_tiles(self, surface: pygame.Surface, win: stats.Win, x: int, y: int, width: int,
                    height: int) -> int:
