@@ -263,16 +263,41 @@ def _win(match: Match, s: int, value: int, log: str, number: int) -> Win:
                log, number)
 
 
+_MEMO: dict[tuple[str, int, int], MatchFacts | Unusable] = {}
+"""Each file read in this run, by (path, size, modification time): the Statistics screen
+opened again reads only the logs written since (a log is replayed in full to be counted)."""
+_MEMO_MAX = 5000
+
+
 def read_file(path: Path) -> MatchFacts:
     """One log file's facts; Unusable when it cannot be used."""
     try:
         info = path.stat()
-        if info.st_size > MAX_LOG_BYTES:
-            raise Unusable("unreadable", "the file is too big to be a match log")
+    except OSError as exc:
+        raise Unusable("unreadable", f"cannot read it: {exc}") from None
+    key = (str(path), info.st_size, info.st_mtime_ns)
+    known = _MEMO.get(key)
+    if known is None:
+        try:
+            known = _read(path, info.st_size, info.st_mtime)
+        except Unusable as exc:
+            known = exc
+        if len(_MEMO) >= _MEMO_MAX:
+            _MEMO.clear()
+        _MEMO[key] = known
+    if isinstance(known, Unusable):
+        raise Unusable(known.reason, str(known))
+    return known
+
+
+def _read(path: Path, size: int, mtime: float) -> MatchFacts:
+    if size > MAX_LOG_BYTES:
+        raise Unusable("unreadable", "the file is too big to be a match log")
+    try:
         text = path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as exc:
         raise Unusable("unreadable", f"cannot read it: {exc}") from None
-    return match_facts(text, path.name, (info.st_mtime, path.name))
+    return match_facts(text, path.name, (mtime, path.name))
 
 
 def log_files(folder: Path) -> list[Path]:

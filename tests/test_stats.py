@@ -368,3 +368,22 @@ def test_a_hosted_tables_log_counts_like_a_local_one(tmp_path: Path) -> None:
     assert rows["P1", "mazhan"]["deal_ins"] == 1
     assert [rows[f"P{i}", "mazhan"]["score_total"] for i in range(1, 5)] == [
         -2800, -1800, 1400, 3200]
+
+
+def test_a_file_is_replayed_again_only_when_it_changed(hand_made: Path,
+                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    replays: list[str] = []
+    real = stats.match_facts
+
+    def counted(text: str, log: str = "", order: tuple[float, str] = (0.0, "")) -> Any:
+        replays.append(log)
+        return real(text, log, order)
+
+    monkeypatch.setattr(stats, "match_facts", counted)
+    first = stats.report(stats.collect(hand_made))
+    assert sorted(replays) == ["a.jsonl", "b.jsonl", "c.jsonl"]
+    assert stats.report(stats.collect(hand_made)) == first and len(replays) == 3
+    write_log(hand_made / "b.jsonl", "mazhan", 338, HAND_B, names=["Ed", "Bo", "Cy", "Di"])
+    os.utime(hand_made / "b.jsonl", (1_900_000_000, 1_900_000_000))
+    again = rows_of(hand_made)
+    assert replays[3:] == ["b.jsonl"] and again["Ed", "mazhan"]["score_total"] == -2200
