@@ -50,16 +50,19 @@ def ticks(count: int, most: int) -> list[int]:
 
 def line_chart(surface: pygame.Surface, box: pygame.Rect, series: Sequence[Sequence[int]],
                colors: Sequence[Color], boxes: Puts, small: int, first_x: int = 0,
-               line_width: int = 3) -> Chart:
+               line_width: int = 3, include_zero: bool = False) -> Chart:
     """Lines of `series` (each a value per x step, all the same length) in `box`: three value
     grid lines labelled at the left, the x steps numbered from `first_x` below, a zero line
-    when the values cross zero, dots while there are few points."""
+    when the values cross zero (`include_zero`: the range always holds zero), dots while there
+    are few points."""
     chart = Chart(box)
     pygame.draw.rect(surface, FELT_DARK, box, border_radius=6)
     values = [v for s in series for v in s]
     if not values or box.w < small * 8 or box.h < small * 4:
         return chart
     low, high = min(values), max(values)
+    if include_zero:
+        low, high = min(low, 0), max(high, 0)
     if high == low:
         low, high = low - 1, high + 1
     label_w = max(boxes_width(str(v), small) for v in (low, high, (low + high) // 2))
@@ -78,7 +81,7 @@ def line_chart(surface: pygame.Surface, box: pygame.Rect, series: Sequence[Seque
         pygame.draw.line(surface, GRID, (plot.x, y), (plot.right, y))
         boxes.put(surface, str(v), pygame.Rect(box.x + 2, y - small // 2 - 1, label_w + small // 2,
                                                small + 2), small, MUTED, align="right")
-    if low < 0 < high:
+    if low < 0 < high or (include_zero and low < high):
         y = at(0, 0)[1]
         pygame.draw.line(surface, ZERO, (plot.x, y), (plot.right, y), 2)
     most = max(2, plot.w // (small * 3))
@@ -95,8 +98,9 @@ def line_chart(surface: pygame.Surface, box: pygame.Rect, series: Sequence[Seque
         if len(points) > 1:
             pygame.draw.lines(surface, color, False, points, line_width)
         if dots or len(points) == 1:
+            radius = max(3, line_width + 1) * (2 if len(points) == 1 else 1)
             for p in points:
-                pygame.draw.circle(surface, color, p, max(3, line_width + 1))
+                pygame.draw.circle(surface, color, p, radius)
     return chart
 
 

@@ -11,6 +11,7 @@ import time
 import pygame
 
 from game import stats
+from game.client import i18n
 from game.client.charts import Chart, line_chart
 from game.client.context import Context
 from game.client.i18n import t
@@ -209,7 +210,7 @@ class StatsScene(Scene):
         text = t("stats.summary", files=found.files, matches=len(found.matches))
         counts = {k: v for k, v in found.skipped_counts().items() if v}
         if counts:
-            why = "，" if t("stats.title") != "Statistics" else ", "
+            why = ", " if i18n.language() == "en" else "，"
             text += "  ·  " + t("stats.skipped", why=why.join(
                 t(f"stats.reason.{k}", n=v) for k, v in counts.items()))
         return text
@@ -231,7 +232,9 @@ class StatsScene(Scene):
                 align="left" if i == 0 else "right", bold=True)
         y = box.y + row_h
         self.per_page = max(1, (box.bottom - y) // row_h)
-        self.select(self.selected)  # keep the selection in view at this size
+        # as many rows as fit, the selection among them (the size may have changed)
+        self.top = max(0, min(self.top, len(self.rows) - self.per_page))
+        self.select(self.selected)
         shown = self.rows[self.top:self.top + self.per_page]
         unit = t(f"stats.unit.{self.ruleset}")
         for offset, row in enumerate(shown):
@@ -290,7 +293,8 @@ class StatsScene(Scene):
         chart_box = pygame.Rect(box.x, y, box.w, box.bottom - y)
         if chart_box.h >= small * 5:
             self.chart = line_chart(surface, chart_box, [row.trend()], [TREND], self.boxes,
-                                    small, first_x=1, line_width=max(3, box.h // 120))
+                                    small, first_x=1, line_width=max(3, box.h // 120),
+                                    include_zero=True)
 
     def draw_tiles(self, surface: pygame.Surface, win: stats.Win, x: int, y: int, width: int,
                    height: int) -> int:
