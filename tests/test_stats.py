@@ -9,6 +9,7 @@
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 import os
@@ -20,6 +21,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from game import calc, stats
 from game.actions import Action
@@ -180,6 +183,13 @@ NAMES = ["Ann", "Bo", "Cy", "Di"]
 def write_log(path: Path, ruleset: str, seed: int, actions: Sequence[tuple[int, str]],
               names: Sequence[str] = NAMES, engine: str | None = None) -> None:
     """A one-hand log of `actions`, its end line from a replay (the file, not the figures)."""
+    path.write_text(log_text(ruleset, seed, tuple(actions), tuple(names), engine))
+
+
+@functools.cache
+def log_text(ruleset: str, seed: int, actions: tuple[tuple[int, str], ...],
+             names: tuple[str, ...] = tuple(NAMES), engine: str | None = None) -> str:
+    """The text of `write_log`'s file."""
     match = Match(ruleset, seed, {"hands": 1}, names)
     digest = hashlib.sha256()
     digest.update(event_lines(match.start_hand()))
@@ -190,7 +200,7 @@ def write_log(path: Path, ruleset: str, seed: int, actions: Sequence[tuple[int, 
         writer.lines[0]["engine"] = engine
     writer.hand(1, [(s, Action.parse(a)) for s, a in actions])
     writer.finish(1, match.scores, digest.hexdigest())
-    writer.write(path)
+    return writer.text()
 
 
 HAND_A = [(0, "discard 3z"), (1, "discard 1p"), (2, "discard 1s"), (3, "discard 3z"),
@@ -387,3 +397,20 @@ def test_a_file_is_replayed_again_only_when_it_changed(hand_made: Path,
     os.utime(hand_made / "b.jsonl", (1_900_000_000, 1_900_000_000))
     again = rows_of(hand_made)
     assert replays[3:] == ["b.jsonl"] and again["Ed", "mazhan"]["score_total"] == -2200
+
+
+@settings(max_examples=150)
+@given(cuts=st.lists(st.tuples(st.integers(0, 2000), st.integers(0, 40), st.text(max_size=6)),
+                     min_size=1, max_size=4))
+def test_a_changed_log_is_counted_or_skipped_never_a_traceback(
+        cuts: list[tuple[int, int, str]]) -> None:
+    text = log_text("mazhan", 1648, tuple(HAND_A))
+    for at, length, insert in cuts:
+        at %= len(text) + 1
+        text = text[:at] + insert + text[at + length:]
+    try:
+        facts = stats.match_facts(text, "x.jsonl")
+    except stats.Unusable as exc:
+        assert exc.reason in stats.REASONS
+    else:  # only a change that leaves a whole, replayable log is counted
+        assert [s.score for s in facts.seats] == [-2800, -1800, 1400, 3200]
