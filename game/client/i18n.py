@@ -140,6 +140,7 @@ STRINGS: Final[dict[str, tuple[str, str]]] = {
     "stats.reason.truncated": ("{n} 個不完整", "{n} cut short"),
     "stats.reason.other_engine": ("{n} 個來自其他版本", "{n} from another version"),
     "stats.reason.damaged": ("{n} 個已損壞", "{n} damaged"),
+    "stats.reason_sep": ("，", ", "),
     "stats.none": ("還沒有這個規則的牌局記錄：打完一局就會算進來",
                    "No match logs of this ruleset yet: every hand played counts"),
     "stats.ruleset": ("規則：{name}", "Ruleset: {name}"),

@@ -117,6 +117,7 @@ HANS: Final[dict[str, tuple[str, str]]] = {
     'stats.reason.truncated': ('{n} 個不完整', '{n} 个不完整'),
     'stats.reason.other_engine': ('{n} 個來自其他版本', '{n} 个来自其他版本'),
     'stats.reason.damaged': ('{n} 個已損壞', '{n} 个已损坏'),
+    'stats.reason_sep': ('，', '，'),
     'stats.none': ('還沒有這個規則的牌局記錄：打完一局就會算進來', '还没有这个规则的牌局记录：打完一局就会算进来'),
     'stats.ruleset': ('規則：{name}', '规则：{name}'),
     'stats.col.player': ('玩家', '玩家'),

@@ -11,7 +11,6 @@ import time
 import pygame
 
 from game import stats
-from game.client import i18n
 from game.client.charts import Chart, line_chart
 from game.client.context import Context
 from game.client.i18n import t
@@ -210,8 +209,7 @@ class StatsScene(Scene):
         text = t("stats.summary", files=found.files, matches=len(found.matches))
         counts = {k: v for k, v in found.skipped_counts().items() if v}
         if counts:
-            why = ", " if i18n.language() == "en" else "，"
-            text += "  ·  " + t("stats.skipped", why=why.join(
+            text += "  ·  " + t("stats.skipped", why=t("stats.reason_sep").join(
                 t(f"stats.reason.{k}", n=v) for k, v in counts.items()))
         return text
 
