@@ -13,10 +13,10 @@ from game import stats
 from game.actions import ActionKind
 from game.client import i18n
 from game.client.context import Context
-from game.client.match_files import MatchFiles
-from game.client.menus import MainMenu
-from game.client.session import LocalSession
-from game.client.stats_scene import StatsScene, percent
+from game.client.screens.menus import MainMenu
+from game.client.screens.stats import StatsScene, percent
+from game.client.sessions.local import LocalSession
+from game.client.sessions.match_files import MatchFiles
 from game.simulate import run_match
 
 from .test_every_screen import Drawn, check

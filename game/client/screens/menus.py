@@ -143,7 +143,7 @@ class MainMenu(MenuScene):
         self.ctx.stack.push(ReplayListScene(self.ctx))
 
     def open_stats(self) -> None:
-        from game.client.stats_scene import StatsScene  # replays logs: loads only when asked
+        from game.client.screens.stats import StatsScene  # replays logs: loads only when asked
 
         self.ctx.stack.push(StatsScene(self.ctx))
 

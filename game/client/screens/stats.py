@@ -11,14 +11,14 @@ import time
 import pygame
 
 from game import stats
-from game.client.charts import Chart, line_chart
 from game.client.context import Context
 from game.client.i18n import t
-from game.client.layout import MIN_TEXT, full_height
 from game.client.options import RULESETS
-from game.client.results import GAIN, LOSS, TextBoxes
 from game.client.scene import Scene
-from game.client.widgets import (
+from game.client.table.layout import MIN_TEXT, full_height
+from game.client.table.results import GAIN, LOSS, TextBoxes
+from game.client.ui.charts import Chart, line_chart
+from game.client.ui.widgets import (
     ACCENT,
     HIGHLIGHT,
     MUTED,

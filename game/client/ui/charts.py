@@ -10,7 +10,7 @@ from typing import Protocol
 
 import pygame
 
-from game.client.widgets import FELT_DARK, MUTED
+from game.client.ui.widgets import FELT_DARK, MUTED
 
 GRID = (40, 96, 78)
 ZERO = (120, 150, 140)
