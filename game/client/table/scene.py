@@ -2,17 +2,15 @@
 
 TableScene keeps the input (own hand, keys, the action bar's clicks), the flow (the hot-seat
 curtain, bots paced on scene time, results, continue) and the wiring. What it draws and
-animates lives beside it: table_layers (the still layer, drawn once per change of view),
-centre_box, table_motion (flights, floaters, banners, dice) and action_bar.
+animates lives beside it: layers (the still layer, drawn once per change of view),
+centre_box, motion (flights, floaters, banners, dice) and action_bar.
 """
 
 from __future__ import annotations
 
-import logging
 import math
-import random
 from collections import deque
-from typing import Any
+from typing import cast
 
 import pygame
 
@@ -26,10 +24,12 @@ from game.client.table.action_bar import TileButton as _TileButton
 from game.client.table.action_bar import label_width as _label_width
 from game.client.table.hand_order import move, reconcile
 from game.client.table.hints import NO_HINTS, Advisor, Hints
+from game.client.table.host_places import HostSeat, place_actions, place_buttons
 from game.client.table.hud import draw_hints, draw_timer
 from game.client.table.lan_overlay import LanOverlay, lan_feed
 from game.client.table.layers import TableLayers, meld_width
 from game.client.table.layout import TableLayout, full_height, table_layout
+from game.client.table.menu import TableMenu
 from game.client.table.motion import PLAYED, Callout, Flight, Floater, Move, TableMotion
 from game.client.table.results import ResultsPanel, StandingsScene
 from game.client.ui.tween import Tween, Tweens
@@ -49,56 +49,11 @@ __all__ = [
     "TableScene",
     "_TileButton",
     "_label_width",
-    "open_table",
 ]
 
 THINK_DELAY = 0.45
 """Seconds a bot 'thinks' at speed 1, so people can follow the play."""
 RESULT_DELAY_DEMO = 3.0
-
-log = logging.getLogger(__name__)
-
-
-def open_table(
-    ctx: Context,
-    *,
-    ruleset: str,
-    seats: list[str],
-    levels: list[str],
-    names: list[str] | None,
-    hands: int | None,
-    seed: int | None,
-    replace: bool,
-    options: dict[str, Any] | None = None,
-) -> None:
-    """Start a local match and show it (solo, hot-seat or --demo). `options`: the ruleset's
-    table options chosen on the setup screen (the timers setting is added here)."""
-    from game.client.sessions.local import LocalSession
-
-    if names is None:
-        # neutral names: seat winds rotate, so a wind in a name would soon be wrong
-        names = [t("name.player_n" if k == "human" else "name.bot_n", n=i + 1)
-                 for i, k in enumerate(seats)]
-    match_seed = seed if seed is not None else random.SystemRandom().randrange(1 << 31)
-    table = dict(options or {})
-    if ctx.settings.timers and "human" in seats:
-        table["timers"] = True
-    demo = ctx.options.demo or "human" not in seats
-    files = None
-    if ctx.data_dir is not None and not demo:  # solo and hot-seat keep a log and a save
-        from game.client.sessions.match_files import MatchFiles
-
-        files = MatchFiles(ctx.data_dir)
-        files.prune(ctx.settings.keep_logs - 1)  # room for this match's log
-    session = LocalSession(ruleset, seats, levels, names, match_seed, hands, table or None,
-                           files=files)
-    log.info("match starts: %s, seats %s, seed %d%s", ruleset, ",".join(seats), match_seed,
-             "" if files is None else f", saved in {files.root}")
-    scene = TableScene(ctx, session, demo=demo)
-    if replace:
-        ctx.stack.replace(scene)
-    else:
-        ctx.stack.push(scene)
 
 
 class TableScene(TableMotion, TableLayers):
@@ -474,11 +429,7 @@ class TableScene(TableMotion, TableLayers):
         place opened for a newcomer."""
         if self.lan is None or self.session.match_over:
             return []
-        from game.client.screens.lan import HostScreen
-        from game.client.table.host_places import place_actions, place_buttons
-
-        screens = [s for s in self.ctx.stack.scenes if isinstance(s, HostScreen)]
-        screen = screens[-1] if screens else None
+        screen = cast("HostSeat | None", self.ctx.stack.find("host"))
         if screen is None or screen.host is None or screen.net is None:
             return []
         net = screen.net
@@ -503,8 +454,6 @@ class TableScene(TableMotion, TableLayers):
                                            self.start_scores, self._to_menu))
 
     def open_menu(self) -> None:
-        from game.client.table.menu import TableMenu
-
         self.ctx.stack.push(TableMenu(self))
 
     @property
