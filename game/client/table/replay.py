@@ -28,6 +28,7 @@ from game.client.ui.notice import NoticeScene
 from game.client.ui.widgets import ACCENT, MUTED, TEXT, Button, ButtonGroup, TextBoxes
 from game.errors import MahjongError
 from game.tiles import Tile
+from game.view import SeatView
 
 STEP_TIME = 0.7
 """Seconds per action while playing at ×1."""
@@ -87,18 +88,11 @@ class ReplayScene(TableScene):
         """Each seat's concealed tiles, read from that seat's own view."""
         return tuple(tuple(self.session.view(seat).concealed) for seat in range(4))
 
-    def _draw_other(self, layer: pygame.Surface, seat: int, rel: int) -> None:
-        if self.watch is not None or self.view.phase == "over":
-            super()._draw_other(layer, seat, rel)
-            return
+    def others_view(self) -> SeatView:
         # the table draws revealed hands face up at a hand's end; open hands are drawn the same
-        shown = self.view
-        tiles = self.open_hands()
-        self.view = shown._replace(phase="over", revealed=tiles)
-        try:
-            super()._draw_other(layer, seat, rel)
-        finally:
-            self.view = shown
+        if self.watch is not None or self.view.phase == "over":
+            return self.view
+        return self.view._replace(phase="over", revealed=self.open_hands())
 
     # ------------------------------------------------------------ moving through the log
 

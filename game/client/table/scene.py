@@ -27,7 +27,7 @@ from game.client.table.hints import NO_HINTS, Advisor, Hints
 from game.client.table.host_places import HostSeat, place_actions, place_buttons
 from game.client.table.hud import draw_hints, draw_timer
 from game.client.table.lan_overlay import LanOverlay, lan_feed
-from game.client.table.layers import TableLayers, meld_width
+from game.client.table.layers import Drawn, StillLayer, meld_width
 from game.client.table.layout import TableLayout, full_height, table_layout
 from game.client.table.menu import TableMenu
 from game.client.table.motion import PLAYED, Callout, Flight, Floater, Move, TableMotion
@@ -56,7 +56,7 @@ THINK_DELAY = 0.45
 RESULT_DELAY_DEMO = 3.0
 
 
-class TableScene(TableMotion, TableLayers):
+class TableScene(TableMotion):
     """A match at the table: local (solo, hot-seat, demo), LAN, or a replay (a subclass)."""
 
     def __init__(self, ctx: Context, session: Session, demo: bool = False) -> None:
@@ -95,9 +95,8 @@ class TableScene(TableMotion, TableLayers):
                 match, "history", ()) else None)
         self.tweens = Tweens()
         self.dice_roll: Tween | None = None
-        self.layer: pygame.Surface | None = None
-        self.drawn: dict[int, dict[str, list[pygame.Rect]]] = {}
-        """What the last frame drew per seat (for --layout-json and the layout tests)."""
+        self.still = StillLayer(self)
+        """The still layer (felt, centre box, other hands, melds, rivers), drawn once per change."""
         self.hover = -1
         self.selected = -1
         self.hand_rects: list[tuple[pygame.Rect, Tile]] = []
@@ -133,6 +132,20 @@ class TableScene(TableMotion, TableLayers):
 
     # ------------------------------------------------------------ whose screen it is
 
+    @property
+    def layer(self) -> pygame.Surface | None:
+        """The still layer's cached surface (None: drawn again on the next frame)."""
+        return self.still.surface
+
+    @property
+    def drawn(self) -> Drawn:
+        """Per seat, the screen rects drawn in the last frame (what --layout-json reports)."""
+        return self.still.drawn
+
+    def others_view(self) -> SeatView:
+        """The view the other seats' hands are drawn from: the own seat's."""
+        return self.view
+
     def _pick_viewer(self) -> int:
         humans = self.session.humans
         if not humans or self.demo:
@@ -153,7 +166,7 @@ class TableScene(TableMotion, TableLayers):
             self.finish_deal()  # hot-seat: the dealt tiles shown were the last player's own
             self.viewer = seat
         self.view = self.session.view(self.viewer)
-        self.layer = None
+        self.still.invalidate()
         self._build_actions()
         self.dirty = True
 
@@ -166,7 +179,7 @@ class TableScene(TableMotion, TableLayers):
                 self.finish_deal()  # the game moved past the deal: every hand whole
             self.queue.extend(events)
             self._refresh_view()
-        elif self.layer is None:
+        elif self.still.surface is None:
             self._refresh_view()
 
     # ------------------------------------------------------------ input
@@ -342,7 +355,7 @@ class TableScene(TableMotion, TableLayers):
         if self.lan is not None:
             changed, plates = self.lan.update(now)
             if plates:
-                self.layer = None
+                self.still.invalidate()
                 if self.result_shown:  # the places changed: the host's buttons follow
                     page = self.sheet_page
                     self._show_result()
@@ -481,7 +494,7 @@ class TableScene(TableMotion, TableLayers):
     def on_enter(self) -> None:
         super().on_enter()
         # back from the menu, the rules or the settings: the language or hints may differ
-        self.layer = None
+        self.still.invalidate()
         self._result_cache = None
         self._build_actions()
         if self.result_shown:
@@ -496,7 +509,7 @@ class TableScene(TableMotion, TableLayers):
         self.layout = table_layout(size)
         if self.lan is not None:
             self.lan.layout = self.layout
-        self.layer = None
+        self.still.invalidate()
         self._build_actions()
         if self.result_shown:
             self._show_result()
@@ -508,8 +521,8 @@ class TableScene(TableMotion, TableLayers):
             self._draw_curtain(surface)
             self.dirty = False
             return
-        surface.blit(self._table_layer(surface.get_size()), (0, 0))
-        self.cover_flying(surface)
+        surface.blit(self.still.at_size(surface.get_size()), (0, 0))
+        self.still.cover_flying(surface)
         self._draw_hand(surface)
         self._draw_hints(surface)
         self.actions.draw(surface, self.ctx.fonts)
@@ -593,13 +606,13 @@ class TableScene(TableMotion, TableLayers):
         mx = rect.right
         for meld in reversed(view.melds[self.viewer]):
             right = mx
-            mx = self._draw_meld_row(surface, meld, self.viewer, mx,
+            mx = self.still.meld_row(surface, meld, self.viewer, mx,
                                      rect.bottom - full_height(lay.meld_w), lay.meld_w,
                                      leftward=True)
             meld_rects.append(pygame.Rect(mx, rect.bottom - full_height(lay.meld_w),
                                           right - mx, full_height(lay.meld_w)))
             mx -= lay.meld_w // 3
-        won = self.win_index(self.viewer, [tile for tile, _drawn in entries])
+        won = self.still.win_index(self.viewer, [tile for tile, _drawn in entries])
         if 0 <= won < len(own_rects):  # the winning tile, ringed while the hand lies open
             pygame.draw.rect(surface, HIGHLIGHT, own_rects[won].inflate(4, 4), 3,
                              border_radius=4)
@@ -689,7 +702,7 @@ class TableScene(TableMotion, TableLayers):
         def meld_row(surface: pygame.Surface, meld: object, seat: int, x: int, y: int,
                      w: int) -> int:
             assert isinstance(meld, Meld)
-            return self._draw_meld_row(surface, meld, seat, x, y, w, leftward=False)
+            return self.still.meld_row(surface, meld, seat, x, y, w, leftward=False)
 
         return ResultsPanel(self.ctx, self.view, self.result_buttons, meld_row,
                             page=self.sheet_page)
