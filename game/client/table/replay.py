@@ -76,7 +76,7 @@ class ReplayScene(TableScene):
 
     def set_watch(self, player: int | None) -> None:
         self.watch = player
-        self.orders.clear()
+        self.hand.orders.clear()
         self._refresh_view()
         self._build_controls()
 

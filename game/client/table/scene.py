@@ -22,7 +22,7 @@ from game.client.sessions.local import Session
 from game.client.table.action_bar import KIND_KEYS, Callback, action_buttons
 from game.client.table.action_bar import TileButton as _TileButton
 from game.client.table.action_bar import label_width as _label_width
-from game.client.table.hand_order import move, reconcile
+from game.client.table.hand_view import HandView
 from game.client.table.hints import NO_HINTS, Advisor, Hints
 from game.client.table.host_places import HostSeat, place_actions, place_buttons
 from game.client.table.hud import draw_hints, draw_timer
@@ -97,9 +97,8 @@ class TableScene(TableMotion):
         self.dice_roll: Tween | None = None
         self.still = StillLayer(self)
         """The still layer (felt, centre box, other hands, melds, rivers), drawn once per change."""
-        self.hover = -1
-        self.selected = -1
-        self.hand_rects: list[tuple[pygame.Rect, Tile]] = []
+        self.hand = HandView()
+        """The own hand's hover, selection, drag, tile rects and arrangement."""
         self.actions = ButtonGroup()
         self.result_buttons = ButtonGroup()
         self.result_shown = False
@@ -119,11 +118,6 @@ class TableScene(TableMotion):
         known = getattr(self.session, "start_scores", None)
         if known is not None:
             self.start_scores = list(known)
-        self.orders: dict[int, list[Tile]] = {}
-        """Each local player's own arrangement of their concealed tiles."""
-        self.drag: tuple[int, tuple[int, int]] | None = None
-        """(hand index, press position) while the mouse button is held on a tile."""
-        self.drag_pos: tuple[int, int] | None = None
         self.shown_second = -1
         feed = lan_feed(session)
         self.lan = LanOverlay(ctx, feed) if feed is not None else None
@@ -218,79 +212,63 @@ class TableScene(TableMotion):
         if self.actions.handle(event):
             self.dirty = True
             return
+        hand = self.hand
         if event.type == pygame.MOUSEMOTION:
-            if self.drag is not None:
-                moved = abs(event.pos[0] - self.drag[1][0]) + abs(event.pos[1] - self.drag[1][1])
-                if self.drag_pos is not None or moved > self.layout.hand_w // 3:
-                    self.drag_pos = event.pos
+            if hand.drag is not None:
+                moved = abs(event.pos[0] - hand.drag[1][0]) + abs(event.pos[1] - hand.drag[1][1])
+                if hand.drag_pos is not None or moved > self.layout.hand_w // 3:
+                    hand.drag_pos = event.pos
                     self.dirty = True
-            hover = self._tile_at(event.pos)
-            if hover != self.hover:
-                self.hover = hover
+            hover = hand.tile_at(event.pos)
+            if hover != hand.hover:
+                hand.hover = hover
                 self.dirty = True
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            index = self._tile_at(event.pos)
+            index = hand.tile_at(event.pos)
             if index >= 0:
-                self.drag = (index, event.pos)
-                self.drag_pos = None
-        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.drag is not None:
-            index, _start = self.drag
-            dragged = self.drag_pos is not None
-            self.drag = None
-            self.drag_pos = None
+                hand.drag = (index, event.pos)
+                hand.drag_pos = None
+        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1 and hand.drag is not None:
+            index, _start = hand.drag
+            dragged = hand.drag_pos is not None
+            hand.drag = None
+            hand.drag_pos = None
             self.dirty = True
             if dragged:
                 self._drop(index, event.pos[0])
-            elif 0 <= index < len(self.hand_rects) and self._tile_at(event.pos) == index:
-                self._discard(self.hand_rects[index][1])
-        elif event.type == pygame.KEYDOWN and self.hand_rects:
+            elif 0 <= index < len(hand.rects) and hand.tile_at(event.pos) == index:
+                self._discard(hand.rects[index][1])
+        elif event.type == pygame.KEYDOWN and hand.rects:
             shift = bool(getattr(event, "mod", 0) & pygame.KMOD_SHIFT)
             if event.key in (pygame.K_LEFT, pygame.K_RIGHT) and shift:
                 step = -1 if event.key == pygame.K_LEFT else 1
-                if 0 <= self.selected < len(self._order()):
-                    self._reorder(self.selected, self.selected + step)
-                    self.selected = max(0, min(self.selected + step, len(self._order()) - 1))
+                if 0 <= hand.selected < len(self._order()):
+                    self._reorder(hand.selected, hand.selected + step)
+                    hand.selected = max(0, min(hand.selected + step, len(self._order()) - 1))
             elif event.key in (pygame.K_LEFT, pygame.K_RIGHT):
                 step = -1 if event.key == pygame.K_LEFT else 1
-                start = self.selected if self.selected >= 0 else len(self.hand_rects) - 1
-                self.selected = (start + step) % len(self.hand_rects)
+                start = hand.selected if hand.selected >= 0 else len(hand.rects) - 1
+                hand.selected = (start + step) % len(hand.rects)
                 self.dirty = True
             elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE, pygame.K_d):
-                index = self.selected if self.selected >= 0 else len(self.hand_rects) - 1
-                self._discard(self.hand_rects[index][1])
+                index = hand.selected if hand.selected >= 0 else len(hand.rects) - 1
+                self._discard(hand.rects[index][1])
 
     # ------------------------------------------------------------ own arrangement
 
     def _order(self) -> list[Tile]:
         """The concealed tiles (the drawn one aside) in the player's own order."""
-        concealed = list(self.view.concealed)
-        drawn = self.view.drawn
-        if drawn is not None and drawn in concealed:
-            concealed.remove(drawn)
-        player = self.view.players[self.viewer] if self.view.players else 0
-        order = reconcile(self.orders.get(player, ()), concealed)
-        self.orders[player] = order
-        return order
+        return self.hand.order(self.view, self.viewer)
 
     def _reorder(self, source: int, target: int) -> None:
-        player = self.view.players[self.viewer]
-        self.orders[player] = move(self._order(), source, target)
+        self.hand.reorder(self.view, self.viewer, source, target)
         self.dirty = True
 
     def _drop(self, index: int, x: int) -> None:
         """A dragged tile let go at `x`: it goes to the slot there (the drawn tile stays out)."""
-        order = self._order()
-        if index >= len(order):
-            return
-        slots = [rect.centerx for rect, _tile in self.hand_rects[: len(order)]]
-        target = sum(1 for i, cx in enumerate(slots) if cx < x and i != index)
-        self._reorder(index, target)
-
-    def _tile_at(self, pos: tuple[int, int]) -> int:
-        for i, (rect, _tile) in enumerate(self.hand_rects):
-            if rect.collidepoint(pos):
-                return i
-        return -1
+        target = self.hand.drop_target(self.view, self.viewer, index, x)
+        if target is not None:
+            self._reorder(index, target)
 
     def _my_turn(self) -> bool:
         return self.viewer in self.view.to_act and not self.demo and self.curtain is None
@@ -308,8 +286,8 @@ class TableScene(TableMotion):
             self.error = illegal_text(exc)
         else:
             self.error = ""
-            self.selected = -1
-            self.hover = -1
+            self.hand.selected = -1
+            self.hand.hover = -1
         self._poll()
         self.next_bot_at = self.now + THINK_DELAY / self.ctx.speed
 
@@ -418,7 +396,7 @@ class TableScene(TableMotion):
     def _show_result(self) -> None:
         self.result_shown = True
         self.sheet_page = 0
-        self.selected = -1
+        self.hand.selected = -1
         w, h = self.ctx.size
         bw, bh = max(160, w // 7), max(36, h // 18)
         y = int(h * 0.84)
@@ -569,12 +547,12 @@ class TableScene(TableMotion):
         return self._order(), self.view.drawn
 
     def _draw_hand(self, surface: pygame.Surface) -> None:
-        view, art, lay = self.view, self.ctx.art, self.layout
+        view, art, lay, hand = self.view, self.ctx.art, self.layout, self.hand
         rect = lay.hand
         w = lay.hand_w
         lift = w // 3
         base_y = rect.bottom - full_height(w)
-        self.hand_rects = []
+        hand.rects = []
         own_rects: list[pygame.Rect] = []
         meld_rects: list[pygame.Rect] = []
         dragged: pygame.Surface | None = None
@@ -590,16 +568,16 @@ class TableScene(TableMotion):
         for i, (tile, is_drawn) in enumerate(entries):
             if is_drawn:
                 x += w // 2
-            raised = i == self.selected or (my_turn and i == self.hover)
+            raised = i == hand.selected or (my_turn and i == hand.hover)
             y = base_y - (lift if raised else 0)
             face = art.face(tile, w, wild=view.wild is not None and tile == view.wild)
-            held = self.drag is not None and self.drag_pos is not None and self.drag[0] == i
+            held = hand.drag is not None and hand.drag_pos is not None and hand.drag[0] == i
             if held:
                 dragged = face
             else:
                 surface.blit(face, (x, y))
             hit = pygame.Rect(x, base_y - lift, w, full_height(w) + lift)
-            self.hand_rects.append((hit, tile))
+            hand.rects.append((hit, tile))
             own_rects.append(pygame.Rect(x, y, w, full_height(w)))
             x += w
         # own melds, right-aligned on the same row
@@ -619,8 +597,8 @@ class TableScene(TableMotion):
         mine = self.drawn.setdefault(self.viewer, {})
         mine["hand"] = own_rects
         mine["melds"] = meld_rects
-        if dragged is not None and self.drag_pos is not None:
-            surface.blit(dragged, dragged.get_rect(center=self.drag_pos))
+        if dragged is not None and hand.drag_pos is not None:
+            surface.blit(dragged, dragged.get_rect(center=hand.drag_pos))
 
     def _draw_dealt_hand(self, surface: pygame.Surface, x: int, y: int,
                          size: int) -> list[pygame.Rect]:
@@ -652,8 +630,8 @@ class TableScene(TableMotion):
         """The hints for the seat on screen, the waits assuming the focused tile goes."""
         if not self.hints_on or self.view.phase == "over":
             return NO_HINTS
-        focus = self.hover if self.hover >= 0 else self.selected
-        tile = self.hand_rects[focus][1] if 0 <= focus < len(self.hand_rects) else None
+        focus = self.hand.hover if self.hand.hover >= 0 else self.hand.selected
+        tile = self.hand.rects[focus][1] if 0 <= focus < len(self.hand.rects) else None
         return self.advisor.hints(self.view, tile if self._my_turn() else None)
 
     def _draw_hints(self, surface: pygame.Surface) -> None:
@@ -664,7 +642,7 @@ class TableScene(TableMotion):
         suggestion = hints.suggestion
         if (suggestion is not None and suggestion.kind is ActionKind.DISCARD
                 and self._my_turn()):
-            for rect, tile in reversed(self.hand_rects):
+            for rect, tile in reversed(self.hand.rects):
                 if tile == suggestion.tile:
                     r = max(3, self.layout.hand_w // 10)
                     pygame.draw.circle(surface, ACCENT, (rect.centerx, rect.y + r), r)
