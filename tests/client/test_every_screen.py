@@ -20,11 +20,12 @@ from game.client.scene import Scene
 from game.client.screens.calculator import CalculatorScene
 from game.client.screens.lan import HostScreen, JoinScreen
 from game.client.screens.menus import MainMenu, SettingsScene, SetupScene
-from game.client.screens.replay import ReplayListScene, ReplayScene, open_replay
-from game.client.screens.resume import resume_match
+from game.client.screens.replays import ReplayListScene
 from game.client.screens.rules import RULESETS, RulesScene, rules_path
 from game.client.sessions.local import LocalSession
+from game.client.sessions.resume import resume_match
 from game.client.table.lan_overlay import LanOverlay
+from game.client.table.replay import ReplayScene, open_replay
 from game.client.table.results import StandingsScene
 from game.client.table.scene import TableScene
 from game.client.ui.fonts import LATIN_FONT, UI_FONT, Fonts, runs

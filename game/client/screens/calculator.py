@@ -16,7 +16,7 @@ from game.client.i18n import labelled, t
 from game.client.scene import Scene
 from game.client.score_sheet import line_name, line_tiles
 from game.client.table.layout import full_height
-from game.client.table.results import TextBoxes
+from game.client.ui.notice import wrap
 from game.client.ui.tile_art import TileArt
 from game.client.ui.widgets import (
     ACCENT,
@@ -26,6 +26,7 @@ from game.client.ui.widgets import (
     TEXT,
     Button,
     ButtonGroup,
+    TextBoxes,
     felt_background,
 )
 from game.scoring import FLAGS, ScoreLine
@@ -408,10 +409,8 @@ class CalculatorScene(Scene):
         ok, data = self.outcome
         put = self.boxes.put
         if not ok:
-            from game.client.screens.rules import wrap
-
             pieces = [p for part in str(data).split("\n")
-                      for p in wrap(part, self.ctx.fonts, line, box.w)]
+                      for p in wrap(self.ctx.fonts, part, line, box.w)]
             for i, piece in enumerate(pieces[:6]):
                 put(surface, piece, pygame.Rect(box.x, box.y + i * line * 5 // 4, box.w, line),
                     line, (240, 130, 120))

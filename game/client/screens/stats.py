@@ -16,7 +16,7 @@ from game.client.i18n import t
 from game.client.options import RULESETS
 from game.client.scene import Scene
 from game.client.table.layout import MIN_TEXT, full_height
-from game.client.table.results import GAIN, LOSS, TextBoxes
+from game.client.table.results import GAIN, LOSS
 from game.client.ui.charts import Chart, line_chart
 from game.client.ui.widgets import (
     ACCENT,
@@ -26,6 +26,7 @@ from game.client.ui.widgets import (
     TEXT,
     Button,
     ButtonGroup,
+    TextBoxes,
     felt_background,
 )
 from game.melds import Meld

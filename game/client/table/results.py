@@ -14,7 +14,6 @@ from game.client.scene import Scene
 from game.client.score_sheet import SheetRow, line_name, line_tiles, sheet_rows, unit_text
 from game.client.table.layout import MIN_TEXT, full_height
 from game.client.ui.charts import Chart, line_chart
-from game.client.ui.fonts import Fonts
 from game.client.ui.widgets import (
     ACCENT,
     HIGHLIGHT,
@@ -23,6 +22,7 @@ from game.client.ui.widgets import (
     TEXT,
     Button,
     ButtonGroup,
+    TextBoxes,
     felt_background,
 )
 from game.match import HandRecord
@@ -59,36 +59,6 @@ def payment_matrix(payments: Sequence[Payment]) -> list[list[int]]:
         if 0 <= pay.payer < 4 and 0 <= pay.payee < 4:
             m[pay.payer][pay.payee] += pay.amount
     return m
-
-
-class TextBoxes:
-    """Blits text into boxes and remembers each (text rect, box) so tests can check the fit."""
-
-    def __init__(self, fonts: Fonts, floor: int = 8) -> None:
-        self.fonts = fonts
-        self.floor = floor
-        """The smallest size text shrinks to; longer text is cut at its box's edge."""
-        self.placed: list[tuple[str, pygame.Rect, pygame.Rect]] = []
-
-    def put(self, surface: pygame.Surface, text: str, box: pygame.Rect, size: int,
-            color: tuple[int, int, int], align: str = "left", bold: bool = False) -> pygame.Rect:
-        size = max(min(size, self.fonts.fit(text, size, box.w)), self.floor)
-        while size > self.floor and self.fonts.font(size, bold=bold).get_linesize() > box.h + 2:
-            size -= 1
-        img = self.fonts.render(text, size, color, bold=bold)
-        if img.get_width() > box.w:  # at the floor size and still too long: cut it
-            img = img.subsurface(pygame.Rect(0, 0, max(1, box.w), img.get_height()))
-        rect = img.get_rect()
-        rect.centery = box.centery
-        if align == "right":
-            rect.right = box.right
-        elif align == "center":
-            rect.centerx = box.centerx
-        else:
-            rect.x = box.x
-        surface.blit(img, rect)
-        self.placed.append((text, rect, box))
-        return rect
 
 
 class ResultsPanel:
