@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any, Protocol
 
+from game import catalogue
 from game.scoring import ScoreLine, ScoreResult, WinContext
 from game.tiles import Tile
 
@@ -17,27 +18,46 @@ if TYPE_CHECKING:
 
 @dataclass(frozen=True, slots=True)
 class Option:
-    """One table setting: its default, the values allowed, and what it means."""
+    """One table setting: its default, the values allowed, and what it means (a catalogue
+    key and the numbers its words hold, worded by `game.catalogue.option_words`)."""
 
     name: str
     default: Any
     choices: tuple[Any, ...]
     """The values allowed; empty for a whole number within `bounds`."""
-    zh: str
-    en: str
+    help: str
+    """The catalogue key of what the option means ("help.mazhan.reserve")."""
     bounds: tuple[int, int] = (0, 0)
+    args: tuple[tuple[str, int], ...] = ()
+    """The numbers the words hold, by field name (the rules' own constants)."""
+
+    @property
+    def zh(self) -> str:
+        return catalogue.option_words(self, "zh-Hant")
+
+    @property
+    def en(self) -> str:
+        return catalogue.option_words(self, "en")
 
 
 @dataclass(frozen=True, slots=True)
 class Payment:
-    """`payer` pays `payee` `amount` points or gold; seats 0-3."""
+    """`payer` pays `payee` `amount` points or gold; seats 0-3. `key` says why for the logs
+    and the rules; `text` is the catalogue key of its words ("pay.nanjing.win_discard")."""
 
     payer: int
     payee: int
     amount: int
     key: str
-    zh: str = ""
-    en: str = ""
+    text: str = ""
+
+    @property
+    def zh(self) -> str:
+        return catalogue.payment_words(self, "zh-Hant")
+
+    @property
+    def en(self) -> str:
+        return catalogue.payment_words(self, "en")
 
 
 @dataclass(frozen=True, slots=True)

@@ -15,6 +15,7 @@ from fontTools.ttLib import TTFont  # type: ignore[import-untyped,unused-ignore]
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from game import catalogue
 from game.assets import asset_path
 from game.client import i18n
 from game.client.context import Context
@@ -76,7 +77,7 @@ def test_simplified_uses_the_mainland_terms() -> None:
     assert i18n.hans("一萬") == "一万" and i18n.hans("發") == "发" and i18n.hans("圖") == "图"
     # score lines and option help come from the rules core in Traditional
     assert i18n.word("暗槓", "concealed kong") == "暗杠"
-    assert TERMS["槓後開花"] == "杠后开花"
+    assert catalogue.text_in("score.nanjing.kong_bloom", "zh-Hans") == "杠后开花"
     text = rules_path("nanjing", "zh-Hans").read_text(encoding="utf-8")
     assert "杠" in text and "槓" not in text and "「" not in text
     i18n.set_language("zh-Hant")
