@@ -72,14 +72,6 @@ class ScoreLine:
         """The `mahjong score` label: Traditional Chinese and English (CONTRACTS §1)."""
         return catalogue.label(self)
 
-    @property
-    def zh(self) -> str:
-        return catalogue.line_words(self, "zh-Hant")
-
-    @property
-    def en(self) -> str:
-        return catalogue.line_words(self, "en")
-
     def to_json(self) -> dict[str, Any]:
         return {"key": self.key, "label": self.label, "value": self.value, "unit": self.unit}
 

@@ -7,7 +7,6 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any, Protocol
 
-from game import catalogue
 from game.scoring import ScoreLine, ScoreResult, WinContext
 from game.tiles import Tile
 
@@ -31,14 +30,6 @@ class Option:
     args: tuple[tuple[str, int], ...] = ()
     """The numbers the words hold, by field name (the rules' own constants)."""
 
-    @property
-    def zh(self) -> str:
-        return catalogue.option_words(self, "zh-Hant")
-
-    @property
-    def en(self) -> str:
-        return catalogue.option_words(self, "en")
-
 
 @dataclass(frozen=True, slots=True)
 class Payment:
@@ -50,14 +41,6 @@ class Payment:
     amount: int
     key: str
     text: str = ""
-
-    @property
-    def zh(self) -> str:
-        return catalogue.payment_words(self, "zh-Hant")
-
-    @property
-    def en(self) -> str:
-        return catalogue.payment_words(self, "en")
 
 
 @dataclass(frozen=True, slots=True)
