@@ -84,8 +84,8 @@ class Converter:
 
 
 def core_texts() -> list[str]:
-    """Every Chinese string literal in game/ outside the catalogue (score lines, payments,
-    option help...), docstrings left out."""
+    """Every Chinese string literal in game/ outside the catalogues (tile names, a refusal's
+    gloss), docstrings left out."""
     found: set[str] = set()
     for path in sorted((ROOT / "game").rglob("*.py")):
         if path.name in SKIP or path.parent.name in SKIP:
@@ -147,7 +147,7 @@ def build() -> dict[Path, str]:
     ]
     lines += [f"    {key!r}: ({zh!r}, {simp!r})," for key, (zh, simp) in hans.items()]
     lines += ["}", "", "TERMS: Final[dict[str, str]] = {",
-              "    # the rules core's Chinese literals (score lines, payments, option help)"]
+              "    # the core's Chinese literals left outside the catalogues (tile names, refusals)"]
     lines += [f"    {trad!r}: {simp!r}," for trad, simp in terms.items()]
     lines += ["}", "", "CHARS: Final[dict[str, str]] = {",
               "    # one character at a time, for text put together at run time"]
