@@ -396,7 +396,7 @@ HANS: Final[dict[str, tuple[str, str]]] = {
 }
 
 TERMS: Final[dict[str, str]] = {
-    # the core's Chinese literals left outside the catalogues (tile names, refusals)
+    # the core's Chinese literals outside the catalogues (tile names, refusals)
     ' is not a bonus tile: Mazhan bonus tiles are the flowers 1f-8f and 白 5z (ruling M2)': ' is not a bonus tile: Mazhan bonus tiles are the flowers 1f-8f and 白 5z (ruling M2)',
     'a hand cannot be both 天胡 and 地胡': 'a hand cannot be both 天胡 and 地胡',
     'a hand cannot be both 天胡 heavenly and 地胡 earthly': 'a hand cannot be both 天胡 heavenly and 地胡 earthly',
