@@ -75,12 +75,14 @@ def fragments(language: str) -> list[str]:
 
 def core_words(language: str) -> list[str]:
     """The rules' catalogue texts (game.catalogue) in `language`, whole and cut at their
-    fields and colons (a button's short form of an option)."""
+    fields and colons (a button's short form of an option), also as the window starts a
+    line with them (a capital: "exposed pong" → "Exposed pong")."""
     out: set[str] = set()
     for key in CORE_STRINGS:
         text = i18n.text_in(key, language) or ""
         out.add(text.strip())
         out.update(p.strip() for p in re.split(r"{\w+}|[:;：；]|\([MN]\d+\)", text))
+    out |= {p[:1].upper() + p[1:] for p in out}
     return sorted((p for p in out if p and "{" not in p), key=len, reverse=True)
 
 
