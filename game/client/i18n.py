@@ -1,10 +1,13 @@
 """The window's one string catalogue: `t(key, **values)` in the chosen language.
 
 Three languages: 简体中文 (zh-Hans), 繁體中文 (zh-Hant) and English (en). `STRINGS` is the
-source, written by hand as (Traditional Chinese, English) pairs; the Simplified texts are
-generated from the Traditional ones by `tools/make_zh_hans.py` (OpenCC plus a table of
-regional terms read by a person) into `i18n_hans.py`. Run that script after adding or
-changing a string; a test fails while the generated file lags behind.
+source of the window's own texts, written by hand as (Traditional Chinese, English) pairs;
+the rules' words (score lines, payments, option help) are the core's catalogue,
+`game.catalogue`, which `t` reads for the keys it holds: one lookup, one set of keys. The
+Simplified texts are generated from the Traditional ones by `tools/make_zh_hans.py` (OpenCC
+plus a table of regional terms read by a person) into `i18n_hans.py` and
+`game/catalogue/hans.py`. Run that script after adding or changing a string; a test fails
+while a generated file lags behind.
 """
 
 from __future__ import annotations
@@ -13,6 +16,7 @@ import os
 from collections.abc import Mapping, Sequence
 from typing import Final
 
+from game import catalogue
 from game.client.i18n_hans import CHARS, HANS, TERMS
 
 LANGUAGES: Final = ("zh-Hans", "zh-Hant", "en")
@@ -537,7 +541,7 @@ def text_in(key: str, language: str) -> str | None:
     """The unformatted string for `key` in `language`, or None for an unknown key."""
     pair = STRINGS.get(key)
     if pair is None:
-        return None
+        return catalogue.text_in(key, language)  # the rules' words
     if language == "en":
         return pair[1]
     if language == "zh-Hans":
@@ -572,15 +576,7 @@ def ui_face() -> str:
 
 
 def has(key: str) -> bool:
-    return key in STRINGS
-
-
-def word(zh: str, en: str) -> str:
-    """A text the rules core carries in both scripts (score lines, payments, option help,
-    written Traditional), in the current language."""
-    if _language == "en":
-        return en
-    return hans(zh) if _language == "zh-Hans" else zh
+    return key in STRINGS or catalogue.has(key)
 
 
 TRADITIONAL_REGIONS: Final = frozenset({"TW", "HK", "MO"})

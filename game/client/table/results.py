@@ -7,6 +7,7 @@ from collections.abc import Callable, Sequence
 
 import pygame
 
+from game import catalogue
 from game.client import i18n
 from game.client.context import Context
 from game.client.i18n import t
@@ -337,7 +338,7 @@ class ResultsPanel:
         for pay in result.payments:
             if y + small + 4 > bottom:
                 break
-            reason = i18n.word(pay.zh, pay.en)
+            reason = catalogue.payment_words(pay, i18n.language())
             text = f"{names[pay.payer]} → {names[pay.payee]}  {pay.amount}  {reason}"
             put(surface, text, pygame.Rect(box.x, y, box.w, small + 4), small, MUTED)
             y += small + 4
