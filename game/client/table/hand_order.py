@@ -8,15 +8,22 @@ from collections.abc import Sequence
 from game.tiles import Tile
 
 
-def reconcile(order: Sequence[Tile], tiles: Sequence[Tile]) -> list[Tile]:
+def reconcile(order: Sequence[Tile], tiles: Sequence[Tile], sort: bool = True) -> list[Tile]:
     """`tiles` arranged as `order` had them: tiles that left drop out, new ones go in at their
-    sorted place among the rest, so a hand never rearranged stays sorted."""
+    sorted place among the rest, so a hand never rearranged stays sorted (`sort` off: new
+    ones go to the right end, as they came)."""
     remaining = Counter(tiles)
     kept: list[Tile] = []
     for tile in order:
         if remaining[tile] > 0:
             kept.append(tile)
             remaining[tile] -= 1
+    if not sort:
+        for tile in tiles:
+            if remaining[tile] > 0:
+                kept.append(tile)
+                remaining[tile] -= 1
+        return kept
     for tile in sorted(remaining.elements()):
         index = next((i for i, k in enumerate(kept) if k > tile), len(kept))
         kept.insert(index, tile)

@@ -32,6 +32,7 @@ from game.client.table.layout import TableLayout, full_height, table_layout
 from game.client.table.menu import TableMenu
 from game.client.table.motion import PLAYED, Callout, Flight, Floater, Move, TableMotion
 from game.client.table.results import ResultsPanel, StandingsScene
+from game.client.table.toggles import AUTO_DELAY, TableToggles
 from game.client.ui.tween import Tween, Tweens
 from game.client.ui.widgets import ACCENT, HIGHLIGHT, MUTED, PANEL, TEXT, Button, ButtonGroup
 from game.client.wording import illegal_text
@@ -61,6 +62,11 @@ class TableScene(TableMotion):
 
     def __init__(self, ctx: Context, session: Session, demo: bool = False) -> None:
         super().__init__(ctx)
+        self.toggles = TableToggles(getattr(getattr(session, "match", None), "seed", 0))
+        """Auto-win, pass every claim, discard the drawn tile, sort and 托管, per local player."""
+        self.next_auto_at = 0.0
+        self.hand = HandView()
+        """The own hand's hover, selection, drag, tile rects and arrangement."""
         self.now = 0.0
         """Scene time in seconds, advanced by `update(dt)`: pacing never reads the wall clock,
         so tests that drive `update` are deterministic."""
@@ -97,8 +103,6 @@ class TableScene(TableMotion):
         self.dice_roll: Tween | None = None
         self.still = StillLayer(self)
         """The still layer (felt, centre box, other hands, melds, rivers), drawn once per change."""
-        self.hand = HandView()
-        """The own hand's hover, selection, drag, tile rects and arrangement."""
         self.actions = ButtonGroup()
         self.result_buttons = ButtonGroup()
         self.result_shown = False
@@ -148,7 +152,8 @@ class TableScene(TableMotion):
             self.shown_player = humans[0]
             return self.session.seat_of(humans[0])
         # the public view hides who may claim; the local session knows its own humans
-        acting = list(self.session.humans_to_act())
+        # a player whose toggles answer for them is not called to the screen
+        acting = [p for p in self.session.humans_to_act() if self._auto_intent(p) is None]
         player = acting[0] if acting else (self.shown_player if self.shown_player is not None
                                            else humans[0])
         self.curtain = player if player != self.shown_player else None
@@ -188,6 +193,8 @@ class TableScene(TableMotion):
                 self.shown_player = self.curtain
                 self.curtain = None
                 self._refresh_view()
+            return
+        if self._toggle_input(event):
             return
         if self.lan is not None and self.lan.handle(event, may_open=not self.result_shown):
             self.dirty = True
@@ -253,6 +260,91 @@ class TableScene(TableMotion):
             elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE, pygame.K_d):
                 index = hand.selected if hand.selected >= 0 else len(hand.rects) - 1
                 self._discard(hand.rects[index][1])
+
+    # ------------------------------------------------------------ toggles and 托管
+
+    def _me(self) -> int | None:
+        """The local player on screen, whose toggles the keys flip (None: nobody's)."""
+        if self.demo or self.curtain is not None or not self.view.players:
+            return None
+        player = self.view.players[self.viewer]
+        return player if player in self.session.humans else None
+
+    def _toggle_input(self, event: pygame.event.Event) -> bool:
+        """A toggle's key or badge click flips it; under 托管 any key or click takes the
+        seat back. True if the event was used."""
+        me = self._me()
+        if me is None or (self.lan is not None and self.lan.composing):
+            return False
+        toggles = self.toggles
+        name = toggles.key_toggle(event) or toggles.click_toggle(event)
+        if toggles.of(me).autoplay and event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
+            self._set_toggle(me, "autoplay", False)  # the same key, or any other: back
+            return True
+        if name is None:
+            return False
+        self._set_toggle(me, name, not getattr(toggles.of(me), name))
+        return True
+
+    def _set_toggle(self, player: int, name: str, on: bool) -> None:
+        if bool(getattr(self.toggles.of(player), name)) != on:
+            self.toggles.flip(player, name)
+        if name == "sort":
+            self.hand.set_sorting(player, on)
+        elif name == "autoplay":
+            tell = getattr(self.session, "set_auto", None)
+            if tell is not None:  # a LAN table: the others see the seat is on auto
+                tell(on)
+        self.next_auto_at = 0.0
+        self.dirty = True
+
+    def _auto_intent(self, player: int) -> Action | None:
+        """What `player`'s toggles take now, read from that player's own view."""
+        if self.demo or player not in self.session.humans:
+            return None
+        toggles = self.toggles.of(player)
+        if not (toggles.auto_win or toggles.no_claims or toggles.draw_discard
+                or toggles.autoplay):
+            return None
+        seat = self.session.seat_of(player)
+        view = self.view if seat == self.viewer else self.session.view(seat)
+        return self.toggles.intent(view, player)
+
+    def _auto_act(self) -> None:
+        """After a short pause, send what the toggles chose, as a click would."""
+        due = None
+        if not (self.session.hand_over or self.result_shown or self.flights or self.settling
+                or self.dealing):
+            due = next(((p, a) for p in self.session.humans_to_act()
+                        if (a := self._auto_intent(p)) is not None), None)
+        if due is None:
+            self.next_auto_at = 0.0
+            return
+        if self.next_auto_at == 0.0:
+            self.next_auto_at = self.now + AUTO_DELAY / self.ctx.speed
+        if self.now < self.next_auto_at:
+            return
+        self.next_auto_at = 0.0
+        player, action = due
+        seat = self.session.seat_of(player)
+        if seat == self.viewer and self.curtain is None:
+            self._submit(action)
+            return
+        try:  # hot-seat: a player not on screen, answered from their own view
+            self.session.submit(seat, action)
+        except IllegalAction:
+            return
+        self._poll()
+
+    def _draw_toggles(self, surface: pygame.Surface) -> None:
+        me = self._me()
+        if me is None:
+            return
+        lay = self.layout
+        height = max(18, lay.hints.h * 4 // 5)
+        right = lay.rivers[0].x - lay.gap if lay.rivers[0].x > lay.hints.x else lay.hints.right
+        self.toggles.draw(surface, self.ctx.fonts, me, lay.hints.x, lay.hints.y - lay.gap,
+                          height, right - lay.hints.x)
 
     # ------------------------------------------------------------ own arrangement
 
@@ -346,6 +438,7 @@ class TableScene(TableMotion):
             elif math.ceil(timer[0]) != self.shown_second:
                 self.shown_second = math.ceil(timer[0])
                 self.dirty = True
+        self._auto_act()
         if (self.session.hand_over and not self.result_shown and not self.flights
                 and self.hold is None):  # a win's call and open hands come first
             self._show_result()
@@ -376,6 +469,9 @@ class TableScene(TableMotion):
 
     def wake_in(self) -> float | None:
         wake = self._wake_in()
+        if self.next_auto_at:  # a toggle is about to act for a local player
+            auto = max(0.0, self.next_auto_at - self.now)
+            wake = auto if wake is None else min(wake, auto)
         if self.lan is not None:  # chat and notices arrive from the network at any time
             return self.lan.wake_in() if wake is None else min(wake, self.lan.wake_in())
         return wake
@@ -513,6 +609,7 @@ class TableScene(TableMotion):
             x = min(rect.x for rect in shown) - r - 6 if shown else band.x + r + 4
             draw_timer(surface, (x, band.centery), r, timer[0], timer[1], self.ctx.fonts)
         self._draw_status(surface)
+        self._draw_toggles(surface)
         if self.lan is not None:
             self.lan.draw_chat(surface)
         self._draw_moving(surface)
