@@ -57,6 +57,7 @@ SCHEMA: Final[dict[str, dict[str, tuple[type, ...]]]] = {
     "notice": {"code": _STR, "seat": _INT, "msg": _STR},
     "challenge": {"nonce": _STR},
     "prove": {"proof": _STR},
+    "auto": {"on": (bool,)},
 }
 OPTIONAL: Final[dict[str, dict[str, tuple[type, ...]]]] = {
     "hello": {"token": _OPT_STR, "rules": _OPT_STR, "watch": _OPT_BOOL, "code": _OPT_STR,

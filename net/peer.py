@@ -42,6 +42,8 @@ class Peer:
         self.challenge: tuple[str, str, dict[str, Any]] | None = None
         """(host nonce, client nonce, hello) while a locked table waits for the proof."""
         self.is_bot = False
+        self.auto = False
+        """Its player let a bot on their own machine play (托管): the others are told."""
         """The client said it is a program playing (`join --autoplay`): no claim window for it."""
         self.pending_snapshot = False
         """A first state is owed, held back until the claim phase it would show is over."""

@@ -407,6 +407,8 @@ class Table:
                 self.publisher.resync(peer)
         elif kind == "chat":
             self._on_chat(peer, msg)
+        elif kind == "auto":
+            self._on_auto(peer, msg["on"])
         elif kind == "ping":
             peer.send({"t": "pong", "n": msg["n"]})
         elif kind == "pong":
@@ -484,6 +486,7 @@ class Table:
             "back": place is not None,
             "timers": [self.config.discard_seconds, self.config.claim_seconds]
             if self.timers_on else None,
+            "auto": True,  # this host takes "auto" messages (older hosts drop a peer for one)
         }
         if host_proof is not None:
             welcome["proof"] = host_proof
@@ -587,6 +590,17 @@ class Table:
             out["text"] = text
         self._tell(out)
 
+    def _on_auto(self, peer: Peer, on: bool) -> None:
+        """The player lets a bot on their own machine play their place (托管), or takes it
+        back: the table only tells the others; it plays nothing and shows nothing more."""
+        seat = peer.seat
+        if seat is None or peer.auto == on:
+            return
+        peer.auto = on
+        self._notice("auto" if on else "auto_off", seat,
+                     f"{self.names[seat]} " + ("is on auto-play" if on else "plays again"))
+        self._broadcast_seats()
+
     # ------------------------------------------------------------ telling the peers
 
     def _tell(self, msg: Message) -> None:
@@ -605,7 +619,8 @@ class Table:
         return self.turns.flee_in(self.now)
 
     def _seat_list(self) -> list[dict[str, Any]]:
-        return self.places.listing(self._flee_in())
+        auto = frozenset(p for p, peer in self.by_seat.items() if peer.auto)
+        return self.places.listing(self._flee_in(), auto)
 
     def _broadcast_seats(self) -> None:
         self._tell({"t": "seats", "seats": self._seat_list()})

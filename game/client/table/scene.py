@@ -438,6 +438,10 @@ class TableScene(TableMotion):
             elif math.ceil(timer[0]) != self.shown_second:
                 self.shown_second = math.ceil(timer[0])
                 self.dirty = True
+        if self.curtain is None and not self._my_turn() and self.session.humans_to_act():
+            # a LAN session may have taken in the state that calls us (its timer and
+            # waiting_on_others read the network's queue) after the last poll: show it
+            self._poll()
         self._auto_act()
         if (self.session.hand_over and not self.result_shown and not self.flights
                 and self.hold is None):  # a win's call and open hands come first

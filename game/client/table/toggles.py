@@ -90,6 +90,7 @@ class TableToggles:
         self._seed = seed
         self.badges: list[tuple[pygame.Rect, str]] = []
         """(rect, toggle name) of each badge as last drawn: a click there flips it."""
+        self._last: tuple[tuple[int, ...], SeatView, Action | None] | None = None
 
     def of(self, player: int) -> SeatToggles:
         return self.players.setdefault(player, SeatToggles())
@@ -101,8 +102,17 @@ class TableToggles:
         return self._bots[player]
 
     def intent(self, view: SeatView, player: int) -> Action | None:
+        """`intent` for `player`, decided once per view: the scene asks every frame, and the
+        bot's choice must not change (nor its random stream move) while the view stays."""
         toggles = self.of(player)
-        return intent(view, toggles, self.bot(player) if toggles.autoplay else None)
+        key = (player, toggles.auto_win, toggles.no_claims, toggles.draw_discard,
+               toggles.autoplay)
+        if self._last is not None and self._last[0] == key and (
+                self._last[1] is view or self._last[1] == view):
+            return self._last[2]
+        chosen = intent(view, toggles, self.bot(player) if toggles.autoplay else None)
+        self._last = (key, view, chosen)
+        return chosen
 
     def flip(self, player: int, name: str) -> bool:
         """Turn toggle `name` of `player` over; returns its new state."""
