@@ -847,6 +847,7 @@ class Table:
             hands=self.chronicle.hand_logs() if hands else [], fingerprint=self.fingerprint,
             current=None if self.match.hand_over else self.chronicle.hand_log(
                 self.match, self._kept_seed()),
+            timers=[self.config.discard_seconds, self.config.claim_seconds],
         )
 
     def _save_at(self) -> float:

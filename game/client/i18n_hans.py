@@ -200,6 +200,8 @@ HANS: Final[dict[str, tuple[str, str]]] = {
     'lan.notice.refused.bot': ('本局由電腦代打，下一局輪到你', '本局由电脑代打，下一局轮到你'),
     'lan.tag.bot': ('電腦', '电脑'),
     'lan.tag.auto': ('托管', '托管'),
+    'lan.timers': ('計時', '计时'),
+    'lan.timers_value': ('出牌 {discard} 秒 · 吃碰 {claim} 秒', '出牌 {discard} 秒 · 吃碰 {claim} 秒'),
     'lan.notice.auto': ('{name} 托管中：電腦代打', '{name} 托管中：电脑代打'),
     'lan.notice.auto_off': ('{name} 取消托管', '{name} 取消托管'),
     'lan.tag.standin': ('電腦代打', '电脑代打'),
