@@ -13,7 +13,7 @@ from typing import Any
 from game.match import Match
 from game.replay import LogWriter, read_log, verify
 from game.saves import saved_records
-from net.memory import bot_table, play, table_objects
+from tools.lan_memory import bot_table, play, table_objects
 from net.save import LAN_KEY, SaveData, read_save
 from net.table import Table
 from tests.net.fake import Room

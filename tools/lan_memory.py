@@ -1,4 +1,4 @@
-"""What a LAN table keeps per hand: `python -m net.memory [--hands N] [--ruleset R]`.
+"""What a LAN table keeps per hand: `python tools/lan_memory.py [--hands N] [--ruleset R]`.
 
 The pure table (net/table.py) with four bot places and no peers plays in fake time, its save
 and log texts made as the host makes them (written nowhere). Reported: memory still allocated
@@ -20,8 +20,11 @@ import types
 from pathlib import Path
 from typing import Any
 
-from net.host_config import HostConfig
-from net.table import Table
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))  # run as a script: the project's packages beside tools/
+
+from net.host_config import HostConfig  # noqa: E402
+from net.table import Table  # noqa: E402
 
 _OPAQUE = (type, types.ModuleType, types.FunctionType, types.BuiltinFunctionType,
            types.MethodType, types.CodeType)
@@ -114,7 +117,7 @@ def measure(ruleset: str, hands: int, warm: int) -> dict[str, Any]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m net.memory")
+    parser = argparse.ArgumentParser(prog="python tools/lan_memory.py")
     parser.add_argument("--hands", type=int, default=100)
     parser.add_argument("--warm", type=int, default=10)
     parser.add_argument("--ruleset", default="mazhan")
