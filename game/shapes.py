@@ -16,13 +16,11 @@ their own). Tables fill lazily, so the first sight of a suit shape costs a small
 
 from __future__ import annotations
 
-import random
 import struct
 import sys
-import time
 import zlib
 from array import array
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from itertools import compress
 from operator import add
@@ -389,7 +387,6 @@ def _search_usage(key: bytes) -> _Usage:
     return rows[0], rows[1]
 
 
-
 # --- usage rows by number -----------------------------------------------------------------------
 #
 # Hands of up to 23 tiles need at most 7 sets, so every suit's usage rows fit in _ROW_WIDTH
@@ -468,60 +465,6 @@ _JOINS_SHIPPED = 0
 """How many rows JOINS_FILE numbered (0 before it is read or when it is unusable)."""
 _JOINS: array[int] = array("H")
 """[a * _JOINS_SHIPPED + b] → the number of rows a and b combined, both from JOINS_FILE."""
-
-
-def closed_rows() -> list[_Usage]:
-    """Every suit key's rows (suited keys of up to JOINS_TILES tiles, honours keys of up to 17)
-    and every combination of those, again and again until nothing new comes, sorted."""
-    found: set[_Usage] = set()
-    for size in range(JOINS_TILES + 1):
-        for key in _suit_keys(size):
-            plain, paired = _usage(key)
-            found.add((_at_width(plain), _at_width(paired)))
-    for counts in _honour_keys(17):
-        plain, paired = _usage(counts)
-        found.add((_at_width(plain), _at_width(paired)))
-    frontier = set(found)
-    while frontier:
-        new = {_join_rows(a, b) for a in found for b in frontier} - found
-        found |= new
-        frontier = new
-    return sorted(found)
-
-
-def _at_width(row: tuple[int, ...]) -> tuple[int, ...]:
-    """A row cut or filled (its last entry repeats) to exactly _ROW_WIDTH entries."""
-    return tuple([_at(row, s) for s in range(_ROW_WIDTH)])
-
-
-def _honour_keys(most: int) -> list[bytes]:
-    """Every 7-kind honours key of at most `most` tiles."""
-    out: list[bytes] = []
-    for code in range(5 ** 7):
-        key = bytes((code // 5 ** i) % 5 for i in range(7))
-        if sum(key) <= most:
-            out.append(key)
-    return out
-
-
-def build_joins_file() -> bytes:
-    """JOINS_FILE's contents: zlib of the number of rows n (4 bytes, little-endian), the n
-    rows in `closed_rows` order (plain then paired, one byte an entry), and the n × n table
-    of combinations as little-endian 16-bit numbers."""
-    rows = closed_rows()
-    number = {r: i for i, r in enumerate(rows)}
-    n = len(rows)
-    table = array("H", bytes(2 * n * n))
-    for i, a in enumerate(rows):
-        for j in range(i, n):
-            table[i * n + j] = table[j * n + i] = number[_join_rows(a, rows[j])]
-    if sys.byteorder == "big":
-        table.byteswap()
-    out = bytearray(struct.pack("<I", n))
-    for plain, paired in rows:
-        out += bytes(plain) + bytes(paired)
-    out += table.tobytes()
-    return zlib.compress(bytes(out), 9)
 
 
 def _load_joins() -> None:
@@ -1601,111 +1544,6 @@ def _search_readings(key: bytes, wilds: int) -> list[tuple[Group, ...]]:
     return sorted(found, key=lambda reading: [_sort_key(g) for g in reading])
 
 
-# --- benchmarks (called by `mahjong bench`) -------------------------------------------------------
-
-
-_Check = Callable[[Sequence[int], int], object]
-
-
-def _random_winning(rng: random.Random, sets: int) -> list[int] | None:
-    counts = [0] * 34
-    pair = rng.randrange(34)
-    counts[pair] += 2
-    for _ in range(sets):
-        if rng.random() < 0.5:
-            suit = rng.randrange(3)
-            start = suit * 9 + rng.randrange(7)
-            for j in range(start, start + 3):
-                counts[j] += 1
-        else:
-            counts[rng.randrange(34)] += 3
-    return counts if max(counts) <= 4 else None
-
-
-def _random_hands(
-    n: int, seed: int, tiles: int, winning_share: float
-) -> list[tuple[list[int], int]]:
-    """Seeded (counts, wilds) hands of `tiles` tiles with 0-3 wilds; part are built to win."""
-    rng = random.Random(seed)
-    wall = [k for k in range(34) for _ in range(4)]
-    hands: list[tuple[list[int], int]] = []
-    while len(hands) < n:
-        wilds = rng.randrange(4)
-        if rng.random() < winning_share:
-            counts = _random_winning(rng, 5)
-            if counts is None:
-                continue
-            held = [k for k in range(34) for _ in range(counts[k])]
-            for kind in rng.sample(held, 17 - tiles + wilds):
-                counts[kind] -= 1  # the wilds stand in for these (and one more may be gone)
-        else:
-            counts = [0] * 34
-            for kind in rng.sample(wall, tiles - wilds):
-                counts[kind] += 1
-        hands.append((counts, wilds))
-    return hands
-
-
-def _best_rate(hands: list[tuple[list[int], int]], check: _Check) -> float:
-    """Calls per second over `hands`: one warm-up pass, then the best of three timed passes.
-
-    The tables live as long as the process, so steady state is what a game sees; the best pass
-    is the one least disturbed by other work on the machine.
-    """
-    for counts, wilds in hands:
-        check(counts, wilds)
-    best = 0.0
-    for _ in range(3):
-        began = time.perf_counter()
-        for counts, wilds in hands:
-            check(counts, wilds)
-        elapsed = time.perf_counter() - began
-        best = max(best, len(hands) / elapsed if elapsed > 0 else float("inf"))
-    return best
-
-
-def bench_is_win(n: int, seed: int) -> float:
-    """`is_win` checks per second on n seeded 17-tile hands with 0-3 wilds, half built to win."""
-    return _best_rate(_random_hands(n, seed, 17, 0.5), is_win)
-
-
-def plain_table_is_win(counts: Sequence[int], wilds: int = 0) -> bool:
-    """The reference `is_win` is measured against: the same per-suit table read plainly, one
-    (cost, pair change) lookup per suit and the sum worked out in Python."""
-    key = bytes(counts)
-    total = 0
-    pair = 3
-    for lo, hi in _SUIT_SLICES:
-        cost, change = _shape(key[lo:hi])
-        total += cost
-        pair = min(pair, change)
-    need = total + pair
-    return need <= wilds and (wilds - need) % 3 == 0
-
-
-def bench_win_against_plain(n: int, seed: int, rounds: int = 5) -> tuple[float, float]:
-    """(`is_win`, `plain_table_is_win`) checks per second on the hands `bench_is_win` uses,
-    timed in alternating passes (best of `rounds` each), so load on the machine hits both."""
-    hands = _random_hands(n, seed, 17, 0.5)
-    best = [0.0, 0.0]
-    checks: tuple[_Check, _Check] = (is_win, plain_table_is_win)
-    for counts, wilds in hands:  # warm-up: both read the same tables
-        is_win(counts, wilds)
-    for _ in range(rounds):
-        for i, check in enumerate(checks):
-            began = time.perf_counter()
-            for counts, wilds in hands:
-                check(counts, wilds)
-            elapsed = time.perf_counter() - began
-            best[i] = max(best[i], len(hands) / elapsed if elapsed > 0 else float("inf"))
-    return best[0], best[1]
-
-
-def bench_waits(n: int, seed: int) -> float:
-    """`waits` calls per second on n seeded 16-tile hands with 0-3 wilds, half of them ready."""
-    return _best_rate(_random_hands(n, seed, 16, 0.5), waits)
-
-
 # --- tables ready at import ---------------------------------------------------------------------
 #
 # Every suit shape of up to TABLE_MAX tiles (about 28,000 keys: nearly all that play meets) comes
@@ -1739,18 +1577,6 @@ def table_keys() -> list[bytes]:
 
 def _row_width(key: bytes) -> int:
     return max(sum(key) + 1, _ROW_WIDTH)
-
-
-def build_table() -> bytes:
-    """TABLE_FILE's contents: zlib of, per key, its packed shape byte, then its usage rows
-    (without and with the pair), each `_row_width` bytes."""
-    out = bytearray()
-    for key in table_keys():
-        _shape(key)
-        out.append(_PACKED[key])
-        plain, paired = _usage(key)
-        out += bytes(plain) + bytes(paired)
-    return zlib.compress(bytes(out), 9)
 
 
 def load_table(blob: bytes) -> bool:
@@ -1867,37 +1693,6 @@ def _shipped_rows(key: bytes) -> _Usage | None:
     return tuple(data[start:half]), tuple(data[half:start + record])
 
 
-def build_rows_file() -> bytes:
-    """ROWS_FILE's contents: zlib of, per suited key of each of EXTRA_SIZES tiles in
-    `table_keys` order, its usage rows (without and with the pair) as searched."""
-    out = bytearray()
-    for size in EXTRA_SIZES:
-        for key in _suit_keys(size):
-            plain, paired = _search_usage(key)
-            out += bytes(plain) + bytes(paired)
-    return zlib.compress(bytes(out), 9)
-
-
-def _suit_keys(size: int) -> list[bytes]:
-    """Every 9-kind suit key of exactly `size` tiles, in lexicographic order."""
-    out: list[bytes] = []
-    work: list[int] = []
-
-    def grow(left: int) -> None:
-        if len(work) == 9:
-            if left == 0:
-                out.append(bytes(work))
-            return
-        for n in range(min(4, left) + 1):
-            if _WAYS[len(work) + 1][left - n]:
-                work.append(n)
-                grow(left - n)
-                work.pop()
-
-    grow(size)
-    return out
-
-
 def _read_rows_file() -> bytes | None:
     try:
         data = zlib.decompress(ROWS_FILE.read_bytes())
@@ -1964,26 +1759,6 @@ def _shipped_record(key: bytes, path: Path, most: int, first: tuple[int, ...],
     return masks, 9 * (first[size] + suit_rank(key))
 
 
-def build_slots_file() -> bytes:
-    """SLOTS_FILE's contents: zlib of the masks of `_search_move_slots` (see above)."""
-    return _build_move_slots(SLOTS_MAX, 1)
-
-
-def _build_move_slots(most: int, step: int) -> bytes:
-    """zlib of `_search_move_slots(key, step)` of every suited key of up to `most` tiles, in
-    `_suit_keys` order by size: nine little-endian 16-bit masks a key (0 where no move is)."""
-    masks = array("H")
-    for size in range(most + 1):
-        for key in _suit_keys(size):
-            record = [0] * 9
-            for t, changed in _search_move_slots(key, step):
-                record[t] = changed
-            masks.extend(record)
-    if sys.byteorder == "big":
-        masks.byteswap()
-    return zlib.compress(masks.tobytes(), 9)
-
-
 def _read_masks(path: Path, records: int) -> array[int] | None:
     """The 16-bit masks of a slots file of `records` records, or None if it is unusable."""
     try:
@@ -2027,11 +1802,6 @@ def _shipped_discard_slots(key: bytes) -> tuple[tuple[int, int], ...] | None:
     # the held offsets and their masks, picked in C by the key's counts
     return tuple(zip(compress(_OFFSETS, key), compress(masks[start:start + 9], key),
                      strict=True))
-
-
-def build_discard_slots_file() -> bytes:
-    """DISCARD_SLOTS_FILE's contents: zlib of the masks of `_search_move_slots(key, -1)`."""
-    return _build_move_slots(DISCARD_SLOTS_MAX, -1)
 
 
 def _load_shipped() -> None:

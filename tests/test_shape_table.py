@@ -7,6 +7,7 @@ from collections.abc import Iterator
 import pytest
 
 from game import shapes
+from tools import shape_tables
 
 
 @pytest.fixture
@@ -47,7 +48,7 @@ def test_shipped_file_equals_the_search(empty_tables: None) -> None:
 
 
 def test_build_table_reproduces_the_file(empty_tables: None) -> None:
-    assert shapes.build_table() == shapes.TABLE_FILE.read_bytes()
+    assert shape_tables.build_table() == shapes.TABLE_FILE.read_bytes()
 
 
 def test_damaged_blob_is_refused(empty_tables: None) -> None:

@@ -9,10 +9,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from game.bench import bench_is_win, bench_waits
 from game.shapes import (
     Group,
-    bench_is_win,
-    bench_waits,
     decompositions,
     deficiency,
     is_seven_pairs,

@@ -22,6 +22,7 @@ from game.shapes import (
     discards_keeping,
 )
 from tests.hands import HANDS, capped_counts, discards, with_wild
+from tools import shape_tables
 
 
 @settings(max_examples=200, deadline=None)
@@ -86,7 +87,7 @@ def test_shipped_rows_equal_the_search() -> None:
     """A seeded sample of every size in game/shape_rows.bin, against the search itself."""
     rng = random.Random(14)
     for size in shapes.EXTRA_SIZES:
-        keys = shapes._suit_keys(size)
+        keys = shape_tables.suit_keys(size)
         assert len(keys) == shapes._WAYS[0][size]
         for key in [*rng.sample(keys, 300), keys[0], keys[-1]]:
             assert shapes.suit_rank(key) == keys.index(key)
@@ -99,7 +100,7 @@ def test_rows_file_is_what_the_tool_builds() -> None:
     usage = dict(shapes._USAGE)
     try:
         shapes._USAGE.clear()
-        assert shapes.build_rows_file() == shapes.ROWS_FILE.read_bytes()
+        assert shape_tables.build_rows_file() == shapes.ROWS_FILE.read_bytes()
     finally:
         shapes._EXTRA[:] = saved
         shapes._USAGE.clear()
@@ -123,14 +124,14 @@ def test_shipped_slots_equal_the_worked_out_ones() -> None:
     """Every suited key in game/shape_slots.bin: the slots a draw changes, as read from the
     file and as worked out from the rows before and after the draw."""
     for size in range(shapes.SLOTS_MAX + 1):
-        for key in shapes._suit_keys(size):
+        for key in shape_tables.suit_keys(size):
             assert shapes._shipped_slots(key) == shapes._search_move_slots(key, 1), key
     assert shapes._shipped_slots(bytes([2, 2, 1, 1, 1, 1, 0, 0, 1])) is None  # 9 tiles
     assert shapes._shipped_slots(bytes([2, 0, 0, 0, 0, 0, 1])) is None  # honours
 
 
 def test_slots_file_is_what_the_tool_builds() -> None:
-    assert shapes.build_slots_file() == shapes.SLOTS_FILE.read_bytes()
+    assert shape_tables.build_slots_file() == shapes.SLOTS_FILE.read_bytes()
 
 
 @pytest.mark.parametrize("content", [None, b"not zlib", zlib.compress(b"short")])
@@ -152,14 +153,14 @@ def test_shipped_discard_slots_equal_the_worked_out_ones() -> None:
     """Every suited key in game/shape_discard_slots.bin: the slots a discard changes, as read
     from the file and as worked out from the rows before and after the discard."""
     for size in range(shapes.DISCARD_SLOTS_MAX + 1):
-        for key in shapes._suit_keys(size):
+        for key in shape_tables.suit_keys(size):
             assert shapes._shipped_discard_slots(key) == shapes._search_move_slots(key, -1), key
     assert shapes._shipped_discard_slots(bytes([2, 2, 1, 1, 1, 1, 0, 1, 1])) is None  # 10
     assert shapes._shipped_discard_slots(bytes([2, 0, 0, 0, 0, 0, 1])) is None  # honours
 
 
 def test_discard_slots_file_is_what_the_tool_builds() -> None:
-    assert shapes.build_discard_slots_file() == shapes.DISCARD_SLOTS_FILE.read_bytes()
+    assert shape_tables.build_discard_slots_file() == shapes.DISCARD_SLOTS_FILE.read_bytes()
 
 
 @pytest.mark.parametrize("content", [None, b"not zlib", zlib.compress(b"short")])

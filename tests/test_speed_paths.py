@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 
 from game import shapes
 from game.actions import Action, ActionKind
+from game.bench import plain_table_is_win, random_winning
 from game.bots import LegalChooser, make_bot
 from game.bots import evaluate as ev
 from game.bots.normal import NormalBot, connections
@@ -28,7 +29,6 @@ from game.shapes import (
     deficiency_after_draws,
     is_seven_pairs,
     is_win,
-    plain_table_is_win,
     seven_pairs_waits,
 )
 from game.simulate import run_match
@@ -397,7 +397,7 @@ def test_connections_by_neighbour_table_equal_the_plain_sum(
 def test_remembered_readings_equal_fresh_ones(seed: int, sets: int, wilds: int) -> None:
     """`decompositions` remembers its readings: asked again (cold or warm), it gives what a
     fresh search gives, as a list of the caller's own."""
-    counts = shapes._random_winning(random.Random(seed), sets)
+    counts = random_winning(random.Random(seed), sets)
     assume(counts is not None)
     assert counts is not None
     rng = random.Random(seed + 1)

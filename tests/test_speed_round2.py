@@ -10,6 +10,7 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from game import shapes
+from game.bench import random_winning
 from game.errors import BadOption
 from game.simulate import run_match
 from tests.hands import HANDS, capped_counts
@@ -22,7 +23,7 @@ def test_readings_combined_per_suit_equal_the_whole_hand_search(
     """Winning hands of 1-5 sets (Nanjing: no wilds; Mazhan: up to four, some standing for
     naturals taken away): the readings combined from each suit's equal the whole-hand search,
     with the per-suit memo cold or warm."""
-    counts = shapes._random_winning(random.Random(seed), sets)
+    counts = random_winning(random.Random(seed), sets)
     assume(counts is not None)  # (a kind drawn five times)
     assert counts is not None
     rng = random.Random(seed + 1)

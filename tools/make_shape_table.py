@@ -18,6 +18,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from game import shapes  # noqa: E402
+from tools import shape_tables  # noqa: E402
 
 
 def main() -> int:
@@ -26,17 +27,17 @@ def main() -> int:
     for table in (shapes._SHAPE, shapes._PACKED, shapes._USAGE, shapes._COST0, shapes._COST1):
         table.clear()
     shapes._EXTRA[:] = [None]
-    _write(shapes.TABLE_FILE, shapes.build_table(), f"{len(shapes.table_keys())} keys")
-    rows = shapes.build_rows_file()
+    _write(shapes.TABLE_FILE, shape_tables.build_table(), f"{len(shapes.table_keys())} keys")
+    rows = shape_tables.build_rows_file()
     keys = sum(shapes._WAYS[0][size] for size in shapes.EXTRA_SIZES)  # as many as written
     _write(shapes.ROWS_FILE, rows, f"{keys} keys")
     shapes._SLOTS[:] = [None]
-    slots = shapes.build_slots_file()
+    slots = shape_tables.build_slots_file()
     _write(shapes.SLOTS_FILE, slots, f"{shapes._SLOTS_FIRST[-1]} keys")
     shapes._DISCARD_SLOTS[:] = [None]
-    discard_slots = shapes.build_discard_slots_file()
+    discard_slots = shape_tables.build_discard_slots_file()
     _write(shapes.DISCARD_SLOTS_FILE, discard_slots, f"{shapes._DISCARD_FIRST[-1]} keys")
-    joins = shapes.build_joins_file()
+    joins = shape_tables.build_joins_file()
     _write(shapes.JOINS_FILE, joins, f"{int.from_bytes(zlib.decompress(joins)[:4], 'little')} rows")
     return 0
 
