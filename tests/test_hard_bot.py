@@ -1,4 +1,5 @@
-"""The hard bot's fast paths (issue 14, last round) against the plain ones they stand in for."""
+"""The hard bot and its defence: acceptance, plans, threats and table danger against the
+plain references they stand in for (tests/oracles/bots.py)."""
 
 from __future__ import annotations
 
