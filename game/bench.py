@@ -15,9 +15,9 @@ from typing import Any
 
 from game.argparsing import run_command
 from game.bots import make_bot
-from game.shapes import _SUIT_SLICES as SUIT_SLICES
-from game.shapes import _shape as shape_of_suit
 from game.shapes import is_win, waits
+from game.shapes.keys import _SUIT_SLICES as SUIT_SLICES
+from game.shapes.wins import _shape as shape_of_suit
 from game.simulate import run_match
 
 # --- the shape checks: seeded hands, timed in passes ---------------------------------------

@@ -1,4 +1,4 @@
-"""Tests for game/shapes.py: win detection, waits, deficiency and readings."""
+"""Tests for game/shapes/: win detection, waits, deficiency and readings."""
 
 from __future__ import annotations
 

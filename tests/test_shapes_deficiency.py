@@ -8,13 +8,16 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game import shapes
 from game.shapes import (
     DrawsAfterDiscard,
+    deficiencies,
     deficiency,
     deficiency_after_discards,
     deficiency_after_draws,
     discards_keeping,
+    keys,
+    memo,
+    rows,
 )
 from game.tiles import counts_of, parse_tiles
 from tests.hands import HANDS, capped_counts, discards
@@ -133,16 +136,16 @@ def test_numbered_rows_equal_the_row_by_row_combination(tiles: list[int], sets: 
                                                         wilds: int) -> None:
     counts = capped_counts(tiles)
     key = bytes(counts)
-    m, p, s, z = shapes._hand_numbers(key)
-    joined = shapes._ROWS_OF[shapes._join(shapes._join(m, p), shapes._join(s, z))]
-    assert joined[1][sets] == shapes._used_by_rows(key, sets)
+    m, p, s, z = rows._hand_numbers(key)
+    joined = memo.ROWS_OF[rows._join(rows._join(m, p), rows._join(s, z))]
+    assert joined[1][sets] == deficiencies._used_by_rows(key, sets)
     assert deficiency(counts, wilds, sets) == max(0, 3 * sets + 2 - wilds
-                                                  - shapes._used_by_rows(key, sets))
-    parts = [key[lo:hi] for lo, hi in shapes._SUIT_SLICES]
+                                                  - deficiencies._used_by_rows(key, sets))
+    parts = [key[lo:hi] for lo, hi in keys._SUIT_SLICES]
     for step, numbered in ((-1, deficiency_after_discards(counts, wilds, sets)),
                            (1, deficiency_after_draws(counts, wilds, sets))):
         by_rows: dict[int, int] = {}
-        shapes._moves_by_rows(by_rows, parts, 3 * sets + 2 - wilds, sets, step)
+        deficiencies._moves_by_rows(by_rows, parts, 3 * sets + 2 - wilds, sets, step)
         assert numbered == by_rows
 
 
@@ -206,8 +209,8 @@ def test_draws_after_discard_rests_equal_any_combination(tiles: list[int], wilds
     n = table.numbers
     for a in range(4):
         first, second, third = (b for b in range(4) if b != a)
-        plain = shapes._join(n[first], shapes._join(n[second], n[third]))
-        assert shapes._ROWS_OF[table.rest[a]] == shapes._ROWS_OF[plain]
+        plain = rows._join(n[first], rows._join(n[second], n[third]))
+        assert memo.ROWS_OF[table.rest[a]] == memo.ROWS_OF[plain]
 
 
 @settings(max_examples=300, deadline=None)
@@ -217,8 +220,8 @@ def test_deficiency_by_suit_numbers_equals_the_rows_reading(tiles: list[int], wi
     """`deficiency` (the suits' numbers combined, the memo read inline) against the reading
     that combines the suits' usage rows for any number of sets."""
     counts = capped_counts(tiles)
-    shapes._DEFICIENCY_MEMO.clear()  # measured, not remembered
-    plain = max(0, 3 * sets + 2 - shapes._used_by_rows(bytes(counts), sets) - wilds)
+    memo.DEFICIENCY_MEMO.clear()  # measured, not remembered
+    plain = max(0, 3 * sets + 2 - deficiencies._used_by_rows(bytes(counts), sets) - wilds)
     assert deficiency(counts, wilds, sets) == plain
 
 

@@ -10,7 +10,9 @@ from hypothesis import strategies as st
 
 from game import shapes
 from game.bench import random_winning
+from game.shapes import memo, readings
 from tests.hands import HANDS, capped_counts
+from tests.oracles.shapes import search_readings
 
 
 @settings(max_examples=300, deadline=None)
@@ -29,11 +31,11 @@ def test_readings_combined_per_suit_equal_the_whole_hand_search(
         if held:
             counts[rng.choice(held)] -= 1
     if cold:
-        shapes._SUIT_READINGS.clear()
+        memo.SUIT_READINGS.clear()
     key = bytes(counts)
-    plain = shapes._search_readings(key, wilds)
+    plain = search_readings(key, wilds)
     assert plain  # still a win: the comparison is not of two empty lists
-    assert shapes._combine_suit_readings(key, wilds) == plain
+    assert readings._combine_suit_readings(key, wilds) == plain
 
 
 @settings(max_examples=300, deadline=None)
@@ -41,7 +43,7 @@ def test_readings_combined_per_suit_equal_the_whole_hand_search(
 def test_readings_of_any_hand_equal_the_whole_hand_search(tiles: list[int], wilds: int) -> None:
     """Any hand (most are no win: both give nothing)."""
     key = bytes(capped_counts(tiles)[:34])
-    assert shapes._combine_suit_readings(key, wilds) == shapes._search_readings(key, wilds)
+    assert readings._combine_suit_readings(key, wilds) == search_readings(key, wilds)
 
 
 @settings(max_examples=150, deadline=None)
@@ -56,8 +58,8 @@ def test_remembered_readings_equal_fresh_ones(seed: int, sets: int, wilds: int) 
     for _ in range(wilds):  # some naturals become wilds: a wild stands for any kind
         held = [k for k, n in enumerate(counts) if n]
         counts[rng.choice(held)] -= 1
-    shapes._READINGS.clear()
-    fresh = shapes._search_readings(bytes(counts), wilds)
+    memo.READINGS.clear()
+    fresh = search_readings(bytes(counts), wilds)
     assert fresh  # still a win, so the comparison is not of two empty lists
     first = shapes.decompositions(counts, wilds)
     again = shapes.decompositions(counts, wilds)
@@ -75,5 +77,5 @@ def test_remembered_candidates_equal_searched(tiles: list[int], wilds: int,
     answers were remembered from another hand sharing the key)."""
     work = capped_counts(tiles)
     i = min(k for k in range(34) if work[k])
-    assert list(shapes._candidates(work, i, wilds, pair_free)) == \
-        shapes._search_candidates(work, i, wilds, pair_free)
+    assert list(readings._candidates(work, i, wilds, pair_free)) == \
+        readings._search_candidates(work, i, wilds, pair_free)

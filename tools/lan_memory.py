@@ -2,7 +2,7 @@
 
 The pure table (net/table.py) with four bot places and no peers plays in fake time, its save
 and log texts made as the host makes them (written nowhere). Reported: memory still allocated
-(tracemalloc: the table's and the bots' shared shape memos, which game/shapes.py bounds) per
+(tracemalloc: the table's and the bots' shared shape memos, which game/shapes/memo.py holds) per
 hand between a warm-up point and the end; what the table itself keeps per hand (the objects
 reachable from it and their sizes: `table_objects`, whose growth per hand the tests bound); and
 the time to make one save at the end.
@@ -86,7 +86,7 @@ def table_objects(table: Table) -> int:
 
 def table_bytes(table: Table) -> int:
     """The sizes of the objects reachable from `table` (shared module caches, such as the
-    bots' shape memos in game/shapes.py, are not reachable from it and not counted)."""
+    bots' shape memos in game/shapes/memo.py, are not reachable from it and not counted)."""
     return sum(sys.getsizeof(obj) for obj in _reachable(table))
 
 

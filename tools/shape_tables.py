@@ -1,4 +1,4 @@
-"""Builders of the shipped shape tables (game/shape_*.bin) from `game.shapes`' own searches:
+"""Builders of the shipped shape tables (game/shapes/shape_*.bin) from `game.shapes`' own searches:
 `tools/make_shape_table.py` writes the files, and the tests check each file equals what its
 builder makes. Tooling only: the game reads the files, it never builds them."""
 
@@ -13,23 +13,19 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))  # run as a script: the project's packages beside tools/
 
-from game.shapes import (  # noqa: E402
-    _PACKED,
-    _ROW_WIDTH,
+from game.shapes.deficiencies import _search_move_slots  # noqa: E402
+from game.shapes.keys import _ROW_WIDTH, _at, _Usage  # noqa: E402
+from game.shapes.memo import PACKED  # noqa: E402
+from game.shapes.rows import _join_rows, _search_usage, _usage  # noqa: E402
+from game.shapes.tables import (  # noqa: E402
     _WAYS,
     DISCARD_SLOTS_MAX,
     EXTRA_SIZES,
     JOINS_TILES,
     SLOTS_MAX,
-    _at,
-    _join_rows,
-    _search_move_slots,
-    _search_usage,
-    _shape,
-    _Usage,
-    _usage,
     table_keys,
 )
+from game.shapes.wins import _shape  # noqa: E402
 
 
 def closed_rows() -> list[_Usage]:
@@ -92,7 +88,7 @@ def build_table() -> bytes:
     out = bytearray()
     for key in table_keys():
         _shape(key)
-        out.append(_PACKED[key])
+        out.append(PACKED[key])
         plain, paired = _usage(key)
         out += bytes(plain) + bytes(paired)
     return zlib.compress(bytes(out), 9)
