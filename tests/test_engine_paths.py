@@ -93,10 +93,10 @@ def test_remembered_waits_and_claim_offers_equal_fresh_ones(ruleset: str, seed: 
                     if action.kind is ActionKind.DISCARD:
                         assert action.tile is not None
                         fast = hand._claim_offers(seat, action.tile)
-                        kept = hand._waits_memo
-                        hand._waits_memo = [None] * 4  # every seat's waits worked out afresh
+                        kept = hand._derived.waits
+                        hand._derived.waits = [None] * 4  # every seat's waits worked out afresh
                         assert hand._claim_offers(seat, action.tile) == fast
-                        hand._waits_memo = kept
+                        hand._derived.waits = kept
                         checked += 1
             match.apply(seat, bots[match.players[seat]].choose(match.view(seat)))
     assert checked > 20 and ready > 0
