@@ -418,6 +418,10 @@ class Hand:
             census[t] += 1
         if self.indicator is not None:
             census[self.indicator] += 1
+        if self.phase is Phase.ROB and self.pending is not None:
+            # the added-kong tile being answered has left the konger's hand and joins its
+            # meld only if nobody robs it (a robber takes it into its hand): count it here
+            census[self.pending[1]] += 1
         return census
 
     # ----------------------------------------------------------------- start
