@@ -136,8 +136,9 @@ _SuitReading = tuple[tuple[Group, ...], int, bool]
 
 
 def _suit_readings(base: int, part: bytes, wilds: int) -> tuple[_SuitReading, ...]:
-    """The groups of one suit alone, searched as `_search_readings` does the whole hand
-    (groups never cross suits, so a hand's readings are one choice per suit)."""
+    """The groups of one suit alone, searched as the whole-hand search does (its reference:
+    tests/oracles/shapes.py; groups never cross suits, so a hand's readings are one choice per
+    suit)."""
     memo_key = (base, part, wilds)
     found = SUIT_READINGS.get(memo_key)
     if found is not None:
@@ -171,8 +172,8 @@ def _suit_readings(base: int, part: bytes, wilds: int) -> tuple[_SuitReading, ..
 
 
 def _combine_suit_readings(key: bytes, wilds: int) -> list[tuple[Group, ...]]:
-    """`_search_readings` from each suit's readings: every choice of one reading per suit
-    within the wilds and with at most one pair, the spare wilds finished as there."""
+    """The whole-hand search's readings, from each suit's readings: every choice of one reading
+    per suit within the wilds and with at most one pair, the spare wilds finished as there."""
     if not is_win(key, wilds):
         return []
     per_suit = [_suit_readings(lo, key[lo:hi], wilds) for lo, hi in _SUIT_SLICES
