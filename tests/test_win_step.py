@@ -68,12 +68,12 @@ def test_remembered_win_context_is_the_fresh_one(ruleset: str,
     hits = [0, 0]
 
     def checked(self: Hand, seat: int, win_tile: Tile | None, **kw: object) -> WinContext:
-        before = self._ctx_memo
+        before = self._derived.context
         got = plain(self, seat, win_tile, **kw)  # type: ignore[arg-type]
-        kept = self._ctx_memo
-        self._ctx_memo = None
+        kept = self._derived.context
+        self._derived.context = None
         fresh = plain(self, seat, win_tile, **kw)  # type: ignore[arg-type]
-        self._ctx_memo = kept
+        self._derived.context = kept
         assert got == fresh
         hits[0] += 1
         hits[1] += before is not None and got is before[5]  # handed out from the memo
