@@ -15,6 +15,7 @@ from game.view import SeatView
 from net.diff import Mirror
 from net.fair import WallWatch
 from net.frames import PROTOCOL_VERSION, Message
+from net.host_config import unknown_options
 from net.joincode import is_nonce, new_nonce, proof, proof_ok
 from net.wire import WireError, view_from_wire
 
@@ -52,6 +53,8 @@ class ClientStats:
     walls_checked: int = 0
     wall_problems: list[str] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)
+    options: dict[str, Any] = field(default_factory=dict)
+    """Every option the table plays with, as its welcome said (defaults included)."""
     applied_at: dict[int, float] = field(default_factory=dict)
     """seq → perf_counter time the update was applied (only when tracing)."""
 
@@ -69,6 +72,7 @@ class ClientStats:
             "reconnects": self.reconnects,
             "walls_checked": self.walls_checked,
             "wall_problems": self.wall_problems,
+            "options": self.options,
         }
 
 
@@ -208,6 +212,17 @@ class ClientState:
                 self.code, f"host:{fp}", self._nonce, self._cnonce, msg.get("proof"))):
             raise JoinError("this table did not prove it knows the join code: it may be an "
                             "impostor using the table's name", "impostor")
+        options = msg.get("options")
+        if isinstance(options, dict):
+            unknown = unknown_options(str(msg["ruleset"]), options)
+            if unknown:
+                # Before sitting: a seat at a table whose rules we cannot play is no seat.
+                raise JoinError(
+                    f"this table plays with {', '.join(unknown)}, which this version of the "
+                    "game does not know: update the game to join it", "refused",
+                    {"code": "options", "why": "unknown_option",
+                     "args": {"options": unknown}})
+            self.stats.options = dict(options)
         self.table = msg
         self.seats = list(msg["seats"])
         if self.token is not None and msg.get("back") is False:

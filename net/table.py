@@ -40,7 +40,7 @@ from net.chronicle import Chronicle
 from net.diff import SeatStream
 from net.fair import commitment, new_salt
 from net.frames import PROTOCOL_VERSION, Message, ProtocolError, refusal
-from net.host_config import HostConfig, lan_options, rules_hash
+from net.host_config import HostConfig, lan_options, rules_hash, table_options
 from net.joincode import Attempts, is_nonce, new_nonce, proof, proof_ok
 from net.limits import TOKEN_RESERVE
 from net.peer import Peer
@@ -115,6 +115,8 @@ class Table:
         self.turns = TurnClock(config.discard_seconds, config.claim_seconds, config.flee_after)
         self.publisher = Publisher(self.match)
         self.rules = rules_hash(config.ruleset, self.options)
+        self.table_options = table_options(config.ruleset, self.options)
+        """Every option the table plays with, defaults included (welcome, discovery)."""
         self.fingerprint = (saved.fingerprint if saved is not None and saved.fingerprint
                             else secrets.token_hex(4))
         """Random per table: told apart from a look-alike with the same name (discovery,
@@ -481,7 +483,7 @@ class Table:
             "t": "welcome", "v": PROTOCOL_VERSION, "table": self.config.name,
             "ruleset": self.config.ruleset, "rules": self.rules, "seats": self._seat_list(),
             "started": self.started, "locked": bool(self.config.code), "fp": self.fingerprint,
-            "back": place is not None,
+            "back": place is not None, "options": self.table_options,
             "timers": [self.config.discard_seconds, self.config.claim_seconds]
             if self.timers_on else None,
         }
