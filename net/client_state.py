@@ -13,7 +13,7 @@ from typing import Any, Final
 
 from game.view import SeatView
 from net.diff import Mirror
-from net.fair import WallWatch
+from net.fair import WallWatch, new_contribution
 from net.frames import PROTOCOL_VERSION, Message
 from net.host_config import unknown_options
 from net.joincode import is_nonce, new_nonce, proof, proof_ok
@@ -55,6 +55,11 @@ class ClientStats:
     errors: list[str] = field(default_factory=list)
     options: dict[str, Any] = field(default_factory=dict)
     """Every option the table plays with, as its welcome said (defaults included)."""
+    walls: str = ""
+    """"shared" (from the host's secret and every seated peer's randomness) or
+    "reproducible" (from the match seed: tests), as the welcome said."""
+    contributions_missing: list[str] = field(default_factory=list)
+    """Places asked for randomness that gave none, per hand (shown, not a failed check)."""
     applied_at: dict[int, float] = field(default_factory=dict)
     """seq → perf_counter time the update was applied (only when tracing)."""
 
@@ -73,6 +78,8 @@ class ClientStats:
             "walls_checked": self.walls_checked,
             "wall_problems": self.wall_problems,
             "options": self.options,
+            "walls": self.walls,
+            "contributions_missing": self.contributions_missing,
         }
 
 
@@ -102,6 +109,7 @@ class ClientState:
         """The host's summary of each finished hand (winner, deltas, scores per place)."""
         self.stats = ClientStats()
         self.stats.wall_problems = self.walls.problems
+        self.stats.contributions_missing = self.walls.missing
         self.over = False
         self.outbox: list[Message] = []
         self._cnonce = new_nonce()
@@ -174,10 +182,11 @@ class ClientState:
         elif kind == "seats":
             self.seats = list(msg["seats"])
         elif kind == "commit":
-            self.walls.commit(msg["hand"], msg["hash"])
+            self._commit(msg)
         elif kind == "reveal":
             state = None if self.mirror.waiting else self.mirror.state
-            self.walls.reveal(msg["hand"], msg["wall"], msg["salt"], state)
+            self.walls.reveal(msg["hand"], msg["wall"], msg["salt"], state, msg.get("secret"),
+                              msg.get("contributions"))
             self.stats.walls_checked = self.walls.checked
         elif kind == "chat":
             self.chat.append(msg)
@@ -223,6 +232,8 @@ class ClientState:
                     {"code": "options", "why": "unknown_option",
                      "args": {"options": unknown}})
             self.stats.options = dict(options)
+        if isinstance(msg.get("walls"), str):
+            self.stats.walls = msg["walls"]
         self.table = msg
         self.seats = list(msg["seats"])
         if self.token is not None and msg.get("back") is False:
@@ -230,6 +241,20 @@ class ClientState:
             self.stats.seat = None
         if self.stats.seat is None and self.token is None and not self.watch:
             self.outbox.append({"t": "sit", "seat": self.want_seat})
+
+    def _commit(self, msg: Message) -> None:
+        """A commitment; one to the host's secret that asks our place for randomness (with
+        time left) is answered with a fresh contribution, once."""
+        ask = msg.get("ask")
+        hand = msg["hand"]
+        self.walls.commit(hand, msg["hash"], ask if isinstance(ask, list) else None)
+        place = self.stats.seat
+        if (isinstance(ask, list) and place is not None and place in ask
+                and msg.get("within", 0) > 0
+                and hand not in self.walls.sent):
+            contribution = new_contribution()
+            self.walls.contributed(hand, place, contribution)
+            self.outbox.append({"t": "contribute", "hand": hand, "c": contribution})
 
     def _state(self, msg: Message, size: int) -> None:
         sizes = self.stats.snapshot_sizes if msg["t"] == "snapshot" else self.stats.update_sizes

@@ -10,6 +10,7 @@ from typing import Any, Final
 from game.errors import BadOption
 from game.rules.registry import OPTION_TABLES, build_options, options_from_args, options_hash
 from game.timeouts import CLAIM_SECONDS, DISCARD_SECONDS, FLEE_AFTER_DISCONNECT_SECONDS
+from net.fair import CONTRIBUTE_SECONDS
 from net.limits import MAX_CONNECTIONS, MAX_PER_ADDRESS, MESSAGE_BURST, MESSAGE_RATE
 
 CLAIM_WINDOW: Final = 0.5
@@ -122,3 +123,5 @@ class HostConfig:
     log_path: Path | None = None
     """The match log (game/replay.py format), rewritten after every hand; None: none."""
     spectators: bool = True
+    contribute_seconds: float = CONTRIBUTE_SECONDS
+    """Seconds the seated peers have to send their randomness for a wall (net/fair.py)."""
