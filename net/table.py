@@ -139,7 +139,8 @@ class Table:
                                    records, flees, digest)
         self.places = Places(kinds, names, tokens, config.bots, self.seed,
                              config.hold_before_start)
-        self.turns = TurnClock(config.discard_seconds, config.claim_seconds, config.flee_after)
+        self.turns = TurnClock(config.discard_seconds, config.claim_seconds, config.flee_after,
+                               flee=bool(self.match.rules.options.get("flee")))
         self.publisher = Publisher(self.match)
         self.rules = rules_hash(config.ruleset, self.options)
         self.table_options = table_options(config.ruleset, self.options)
