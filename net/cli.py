@@ -263,7 +263,7 @@ def _finished(saved: SaveData) -> bool:
 def _worded(ruleset: str, options: dict[str, Any]) -> str:
     """The options as the setup screen words them, in English (the command line's language)."""
     from game.client import i18n
-    from game.client.rule_options import worded
+    from game.client.screens.rule_options import worded
 
     before = i18n.language()
     i18n.set_language("en")
