@@ -230,7 +230,7 @@ class ClientState:
                     f"this table plays with {', '.join(unknown)}, which this version of the "
                     "game does not know: update the game to join it", "refused",
                     {"code": "options", "why": "unknown_option",
-                     "args": {"options": unknown}})
+                     "args": {"options": ", ".join(unknown)}})
             self.stats.options = dict(options)
         if isinstance(msg.get("walls"), str):
             self.stats.walls = msg["walls"]

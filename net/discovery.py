@@ -4,7 +4,7 @@ A table is a `_mahjong._tcp.local.` service whose TXT record carries the protoco
 ruleset, rules hash, table name, free places, whether it is locked (a join code is needed) and
 whether its match has started, and the table's options (every one, defaults included, as
 `simulate --option` writes them: `options`, then `options2`... when one TXT string of 255 bytes
-would not hold them).
+would not hold them) and how its walls are made (`walls`: shared or reproducible).
 """
 
 from __future__ import annotations
@@ -54,14 +54,18 @@ class TableInfo:
     """Random per table, so two tables with one name are told apart (shown when joining)."""
     options_text: str = ""
     """The table's options as announced ("gold=5,until_broke=no,..."; empty: not told)."""
+    walls: str = ""
+    """"shared" (walls from everyone's randomness) or "reproducible" (a test table)."""
 
     @property
     def options(self) -> dict[str, Any]:
-        """The announced options this version knows (see `unknown_options`)."""
-        try:
-            return options_from_text(self.ruleset, self.options_text)
-        except BadOption:
-            return {}
+        """The announced options this version knows, each as announced (`unknown_options`
+        lists the others)."""
+        out: dict[str, Any] = {}
+        for pair in self.options_text.split(","):
+            with contextlib.suppress(BadOption):
+                out.update(options_from_text(self.ruleset, pair) if pair else {})
+        return out
 
     @property
     def unknown_options(self) -> list[str]:
@@ -101,11 +105,12 @@ def _options_joined(props: dict[str, str]) -> str:
 
 def txt_properties(
     *, name: str, protocol: int, ruleset: str, rules: str, free: int, locked: bool,
-    started: bool = False, fingerprint: str = "", options: str = "",
+    started: bool = False, fingerprint: str = "", options: str = "", walls: str = "",
 ) -> dict[str, str]:
     """The TXT record of a table."""
     return {
         **_options_chunks(options),
+        **({"walls": walls} if walls else {}),
         "fp": fingerprint,
         "v": str(protocol),
         "name": name,
@@ -141,6 +146,7 @@ def parse_table(info: AsyncServiceInfo) -> TableInfo | None:
             started=props.get("started") == "1",
             fingerprint=props.get("fp", ""),
             options_text=_options_joined(props),
+            walls=props.get("walls", ""),
         )
     except (KeyError, ValueError):
         return None
@@ -186,10 +192,12 @@ class Announcer:
         interface: str | None = None,
         fingerprint: str = "",
         options: str = "",
+        walls: str = "",
     ) -> None:
         self._fields: dict[str, Any] = {
             "fingerprint": fingerprint,
             "options": options,
+            "walls": walls,
             "name": name,
             "protocol": protocol,
             "ruleset": ruleset,
