@@ -13,7 +13,7 @@ from typing import Any, Final
 
 from game.view import SeatView
 from net.diff import Mirror
-from net.fair import WallWatch, new_contribution
+from net.fair import WallWatch, new_contribution, pledge
 from net.frames import PROTOCOL_VERSION, Message
 from net.host_config import unknown_options
 from net.joincode import is_nonce, new_nonce, proof, proof_ok
@@ -114,12 +114,15 @@ class ClientState:
         self.outbox: list[Message] = []
         self._cnonce = new_nonce()
         self._nonce: str | None = None
+        self._next = new_contribution()
+        """Our next wall contribution, whose pledge the host has (or gets in the hello)."""
 
     # ------------------------------------------------------------ what we say
 
     def hello(self, name: str, rules: str | None, bot: bool) -> Message:
         msg: Message = {"t": "hello", "v": PROTOCOL_VERSION, "name": name, "token": self.token,
-                        "rules": rules, "cnonce": self._cnonce}  # the code is never sent
+                        "rules": rules, "cnonce": self._cnonce,  # the code is never sent
+                        "pledge": pledge(self._next)}
         if self.watch:
             msg["watch"] = True
         if bot:
@@ -247,14 +250,19 @@ class ClientState:
         time left) is answered with a fresh contribution, once."""
         ask = msg.get("ask")
         hand = msg["hand"]
-        self.walls.commit(hand, msg["hash"], ask if isinstance(ask, list) else None)
+        pledges = msg.get("pledges")
+        self.walls.commit(hand, msg["hash"], ask if isinstance(ask, list) else None,
+                          pledges if isinstance(pledges, list) else None)
         place = self.stats.seat
         if (isinstance(ask, list) and place is not None and place in ask
                 and msg.get("within", 0) > 0
                 and hand not in self.walls.sent):
-            contribution = new_contribution()
+            # The pledged one (fixed before anyone's of this hand was known), and the pledge
+            # of the next.
+            contribution, self._next = self._next, new_contribution()
             self.walls.contributed(hand, place, contribution)
-            self.outbox.append({"t": "contribute", "hand": hand, "c": contribution})
+            self.outbox.append({"t": "contribute", "hand": hand, "c": contribution,
+                                "next": pledge(self._next)})
 
     def _state(self, msg: Message, size: int) -> None:
         sizes = self.stats.snapshot_sizes if msg["t"] == "snapshot" else self.stats.update_sizes

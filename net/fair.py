@@ -13,7 +13,11 @@ every seated peer, sent after the host committed to its secret:
 
 1. the host draws a 32-byte secret S and sends `commit{hand, hash: hex sha256(S), ask, within}`
    (`ask`: the places asked for a contribution, `within`: seconds they have);
-2. each asked peer answers once `contribute{hand, c}`, `c` 16 fresh random bytes in hex; one
+2. each asked peer answers once `contribute{hand, c, next}`: `c` 16 random bytes in hex, the
+   ones it pledged a hand before (`pledge`: in its `hello`, then in each `contribute`'s `next`),
+   and `next` the pledge of its next ones. The commitment shows every place's pledge
+   (`pledges`), so no contribution, not even one from a seat the host plays through a client of
+   its own, can be chosen after the others are seen. A place is asked only with a pledge; one
    missing when the time is up counts as empty (and the reveal shows it so);
 3. the hand's wall seed is `shared_seed(S, [c0, c1, c2, c3])`: the first 16 bytes, big-endian,
    of sha256("mahjong-wall-v2" 0x00, S, then per place in place order one length byte and that
@@ -59,6 +63,13 @@ def new_secret() -> bytes:
 
 def new_contribution() -> str:
     return secrets.token_hex(CONTRIBUTION_BYTES)
+
+
+def pledge(contribution: str) -> str:
+    """The pledge of a contribution (hex): the first 16 bytes of sha256 of its bytes, in hex.
+    A peer sends the pledge of its next contribution a hand ahead (in `hello`, then in each
+    `contribute`), so the contribution is fixed before anyone's of that hand is known."""
+    return hashlib.sha256(bytes.fromhex(contribution)).hexdigest()[:32]
 
 
 def secret_commitment(secret: bytes) -> str:
@@ -140,6 +151,7 @@ BAD_SECRET: Final = "the host's revealed secret does not match its commitment"
 NOT_DERIVED: Final = "the revealed wall is not the one the secret and the contributions give"
 OURS_CHANGED: Final = "the host revealed another contribution than the one we sent"
 OURS_LEFT_OUT: Final = "the host left out the contribution we sent"
+UNPLEDGED: Final = "a contribution is not the one its place pledged before the hand"
 MOVED_TILE: Final = "a tile given from the wall's"
 """The start of the finding that a drawn tile is not where the revealed wall has it."""
 """check_reveal's findings, one fixed sentence each: the window words them by which one."""
@@ -245,6 +257,8 @@ class WallWatch:
         """Hands whose commitment was to the host's secret (walls from everyone)."""
         self.asked: dict[int, list[int]] = {}
         """Hand → the places asked to contribute."""
+        self.pledges: dict[int, list[Any]] = {}
+        """Hand → each place's pledge as the first commitment shown said ("" for none)."""
         self.sent: dict[int, tuple[int, str]] = {}
         """Hand → (our place, the contribution we sent)."""
         self.missing: list[str] = []
@@ -269,17 +283,20 @@ class WallWatch:
         self._given = []
         self._hand = 0  # the hand on the table is taken up again from the next state
         self.unrevealed.clear()  # a reveal may have come while we were away
+        self.sent.clear()  # a contribution sent on the lost connection may not have arrived
 
     def _problem(self, hand: int, text: str) -> None:
         self.problems.append(f"hand {hand}: {text}")
 
-    def commit(self, hand: int, digest: str, ask: list[int] | None = None) -> None:
-        """A commitment: to the wall itself, or (with `ask`, the places asked to contribute)
-        to the host's secret only."""
+    def commit(self, hand: int, digest: str, ask: list[int] | None = None,
+               pledges: list[Any] | None = None) -> None:
+        """A commitment: to the wall itself, or (with `ask`, the places asked to contribute,
+        and their `pledges`) to the host's secret only."""
         self.commits[hand] = digest
         if ask is not None:
             self.shared.add(hand)
             self.asked[hand] = [p for p in ask if isinstance(p, int)]
+            self.pledges.setdefault(hand, list(pledges) if isinstance(pledges, list) else [])
         else:
             self.shared.discard(hand)
 
@@ -397,7 +414,16 @@ class WallWatch:
         found: list[str] = []
         mine = self.sent.pop(hand, None)
         asked = self.asked.pop(hand, [])
+        pledged = self.pledges.pop(hand, [])
         given = contributions if isinstance(contributions, list) else []
+        if len(pledged) == 4 and any(
+                isinstance(c, str) and c != "" and (not isinstance(p, str) or p == ""
+                                                     or unhex(c, MAX_CONTRIBUTION) is None
+                                                     or pledge(c) != p)
+                for c, p in zip(given, pledged, strict=False)):
+            # A contribution chosen after the others were seen (say, by a seat the host
+            # plays through a client of its own) cannot match the pledge shown before.
+            found.append(UNPLEDGED)
         for place, c in enumerate(given):
             if mine is not None and place == mine[0]:
                 if c == "":

@@ -43,6 +43,7 @@ from net.fair import (
     commitment,
     new_salt,
     new_secret,
+    pledge,
     secret_commitment,
     shared_seed,
     unhex,
@@ -89,6 +90,8 @@ class Round:
     secret: bytes
     ask: list[int]
     until: float
+    pledges: list[str] = field(default_factory=lambda: [""] * 4)
+    """Per place, the pledge its contribution must match ("" for a place not asked)."""
     got: dict[int, bytes] = field(default_factory=dict)
 
     def complete(self) -> bool:
@@ -97,6 +100,13 @@ class Round:
     def contributions(self) -> list[bytes]:
         """Per place, in place order: empty for a bot's place or a missing one."""
         return [self.got.get(p, b"") for p in range(4)]
+
+
+def _pledge_or_none(text: object) -> str | None:
+    """A pledge as a peer sent it (32 hex digits), or None."""
+    if isinstance(text, str) and len(text) == 32 and unhex(text, 16) is not None:
+        return text
+    return None
 
 
 class Table:
@@ -514,6 +524,7 @@ class Table:
         token = msg.get("token")
         place = self.places.place_of(token)
         peer.hello = True
+        peer.pledge = _pledge_or_none(msg.get("pledge"))
         peer.is_bot = msg.get("bot") is True
         peer.name = clean_text(msg["name"])[:MAX_NAME] or "player"
         welcome: Message = {
@@ -621,7 +632,10 @@ class Table:
         value = unhex(msg["c"], MAX_CONTRIBUTION)
         if value is None:
             raise ProtocolError("a contribution is hex of at most 64 bytes")
+        if pledge(msg["c"]) != r.pledges[seat]:
+            return  # not the pledged one: chosen after the others were seen, so not taken
         r.got[seat] = value
+        peer.pledge = _pledge_or_none(msg.get("next"))
         if r.complete():
             self._busy_at = self.now  # everyone is in: deal at once
 
@@ -674,7 +688,7 @@ class Table:
     def _round_msg(self, r: Round, within: float) -> Message:
         """The commitment to the host's secret; `within` > 0 asks `ask` to contribute."""
         return {"t": "commit", "hand": r.hand, "hash": secret_commitment(r.secret),
-                "ask": list(r.ask), "within": within}
+                "ask": list(r.ask), "within": within, "pledges": list(r.pledges)}
 
     def _dealt_shared(self) -> Round | None:
         """The round the hand on the table came from, if it did."""
@@ -850,10 +864,13 @@ class Table:
         return True
 
     def _open_round(self, now: float) -> Round:
-        """Commit to a fresh secret and ask every seated peer for its randomness."""
-        ask = sorted(p for p, peer in self.by_seat.items() if not peer.closed)
-        r = Round(self.match.hand_no + 1, self._secret(), ask,
-                  now + self.config.contribute_seconds)
+        """Commit to a fresh secret and ask every seated peer with a pledge for its
+        randomness, showing everyone the pledges."""
+        pledges = {p: peer.pledge for p, peer in self.by_seat.items()
+                   if not peer.closed and peer.pledge is not None}
+        r = Round(self.match.hand_no + 1, self._secret(), sorted(pledges),
+                  now + self.config.contribute_seconds,
+                  [pledges.get(p) or "" for p in range(4)])
         self._tell(self._round_msg(r, within=self.config.contribute_seconds))
         return r
 

@@ -13,8 +13,10 @@ from net.fair import (
     NOT_DERIVED,
     OURS_CHANGED,
     OURS_LEFT_OUT,
+    UNPLEDGED,
     WallWatch,
     check_shared,
+    pledge,
     secret_commitment,
     shared_seed,
     wall_for_seed,
@@ -64,7 +66,7 @@ def test_each_wall_is_the_hash_of_the_secret_and_every_seated_peers_contribution
 def test_everyone_in_deals_at_once_and_a_missing_contribution_counts_empty_after_2_s() -> None:
     table = _shared_table(["open", "open", "bot", "bot"], hands=1)
     room = Room(table)
-    quiet = room.raw_peer("quiet", "10.0.0.7")  # sits and never contributes
+    quiet = room.raw_peer("quiet", "10.0.0.7", pledge="ab" * 16)  # pledges, never gives
     quiet.send({"t": "sit", "seat": 1})
     client = FakeClient(room, name="p0", seat=0, address="10.0.0.1")
     room.tick()
@@ -113,17 +115,23 @@ def test_bots_only_no_round_wait_and_reproducible_walls_say_so() -> None:
 def test_a_late_or_foreign_contribution_is_ignored_and_a_bad_one_drops_its_sender() -> None:
     table = _shared_table(["open", "open", "bot", "bot"], hands=1)
     room = Room(table)
-    a = room.raw_peer("a", "10.0.0.1")
+    a = room.raw_peer("a", "10.0.0.1", pledge=pledge("01" * 16))
     a.send({"t": "sit", "seat": 0})
-    b = room.raw_peer("b", "10.0.0.2")
+    b = room.raw_peer("b", "10.0.0.2", pledge=pledge("03" * 16))
     b.send({"t": "sit", "seat": 1})
+    nobody = room.raw_peer("c", "10.0.0.3")  # no pledge: seated, not asked
+    nobody.send({"t": "sit", "seat": 2})
     room.tick()
     r = table.round
-    assert r is not None
-    b.send({"t": "contribute", "hand": r.hand + 1, "c": "ab"})  # another hand: ignored
-    a.send({"t": "contribute", "hand": r.hand, "c": "01" * 16})
+    assert r is not None and r.ask == [0, 1]
+    assert r.pledges == [pledge("01" * 16), pledge("03" * 16), "", ""]
+    b.send({"t": "contribute", "hand": r.hand + 1, "c": "03" * 16})  # another hand: ignored
+    b.send({"t": "contribute", "hand": r.hand, "c": "04" * 16})  # not its pledge: ignored
+    nobody.send({"t": "contribute", "hand": r.hand, "c": "05" * 16})  # not asked: ignored
+    a.send({"t": "contribute", "hand": r.hand, "c": "01" * 16, "next": pledge("02" * 16)})
     a.send({"t": "contribute", "hand": r.hand, "c": "02" * 16})  # a second one: ignored
     assert r.got == {0: bytes([1] * 16)}
+    assert table.by_seat[0].pledge == pledge("02" * 16)  # the next hand's pledge
     b.send({"t": "contribute", "hand": r.hand, "c": "not hex"})
     assert any(m["t"] == "error" and m["code"] == "protocol" for m in b.got)
 
@@ -154,6 +162,13 @@ def test_the_client_check_catches_a_changed_secret_or_contribution() -> None:
     dropped = [ours.hex(), "", "", ""]
     wall2 = wall_for_seed(shared_seed(secret, [ours, b"", b"", b""]))
     assert watch.reveal(2, wall2, "", None, fields["secret"], dropped) == [OURS_LEFT_OUT]
+    # Place 1's contribution as the host revealed it is not the one pledged in the commitment
+    # (a seat the host plays through a client of its own, choosing after seeing ours): any
+    # client sees it.
+    watch.commit(3, committed, ask=[0, 1], pledges=[pledge(ours.hex()), pledge("aa" * 16),
+                                                     "", ""])
+    assert watch.reveal(3, wall, "", None, fields["secret"], fields["contributions"]) == [
+        UNPLEDGED]
 
 
 @settings(max_examples=60, deadline=None)

@@ -3,7 +3,8 @@ private network namespace (each test re-runs itself under `unshare --net` with o
 
 A host that fixes its secret and grinds it for a wall it likes gets the wall the peers'
 contributions make instead; a host that reveals a secret or a contribution other than the ones
-it used, or deals a wall other than the one they give, is caught by every client's check.
+it used, deals a wall other than the one they give, or grinds the contribution of a seat it
+plays through a client of its own after seeing the others', is caught by every client's check.
 """
 
 from __future__ import annotations
@@ -20,7 +21,15 @@ import pytest
 
 from game.tiles import is_honor
 from net.client import Client, ClientStats
-from net.fair import BAD_SECRET, NOT_DERIVED, NOT_PLAYED, OURS_CHANGED, shared_seed, wall_for_seed
+from net.fair import (
+    BAD_SECRET,
+    NOT_DERIVED,
+    NOT_PLAYED,
+    OURS_CHANGED,
+    UNPLEDGED,
+    shared_seed,
+    wall_for_seed,
+)
 from net.frames import Message
 from net.host import Host
 from net.table import Round, Table
@@ -121,6 +130,22 @@ class RevealsTheFairWall(IgnoresContributions):
         return dict(msg, wall=wall_for_seed(shared_seed(r.secret, r.contributions())))
 
 
+class PuppetGrinds(Table):
+    """Plays place 2 through a client of its own (as a host at its own window does): once the
+    others' contributions are in, it grinds place 2's for the wall it likes, deals from it and
+    reveals it. Honest in all else."""
+
+    def _wall_seed(self, r: Round) -> int:
+        given = r.contributions()
+        best: tuple[int, bytes] = (-1, b"")
+        for i in range(GRINDS):
+            c = hashlib.sha256(f"puppet {r.hand} {i}".encode()).digest()[:16]
+            liked = _liked(wall_for_seed(shared_seed(r.secret, [*given[:2], c, given[3]])))
+            best = max(best, (liked, c))
+        r.got[2] = best[1]
+        return shared_seed(r.secret, r.contributions())
+
+
 def _play(table: type[Table], hands: int = 3) -> tuple[Host, list[ClientStats]]:
     """A host of `table` and two joining clients over real loopback sockets."""
     async def run() -> tuple[Host, list[ClientStats]]:
@@ -157,14 +182,19 @@ def test_a_host_grinding_its_secret_gets_the_wall_the_peers_contributions_make()
         assert s.walls == "shared" and s.walls_checked == 3 and s.wall_problems == []
 
 
-@pytest.mark.parametrize(("table", "everyone", "place_1"), [
-    (OtherSecret, [BAD_SECRET, NOT_DERIVED], []),
-    (OtherContribution, [NOT_DERIVED], [OURS_CHANGED]),
-    (IgnoresContributions, [NOT_DERIVED], []),
-    (RevealsTheFairWall, [NOT_PLAYED], []),
-], ids=["other-secret", "other-contribution", "ignores-contributions", "reveals-fair-wall"])
+@pytest.mark.parametrize(("table", "everyone", "own"), [
+    (OtherSecret, [BAD_SECRET, NOT_DERIVED], {}),
+    (OtherContribution, [NOT_DERIVED, UNPLEDGED], {1: [OURS_CHANGED]}),
+    (IgnoresContributions, [NOT_DERIVED], {}),
+    (RevealsTheFairWall, [NOT_PLAYED], {}),
+    (PuppetGrinds, [UNPLEDGED], {2: [OURS_CHANGED]}),
+], ids=["other-secret", "other-contribution", "ignores-contributions", "reveals-fair-wall",
+        "puppet-grinds"])
 def test_a_host_that_reveals_other_than_it_used_is_caught_by_every_client(
-        table: type[Table], everyone: list[str], place_1: list[str]) -> None:
+        table: type[Table], everyone: list[str], own: dict[int, list[str]]) -> None:
+    """`everyone`: what every client finds; `own`: what the client at that place finds too
+    (its own contribution changed). The puppet's grinding is seen by the client at place 1,
+    which does not own place 2, from place 2's pledge alone."""
     if not _inside():
         return
     _, stats = _play(table, hands=2)
@@ -172,5 +202,6 @@ def test_a_host_that_reveals_other_than_it_used_is_caught_by_every_client(
         assert s.walls_checked == 2
         for hand in (1, 2):
             found = [p.split(": ", 1)[1] for p in s.wall_problems if p.startswith(f"hand {hand}:")]
-            for problem in everyone + (place_1 if s.seat == 1 else []):
+            assert s.seat is not None
+            for problem in everyone + own.get(s.seat, []):
                 assert any(f.startswith(problem) for f in found), (s.seat, hand, found)
