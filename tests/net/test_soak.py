@@ -95,8 +95,8 @@ def test_fifty_hands_four_clients_no_desync_and_no_hidden_tile_leaks(shared_wall
     for name, got in frames.items():
         over = False  # the last state shown was a hand's end
         for msg, state in got:
-            if msg["t"] == "commit":  # a hash and who is asked, nothing of the wall
-                assert set(msg) <= {"t", "hand", "hash", "ask", "within"}
+            if msg["t"] == "commit":  # a hash, who is asked, their pledges: nothing of the wall
+                assert set(msg) <= {"t", "hand", "hash", "ask", "within", "pledges"}
             if msg["t"] == "reveal":
                 assert over, "a wall revealed before its hand was over"
             if msg["t"] not in ("snapshot", "update"):
