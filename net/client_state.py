@@ -188,8 +188,12 @@ class ClientState:
             self._commit(msg)
         elif kind == "reveal":
             state = None if self.mirror.waiting else self.mirror.state
+            before = len(self.walls.missing_places)
             self.walls.reveal(msg["hand"], msg["wall"], msg["salt"], state, msg.get("secret"),
                               msg.get("contributions"))
+            for _hand, place in self.walls.missing_places[before:]:  # shown on the table
+                self.notices.append({"t": "notice", "code": "no_contribution", "seat": place,
+                                     "msg": f"place {place} gave no randomness for the wall"})
             self.stats.walls_checked = self.walls.checked
         elif kind == "chat":
             self.chat.append(msg)

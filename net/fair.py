@@ -263,6 +263,8 @@ class WallWatch:
         """Hand → (our place, the contribution we sent)."""
         self.missing: list[str] = []
         """Places that gave no contribution, per hand: shown, not a failed check."""
+        self.missing_places: list[tuple[int, int]] = []
+        """The same as (hand, place)."""
         self.shared_checked = 0
         """Walls from everyone checked (the rest were the host's alone: reproducible)."""
         self.checked = 0
@@ -432,6 +434,7 @@ class WallWatch:
                     found.append(OURS_CHANGED)
             elif c == "" and place in asked:
                 self.missing.append(f"hand {hand}: place {place} gave no contribution")
+                self.missing_places.append((hand, place))
         return found
 
     def end(self) -> None:

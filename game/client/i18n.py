@@ -187,6 +187,9 @@ STRINGS: Final[dict[str, tuple[str, str]]] = {
     "lan.notice.timeout": ("{name} 超時，系統代打", "{name} ran out of time: the table played"),
     "lan.notice.fled": ("{name} 逃跑了，由電腦代打", "{name} fled: a bot plays for them"),
     "lan.notice.save": ("主機無法存檔", "The host could not save the match"),
+    "lan.notice.no_contribution": ("{name} 這一局沒有送出牌牆的隨機數（當作空白）",
+                                   "{name} gave no randomness for this hand's wall (counted as "
+                                   "none)"),
     "lan.notice.refused.chat": ("聊天未送出：{msg}", "Chat not sent: {msg}"),
     "lan.notice.refused.illegal": ("主機不接受這一步：{msg}",
                                    "The host refused that move: {msg}"),

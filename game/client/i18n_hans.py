@@ -162,6 +162,7 @@ HANS: Final[dict[str, tuple[str, str]]] = {
     'lan.notice.timeout': ('{name} 超時，系統代打', '{name} 超时，系统代打'),
     'lan.notice.fled': ('{name} 逃跑了，由電腦代打', '{name} 逃跑了，由电脑代打'),
     'lan.notice.save': ('主機無法存檔', '主机无法存档'),
+    'lan.notice.no_contribution': ('{name} 這一局沒有送出牌牆的隨機數（當作空白）', '{name} 这一局没有送出牌墙的随机数（当作空白）'),
     'lan.notice.refused.chat': ('聊天未送出：{msg}', '聊天未送出：{msg}'),
     'lan.notice.refused.illegal': ('主機不接受這一步：{msg}', '主机不接受这一步：{msg}'),
     'lan.notice.refused.bot': ('本局由電腦代打，下一局輪到你', '本局由电脑代打，下一局轮到你'),

@@ -87,6 +87,17 @@ def test_everyone_in_deals_at_once_and_a_missing_contribution_counts_empty_after
     room.run(until=lambda: client.stats.walls_checked == 1)
     assert client.stats.wall_problems == []
     assert client.stats.contributions_missing == ["hand 1: place 1 gave no contribution"]
+    shown = [n for n in client.state.notices if n["code"] == "no_contribution"]
+    assert [n["seat"] for n in shown] == [1]  # the table says so (lan_overlay words it)
+    from game.client import i18n
+    from game.client.table.lan_overlay import notice_text
+
+    i18n.set_language("en")
+    try:
+        assert notice_text(shown[0], ["ann", "quiet", "b3", "b4"]) == (
+            "quiet gave no randomness for this hand's wall (counted as none)")
+    finally:
+        i18n.set_language("zh-Hant")
     reveal = next(m for m in quiet.got if m["t"] == "reveal")
     assert reveal["contributions"][1] == "" and reveal["contributions"][2:] == ["", ""]
 
