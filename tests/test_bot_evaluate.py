@@ -4,6 +4,8 @@ against the plain answers they stand in for."""
 
 from __future__ import annotations
 
+import pytest
+
 from types import SimpleNamespace
 
 from hypothesis import given, settings
@@ -16,6 +18,9 @@ from game.shapes import (
     deficiency_after_draws,
 )
 from tests.hands import HANDS, capped_counts, discards, with_wild
+
+# slow: a sweep against the plain reference, a soak or a real build (docs/ARCHITECTURE.md)
+pytestmark = pytest.mark.slow
 
 
 @settings(max_examples=200, deadline=None)

@@ -3,6 +3,8 @@ plain references they stand in for (tests/oracles/bots.py)."""
 
 from __future__ import annotations
 
+import pytest
+
 from types import SimpleNamespace
 from typing import cast
 
@@ -18,6 +20,9 @@ from game.simulate import run_match
 from game.view import SeatView
 from tests.hands import HANDS, capped_counts, discards, with_wild
 from tests.oracles.bots import plan_plain, table_danger_plain, threats_plain
+
+# slow: a sweep against the plain reference, a soak or a real build (docs/ARCHITECTURE.md)
+pytestmark = pytest.mark.slow
 
 
 def _plans(hand: ev.Hand, suit: int) -> list[Plan]:

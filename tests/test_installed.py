@@ -10,6 +10,8 @@ so nothing is fetched. That .pth line does not run the project's editable-instal
 
 from __future__ import annotations
 
+import pytest
+
 import json
 import os
 import shutil
@@ -17,6 +19,9 @@ import subprocess
 import sys
 import sysconfig
 from pathlib import Path
+
+# slow: a sweep against the plain reference, a soak or a real build (docs/ARCHITECTURE.md)
+pytestmark = pytest.mark.slow
 
 ROOT = Path(__file__).resolve().parent.parent
 UV = os.environ.get("UV") or shutil.which("uv")

@@ -3,6 +3,8 @@ candidates, equal the whole-hand search (tests/oracles/shapes.py)."""
 
 from __future__ import annotations
 
+import pytest
+
 import random
 
 from hypothesis import assume, given, settings
@@ -13,6 +15,9 @@ from game.bench import random_winning
 from game.shapes import memo, readings
 from tests.hands import HANDS, capped_counts
 from tests.oracles.shapes import search_readings
+
+# slow: a sweep against the plain reference, a soak or a real build (docs/ARCHITECTURE.md)
+pytestmark = pytest.mark.slow
 
 
 @settings(max_examples=300, deadline=None)

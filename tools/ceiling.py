@@ -27,8 +27,6 @@ from __future__ import annotations
 
 import sys
 
-from paired import compare, parser
-
 from game.actions import Action, ActionKind
 from game.bots import Bot, kit, make_bot
 from game.bots import evaluate as ev
@@ -37,6 +35,7 @@ from game.bots.expert import ExpertBot
 from game.bots.hard import Plan
 from game.engine import Hand
 from game.view import SeatView, build_view
+from tools.paired import compare, parser
 
 _NAMES = ("", "", "", "")
 
