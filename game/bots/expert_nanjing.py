@@ -183,13 +183,16 @@ def liability_cost(tile: int, opponents_fed: Sequence[int], unseen: Sequence[int
 
 def choose_discard(view: SeatView, discards: Sequence[Action], after: Mapping[int, int],
                    gain: Callable[[int], float], noise: Callable[[], float],
-                   tuning: Tuning, deal_in: Callable[[int], float] | None = None) -> Action:
+                   tuning: Tuning, deal_in: Callable[[int], float] | None = None,
+                   record: dict[Action, float] | None = None) -> Action:
     """The discard of most expected gold: among those keeping the lowest deficiency, the
     best of offence (`gain`: gold the hand's prospects are worth after it) less the expected
     deal-in cost (N10, N13) and penalties (N12); then fold to a tile further from winning when
     what it saves in deal-in cost is more than the offence it gives up. `deal_in`: a tile's
     expected deal-in cost, when not this seat's reading (`deal_in_cost`; `tools/ceiling.py`
-    gives the true one)."""
+    gives the true one). `record`, when given, gets each discard's gold value: the negated
+    score of a discard keeping the lowest deficiency; for one further from winning, its
+    `gain` less its deal-in cost and the offence it gives up (`offence`)."""
     me = view.seat
     unseen = view.unseen()
     opponents = read_opponents(view)
@@ -213,10 +216,15 @@ def choose_discard(view: SeatView, discards: Sequence[Action], after: Mapping[in
         jitter = noise()
         if d == best:
             score = tuning.push_scale * cost - gain(tile) + jitter
+            if record is not None:
+                record[action] = -score
             if push is None or score < push[0]:
                 push = (score, action)
         else:
             loss = cost + top - offence(d, view.wall_left, tuning)
+            if record is not None:
+                record[action] = gain(tile) - tuning.push_scale * cost \
+                    - (top - offence(d, view.wall_left, tuning)) - jitter
             if fold is None or loss + jitter < fold[0]:
                 fold = (loss + jitter, cost, action)
     assert push is not None
