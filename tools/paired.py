@@ -2,7 +2,7 @@
 
 `A,opp,A,opp` and `B,opp,B,opp` play the same deals (same walls, same bot seeds); per deal the
 difference (B's seats less A's, each against `opp`) gives B's gain over A with a 95% interval
-far narrower than two separate tournaments' (docs/bots.md, "Mazhan, fourth pass").
+far narrower than two separate tournaments' (docs/bots-notes.md, "Mazhan, fourth pass").
 
     uv run python tools/paired.py --ruleset nanjing --deals 300 --seed 7 \\
         --a expert --b file:PATH.py:Variant --opp hard [--jobs 2] [--out results.json]

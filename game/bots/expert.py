@@ -17,7 +17,7 @@ Where hard counts the live tiles that bring the hand closer, expert weighs what 
   wins nearly always come first: a Mazhan hand is a race (every hand had a winner in 1200
   measured hands) and each extra tile of deficiency loses more than a doubling brings.
   對對胡 (a tai, M16) is followed when it is as close as the plain hand: its sets come by pong
-  from any seat, and chows are refused under it (`expert_mazhan`, docs/bots.md fourth pass).
+  from any seat, and chows are refused under it (`expert_mazhan`, docs/bots-notes.md fourth pass).
 - Mazhan claims: a pong of a terminal or honour that keeps the shape is taken for its base
   points (M13), which also count in the non-winners' settlement (M20).
 - Kongs: Nanjing kong money (N11) is paid at once, so a concealed or added kong is declared
@@ -29,8 +29,9 @@ Where hard counts the live tiles that bring the hand closer, expert weighs what 
   race; a wait on a kind this seat threw itself counts as likelier to be thrown by others.
 - Discarding all four of a kind (N12) costs 10 gold to each other player and is avoided.
 
-An earlier expert that played sampled futures out for every choice measured far below hard (see
-the git history and docs/bots.md); this one keeps hard's low-noise shape search and adds value.
+An earlier expert that played sampled futures out for every choice measured far below hard
+(see the git history and docs/bots-notes.md); this one keeps hard's low-noise shape search and
+adds value.
 Reads only its seat view; deterministic for a seed.
 """
 
@@ -91,7 +92,7 @@ class ExpertBot(HardBot):
     always wins, so a ready hand's chance is a race (`race_chance`): without it every wait
     looked nearly sure over the whole wall and a narrow wait worth more beat a wide one
     (measured +7.0 [+0.7, +13.3] points/hand with it, 2000 deals). None: the whole wall.
-    Nanjing: a race too, with the expected-gold discard below (docs/bots.md, third pass)."""
+    Nanjing: a race too, with the expected-gold discard below (docs/bots-notes.md, third pass)."""
 
     nanjing: ClassVar[xn.Tuning | None] = xn.Tuning()
     """Nanjing discards by expected gold (`expert_nanjing.choose_discard`); None: hard's."""

@@ -7,7 +7,7 @@ makes certain: a player offered a win always takes it (every level does; N4 offe
 wins), so a kind discarded after an opponent's last discard and not won on is no wait of that
 opponent (a pass), and a kind passed a round earlier rarely is. Reads only the seat view.
 
-Every number here was measured over bot games (docs/bots.md, "Nanjing, third pass"); the
+Every number here was measured over bot games (docs/bots-notes.md, "Nanjing, third pass"); the
 discard rule (`choose_discard`) weighs a discard's live improving tiles, or a ready hand's
 P(win) × money, against its expected deal-in cost.
 """
@@ -151,19 +151,19 @@ _REACH = (
 
 
 class Tuning(NamedTuple):
-    """The push/fold rule's numbers (screened in docs/bots.md)."""
+    """The push/fold rule's numbers (screened in docs/bots-notes.md)."""
 
     gold_per_tile: float = 2.0
     """Gold one live improving tile is worth when weighing it against a discard's danger."""
     win_money: float = 100.0
     """Money an own win is worth: measured 80 a win (a self-draw, some 30%, is paid three
     times), and a win also ends the others' chances to win from this seat (screened 80: too
-    much folding, see docs/bots.md)."""
+    much folding, see docs/bots-notes.md)."""
     push_scale: float = 1.0
     """A hand that pushes now will push again: its deal-in cost counts this many times."""
     fold: bool = False
     """Whether a discard that gives up shape for safety is ever chosen. Off: folding by this
-    rule measured no better than never folding (docs/bots.md, third pass); the danger still
+    rule measured no better than never folding (docs/bots-notes.md, third pass); the danger still
     chooses among the discards that keep the hand's best shape."""
 
 
