@@ -56,6 +56,8 @@ TABLE = {
                           "game.tournament:add_arguments", "game.tournament:run"),
     "replay": Command("check a match log (mahjong replay verify FILE)",
                       "game.replay:add_arguments", "game.replay:run"),
+    "stats": Command("statistics per player from the kept match logs",
+                     "game.stats:add_arguments", "game.stats:run"),
 }
 COMMAND_HELP = {name: command.help for name, command in TABLE.items()}
 GLOBAL_FLAGS = ("-v", "--verbose")

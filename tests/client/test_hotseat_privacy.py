@@ -7,9 +7,9 @@ import pytest
 
 from game.bots import make_bot
 from game.client.context import Context
-from game.client.session import LocalSession
-from game.client.table import TableScene
-from game.client.tile_art import IVORY
+from game.client.sessions.local import LocalSession
+from game.client.table.scene import TableScene
+from game.client.ui.tile_art import IVORY
 
 from .test_window import has_color
 
@@ -49,7 +49,7 @@ def test_the_curtain_never_shows_another_humans_tiles(ctx: Context, screen: pyga
         seat = session.seat_of(shown)
         assert scene.view.seat == seat
         own = session.view(seat)
-        drawn_tiles = Counter(tile for _rect, tile in scene.hand_rects)
+        drawn_tiles = Counter(tile for _rect, tile in scene.hand.rects)
         assert drawn_tiles == Counter(own.concealed)  # exactly the shown player's own tiles
         if scene._my_turn():
             scene._submit(players[shown].choose(scene.view))
