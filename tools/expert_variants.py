@@ -29,12 +29,6 @@ class Tiles4(ExpertBot):
     nanjing: ClassVar[xn.Tuning | None] = xn.Tuning(gold_per_tile=4.0)
 
 
-class Tiles1(ExpertBot):
-    """Nanjing: a live improving tile worth 1 gold against a discard's danger, not 2."""
-
-    nanjing: ClassVar[xn.Tuning | None] = xn.Tuning(gold_per_tile=1.0)
-
-
 class NoKongSlack(ExpertBot):
     """Nanjing: a concealed kong only when it costs no shape."""
 
