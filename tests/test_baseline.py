@@ -3,9 +3,6 @@ over whole hands of four baselines)."""
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
-
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -13,9 +10,7 @@ from game.actions import ActionKind
 from game.bots import kit
 from game.engine import Phase
 from tests.test_bots import new_hand, view_of
-
-sys.path.insert(0, str(Path(__file__).parents[1] / "tools"))
-from baseline_bot import BaselineBot, _triplets
+from tools.baseline_bot import BaselineBot, _triplets
 
 RULESETS = ["mazhan", "nanjing"]
 

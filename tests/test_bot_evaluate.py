@@ -4,10 +4,9 @@ against the plain answers they stand in for."""
 
 from __future__ import annotations
 
-import pytest
-
 from types import SimpleNamespace
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 

@@ -3,11 +3,10 @@ plain references they stand in for (tests/oracles/bots.py)."""
 
 from __future__ import annotations
 
-import pytest
-
 from types import SimpleNamespace
 from typing import cast
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 

@@ -10,8 +10,6 @@ so nothing is fetched. That .pth line does not run the project's editable-instal
 
 from __future__ import annotations
 
-import pytest
-
 import json
 import os
 import shutil
@@ -19,6 +17,8 @@ import subprocess
 import sys
 import sysconfig
 from pathlib import Path
+
+import pytest
 
 # slow: a sweep against the plain reference, a soak or a real build (docs/ARCHITECTURE.md)
 pytestmark = pytest.mark.slow

@@ -7,10 +7,9 @@ exactly as the plain code.
 
 from __future__ import annotations
 
-import pytest
-
 from random import Random
 
+import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 

@@ -3,10 +3,9 @@ candidates, equal the whole-hand search (tests/oracles/shapes.py)."""
 
 from __future__ import annotations
 
-import pytest
-
 import random
 
+import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
