@@ -41,6 +41,9 @@ class Peer:
         self.stream = SeatStream()
         self.challenge: tuple[str, str, dict[str, Any]] | None = None
         """(host nonce, client nonce, hello) while a locked table waits for the proof."""
+        self.pledge: str | None = None
+        """The pledge of its next wall contribution (net/fair.py), from hello or its last
+        contribute; None: it has none (it is then not asked)."""
         self.is_bot = False
         self.auto = False
         """Its player let a bot on their own machine play (托管): the others are told."""

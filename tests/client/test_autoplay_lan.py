@@ -105,13 +105,13 @@ def test_peers_see_the_seat_on_auto_and_the_wire_tells_nothing_more(
         ctx: Context, screen: pygame.Surface) -> None:
     table, room, ann, bo = _table()
     _by_hand(table, room, ann)
-    plain = (_frames(ann._link), _frames(bo))  # type: ignore[attr-defined]
+    plain = (_frames(ann._link), _frames(bo))
     played = table.played[0]
     assert played > 5
 
     table, room, ann, bo = _table()
     seen, tagged = _on_auto(ctx, screen, table, room, ann, bo)
-    auto = (_frames(ann._link), _frames(bo))  # type: ignore[attr-defined]
+    auto = (_frames(ann._link), _frames(bo))
     assert seen and tagged  # bo's window marks ann's place 托管
     assert any(m["t"] == "notice" and m["code"] == "auto" and m["seat"] == 0 for m in auto[1])
     assert table.played[0] == played  # the same moves, made by the bot in ann's window

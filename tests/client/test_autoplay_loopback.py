@@ -66,11 +66,13 @@ def test_peers_see_a_place_on_auto_over_loopback(ctx: Context, screen: pygame.Su
         await asyncio.gather(game, return_exceptions=True)
         await within(host.close())
         # what bob was sent never held another place's tiles before the hand was over
+        assert bob.mirror.state is not None
+        mine = bob.mirror.state["s"]
         for msg in got:
             if msg["t"] == "snapshot":
                 assert msg["state"]["v"] == [] or msg["state"]["p"] == "over"
             for event in msg.get("ev", []):
-                if event["k"] in ("deal", "draw") and event.get("s") != bob.mirror.state["s"]:
+                if event["k"] in ("deal", "draw") and event.get("s") != mine:
                     assert "t" not in event and "ts" not in event
 
     asyncio.run(scenario())

@@ -40,7 +40,8 @@ def test_the_host_screen_offers_timer_lengths_and_joiners_get_them(ctx: Context,
             if joiner._link.state.timers is not None:
                 break
             assert lan.advance()
-        assert tuple(joiner._link.state.timers) == (30.0, 15.0)  # welcome.timers
+        timers = joiner._link.state.timers
+        assert timers is not None and tuple(timers) == (30.0, 15.0)  # welcome.timers
         assert host.table.save_data().timers == [30.0, 15.0]  # kept in the save
         joiner.close()
 
