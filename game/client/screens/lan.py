@@ -234,7 +234,7 @@ class HostScreen(_LanScene):
             print_row = labelled(t("lan.fingerprint"), self.host.fingerprint)
             rows = [(t("lan.waiting", n=free), lambda: None), (where, lambda: None),
                     (print_row, lambda: None)]
-            if self.host.table.timers_on:  # what every joiner's timer counts down from
+            if self.chosen_options().get("timers"):  # what every joiner's timer counts from
                 rows.append((labelled(t("lan.timers"), self.timers_text()), lambda: None))
             return [*rows,
                     (t("lan.start_now"), self.start_now), (t("back"), self.back)]
