@@ -166,7 +166,11 @@ def run(argv_options: ClientOptions) -> int:
                   size=screen.get_size(), sounds=Sounds.open(settings.volume),
                   data_dir=data_dir())
     ctx.stack.push(MainMenu(ctx))
-    if options.replay:
+    if options.replay and options.review is not None:
+        from game.client.review_scene import open_review
+
+        open_review(ctx, Path(options.replay), options.review)  # or a notice saying why not
+    elif options.replay:
         from game.client.replay_scene import open_replay
 
         open_replay(ctx, Path(options.replay))  # a bad file is explained on screen

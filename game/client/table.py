@@ -12,6 +12,7 @@ import logging
 import math
 import random
 from collections import deque
+from collections.abc import Callable
 from typing import Any
 
 import pygame
@@ -500,7 +501,24 @@ class TableScene(TableMotion, TableLayers):
     def _standings(self) -> None:
         session = self.session
         self.ctx.stack.push(StandingsScene(self.ctx, session.history, session.player_names,
-                                           self.start_scores, self._to_menu))
+                                           self.start_scores, self._to_menu,
+                                           self._reviewer()))
+
+    def _reviewer(self) -> Callable[[], None] | None:
+        """Opens the Review screen of the local human's own decisions (the first of them at
+        a hot-seat table; Tab reaches the others), when this table keeps a log."""
+        recorder = getattr(self.session, "recorder", None)
+        humans = self.session.humans
+        if recorder is None or not humans:
+            return None
+        log_path = recorder.log
+
+        def review() -> None:
+            from game.client.review_scene import open_review
+
+            open_review(self.ctx, log_path, humans[0], players=humans)
+
+        return review
 
     def open_menu(self) -> None:
         from game.client.table_menu import TableMenu
