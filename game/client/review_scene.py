@@ -50,6 +50,11 @@ MISTAKE = 0.05
 in all but rounding)."""
 
 
+def tall(size: int) -> int:
+    """The height of a line of text of `size` px (the fonts' line spacing, CJK included)."""
+    return size * 3 // 2
+
+
 def amount(x: float) -> str:
     """A value or loss for the screen: one decimal, two under 1 (never "0.0" for a loss)."""
     return f"{x:.2f}" if abs(x) < 1 else f"{x:.1f}"
@@ -218,10 +223,10 @@ class ReviewScene(Scene):
         line = max(MIN_TEXT + 2, h // 34)
         pad = max(8, h // 60)
         put(surface, t("review.title", name=self.review.name),
-            pygame.Rect(pad * 2, pad, w - pad * 4, line * 2), line * 2, ACCENT, bold=True)
-        put(surface, self.summary_text(), pygame.Rect(pad * 2, pad + line * 2, w - pad * 4,
-                                                      line), line, TEXT)
-        top = pad * 2 + line * 3
+            pygame.Rect(pad * 2, pad, w - pad * 4, tall(line * 2)), line * 2, ACCENT, bold=True)
+        put(surface, self.summary_text(), pygame.Rect(pad * 2, pad + tall(line * 2),
+                                                      w - pad * 4, tall(line)), line, TEXT)
+        top = pad * 2 + tall(line * 2) + tall(line)
         bottom = self.group.buttons[0].rect.y - pad if self.group.buttons else h - pad
         left = pygame.Rect(pad * 2, top, w * 3 // 5 - pad * 3, bottom - top)
         right = pygame.Rect(left.right + pad * 2, top, w - left.right - pad * 4, bottom - top)
@@ -243,8 +248,8 @@ class ReviewScene(Scene):
         v = d.view
         head = t("review.decision", i=self.index + 1, n=len(self.decisions), hand=d.hand,
                  wind=t(f"wind.{d.seat}"), what=t(f"review.phase.{d.phase}"))
-        put(surface, head, pygame.Rect(box.x, box.y, box.w, line), line, TEXT, bold=True)
-        y = box.y + line + line // 2
+        put(surface, head, pygame.Rect(box.x, box.y, box.w, tall(line)), line, TEXT, bold=True)
+        y = box.y + tall(line) + line // 4
         # the seat's tiles: the drawn one set apart at the right, as at the table
         tiles = list(v.concealed)
         if v.drawn is not None and v.drawn in tiles:
@@ -267,18 +272,18 @@ class ReviewScene(Scene):
         if d.phase != "discard" and v.last_discard is not None:
             seat, tile = v.last_discard
             put(surface, t("review.answering", tile=tile_name(tile), wind=t(f"wind.{seat}")),
-                pygame.Rect(box.x, y, box.w, line), line, MUTED)
-            y += line + line // 4
+                pygame.Rect(box.x, y, box.w, tall(line)), line, MUTED)
+            y += tall(line)
         if v.wild is not None:
             put(surface, t("review.wild", tile=tile_name(v.wild)),
-                pygame.Rect(box.x, y, box.w, line), line, MUTED)
-            y += line + line // 4
+                pygame.Rect(box.x, y, box.w, tall(line)), line, MUTED)
+            y += tall(line)
         verdict = (t("review.agreed") if d.agreed
                    else t("review.lost", loss=amount(d.loss), unit=self.unit(),
                           best=action_text(d.best)))
-        put(surface, verdict, pygame.Rect(box.x, y, box.w, line), line,
+        put(surface, verdict, pygame.Rect(box.x, y, box.w, tall(line)), line,
             GAIN if d.agreed else LOSS, bold=True)
-        y += line + line // 2
+        y += tall(line) + line // 4
         self.draw_bars(surface, d, pygame.Rect(box.x, y, box.w, box.bottom - y), line)
 
     def shown_options(self, d: Decision) -> list[tuple[Action, float]]:
@@ -298,7 +303,7 @@ class ReviewScene(Scene):
         self.chosen_rect = None
         if not shown:
             return
-        row = max(line + 4, min(box.h // max(1, len(shown)), line * 2))
+        row = max(tall(line) + 4, min(box.h // max(1, len(shown)), line * 2))
         # the labels' column as wide as the longest (up to half the panel): the bars after it
         widest = max(self.ctx.fonts.render(action_text(a), line, TEXT, bold=True).get_width()
                      for a, _ in shown)
@@ -338,32 +343,31 @@ class ReviewScene(Scene):
                                                       (rect.x + 4, cy + line // 3),
                                                       (rect.x + 4 + line // 2, cy)])
         small = max(MIN_TEXT, line * 4 // 5)
-        legend_y = min(box.bottom - 2 * small - small // 3, box.y + len(shown) * row + line // 4)
+        legend_y = min(box.bottom - 2 * tall(small), box.y + len(shown) * row + line // 4)
         put(surface, t("review.legend", unit=self.unit()),
-            pygame.Rect(box.x, legend_y, box.w, small), small, MUTED)
-        put(surface, t("review.keys"), pygame.Rect(box.x, box.bottom - small, box.w, small),
-            small, MUTED)
+            pygame.Rect(box.x, legend_y, box.w, tall(small)), small, MUTED)
+        put(surface, t("review.keys"), pygame.Rect(box.x, box.bottom - tall(small), box.w,
+                                                   tall(small)), small, MUTED)
 
     def draw_chart(self, surface: pygame.Surface, box: pygame.Rect, line: int) -> None:
         """Value lost per hand, one bar a hand, the hand on show marked."""
         put = self.boxes.put
-        put(surface, t("review.chart", unit=self.unit()), pygame.Rect(box.x, box.y, box.w,
-                                                                      line), line, TEXT,
-            bold=True)
+        put(surface, t("review.chart", unit=self.unit()),
+            pygame.Rect(box.x, box.y, box.w, tall(line)), line, TEXT, bold=True)
         hands = self.review.hands
         self.chart_rects = []
         if not hands:
             return
         small = max(MIN_TEXT, line * 4 // 5)
-        plot = pygame.Rect(box.x + small * 3, box.y + line * 2, box.w - small * 3,
-                           box.h - line * 2 - small * 5)
+        plot = pygame.Rect(box.x + small * 3, box.y + tall(line) + small, box.w - small * 3,
+                           box.h - tall(line) - small - tall(small) * 4)
         losses = [hr.loss for hr in hands]
         high = max(max(losses), 1.0)
         pygame.draw.line(surface, MUTED, (plot.x, plot.bottom), (plot.right, plot.bottom))
-        put(surface, f"{high:.0f}", pygame.Rect(box.x, plot.y - small // 2, small * 3 - 4,
-                                                small), small, MUTED, align="right")
-        put(surface, "0", pygame.Rect(box.x, plot.bottom - small // 2, small * 3 - 4, small),
-            small, MUTED, align="right")
+        put(surface, amount(high), pygame.Rect(box.x, plot.y - tall(small) // 2, small * 3 - 4,
+                                               tall(small)), small, MUTED, align="right")
+        put(surface, "0", pygame.Rect(box.x, plot.bottom - tall(small) // 2, small * 3 - 4,
+                                      tall(small)), small, MUTED, align="right")
         n = len(hands)
         slot = plot.w / n
         current = self.decision.hand if self.decision is not None else 0
@@ -379,17 +383,17 @@ class ReviewScene(Scene):
             if n <= 16 or i % max(1, n // 8) == 0:
                 put(surface, str(hr.hand), pygame.Rect(x, plot.bottom + 2, max(small,
                                                                              round(slot)),
-                                                        small), small,
+                                                        tall(small)), small,
                     HIGHLIGHT if hr.hand == current else MUTED, align="center")
         # the hand on show, in words, under the chart
         shown = next((x for x in hands if x.hand == current), None)
-        y = plot.bottom + small + small // 2
+        y = plot.bottom + tall(small) + small // 2
         if shown is not None:
             put(surface, t("review.hand_line", hand=shown.hand, n=len(shown.decisions),
                            agreed=shown.agreed, loss=amount(shown.loss), unit=self.unit()),
-                pygame.Rect(box.x, y, box.w, small), small, TEXT)
-            y += small + small // 3
+                pygame.Rect(box.x, y, box.w, tall(small)), small, TEXT)
+            y += tall(small)
         put(surface, t("review.ranker", name=t(f"review.ranker.{self.review.ranker}")
                        if self.review.ranker in ("expert", "expert-fallback")
                        else self.review.ranker),
-            pygame.Rect(box.x, y, box.w, small), small, MUTED)
+            pygame.Rect(box.x, y, box.w, tall(small)), small, MUTED)
