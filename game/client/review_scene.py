@@ -286,9 +286,9 @@ class ReviewScene(Scene):
         y += tall(line) + line // 4
         self.draw_bars(surface, d, pygame.Rect(box.x, y, box.w, box.bottom - y), line)
 
-    def shown_options(self, d: Decision) -> list[tuple[Action, float]]:
-        """The options drawn: the best `MAX_BARS`, the one taken always among them."""
-        shown = list(d.options[:MAX_BARS])
+    def shown_options(self, d: Decision, most: int = MAX_BARS) -> list[tuple[Action, float]]:
+        """The options drawn: the best `most`, the one taken always among them."""
+        shown = list(d.options[:max(1, most)])
         if all(a != d.chosen for a, _ in shown):
             chosen = next(((a, x) for a, x in d.options if a == d.chosen), None)
             if chosen is not None:
@@ -298,12 +298,16 @@ class ReviewScene(Scene):
     def draw_bars(self, surface: pygame.Surface, d: Decision, box: pygame.Rect,
                   line: int) -> None:
         put = self.boxes.put
-        shown = self.shown_options(d)
+        small = max(MIN_TEXT, line * 4 // 5)
+        # the legend and the keys keep the panel's last two lines
+        room = box.h - 2 * tall(small) - small // 2
+        least = tall(line) + 4
+        shown = self.shown_options(d, min(MAX_BARS, room // least))
         self.bar_rects = []
         self.chosen_rect = None
         if not shown:
             return
-        row = max(tall(line) + 4, min(box.h // max(1, len(shown)), line * 2))
+        row = max(least, min(room // len(shown), line * 2))
         # the labels' column as wide as the longest (up to half the panel): the bars after it
         widest = max(self.ctx.fonts.render(action_text(a), line, TEXT, bold=True).get_width()
                      for a, _ in shown)
@@ -319,8 +323,6 @@ class ReviewScene(Scene):
         span = max(values) - low
         for i, (action, value) in enumerate(shown):
             y = box.y + i * row
-            if y + row > box.bottom + 2:
-                break
             rect = pygame.Rect(box.x, y, box.w, row - 4)
             is_chosen = action == d.chosen
             is_best = i == 0
@@ -331,7 +333,7 @@ class ReviewScene(Scene):
             put(surface, action_text(action), pygame.Rect(box.x + line, y, label_w - line,
                                                           row - 4),
                 line, CHOSEN if is_chosen else TEXT, bold=is_chosen)
-            put(surface, amount(value), pygame.Rect(box.right - value_w - line // 2, y, value_w,
+            put(surface, f"{value:.2f}" if spread < 5 else amount(value), pygame.Rect(box.right - value_w - line // 2, y, value_w,
                                                     row - 4), line, MUTED, align="right")
             self.bar_rects.append((action, bar))
             if is_chosen:
@@ -342,7 +344,6 @@ class ReviewScene(Scene):
                 pygame.draw.polygon(surface, CHOSEN, [(rect.x + 4, cy - line // 3),
                                                       (rect.x + 4, cy + line // 3),
                                                       (rect.x + 4 + line // 2, cy)])
-        small = max(MIN_TEXT, line * 4 // 5)
         legend_y = min(box.bottom - 2 * tall(small), box.y + len(shown) * row + line // 4)
         put(surface, t("review.legend", unit=self.unit()),
             pygame.Rect(box.x, legend_y, box.w, tall(small)), small, MUTED)
