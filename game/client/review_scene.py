@@ -333,8 +333,9 @@ class ReviewScene(Scene):
             put(surface, action_text(action), pygame.Rect(box.x + line, y, label_w - line,
                                                           row - 4),
                 line, CHOSEN if is_chosen else TEXT, bold=is_chosen)
-            put(surface, f"{value:.2f}" if spread < 5 else amount(value), pygame.Rect(box.right - value_w - line // 2, y, value_w,
-                                                    row - 4), line, MUTED, align="right")
+            shown_value = f"{value:.2f}" if spread < 5 else amount(value)
+            put(surface, shown_value, pygame.Rect(box.right - value_w - line // 2, y, value_w,
+                                                  row - 4), line, MUTED, align="right")
             self.bar_rects.append((action, bar))
             if is_chosen:
                 self.chosen_rect = rect
