@@ -1,7 +1,7 @@
 """The client's side of the protocol as a pure object: fed each message the host sends, it keeps
 the mirrored view, the table's places, chat, notices and results, checks the walls and the join
 code, and queues what must be sent back. No sockets, no clock: `mahjong join` (net/client.py)
-and the window's RemoteSession (game/client/remote_session.py) both read this one object.
+and the window's RemoteSession (game/client/sessions/remote.py) both read this one object.
 """
 
 from __future__ import annotations

@@ -73,7 +73,7 @@ def _played(ruleset: str, seed: int, hands: int) -> Match:
 
 
 def _log_of(match: Match) -> LogWriter:
-    from game.client.match_files import replay_digest
+    from game.client.sessions.match_files import replay_digest
 
     writer = LogWriter(match.rules.name, match.seed, dict(match.rules.options),
                        match.start_scores, match.names)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from hypothesis import given
 from hypothesis import strategies as st
 
-from game.client.text_wrap import pieces, wrap_text
+from game.client.ui.text_wrap import pieces, wrap_text
 
 
 def width(text: str) -> int:

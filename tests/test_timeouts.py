@@ -67,7 +67,7 @@ def test_timeout_without_a_pass_lets_the_bot_answer_and_session_uses_the_same_ru
     """M11, one rule: where passing is not among the legal answers the bot answers (the LAN
     used to pass regardless); the local session's timeout is this very function."""
     from game.actions import PASS
-    from game.client import session
+    from game.client.sessions import local as session
 
     match = Match("mazhan", 4)
     match.start_hand()

@@ -27,7 +27,7 @@ from typing import Any
 import pytest
 
 from game.actions import PASS, Action, ActionKind
-from game.client.session import LocalSession
+from game.client.sessions.local import LocalSession
 from game.events import Event, EventKind
 from game.view import SeatView
 from net.frames import Message

@@ -69,7 +69,7 @@ FACES = {
 }
 LATIN_RANGE = (0x20, 0x250)
 """Basic Latin, Latin-1, Latin Extended-A and B: the letters of names typed in Latin script;
-game/client/fonts.py draws words holding any of U+00A0-U+024F with the Latin face."""
+game/client/ui/fonts.py draws words holding any of U+00A0-U+024F with the Latin face."""
 LATIN_EXTRA = "‘’‚“”„•…‰‹›€™−–—"
 
 

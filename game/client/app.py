@@ -130,9 +130,9 @@ def run(argv_options: ClientOptions) -> int:
     from game.client import i18n
     from game.client import settings as settings_mod
     from game.client.context import Context
-    from game.client.fonts import Fonts
-    from game.client.menus import MainMenu
-    from game.client.tile_art import TileArt
+    from game.client.screens.menus import MainMenu
+    from game.client.ui.fonts import Fonts
+    from game.client.ui.tile_art import TileArt
 
     options = argv_options
     open_display()
@@ -159,23 +159,23 @@ def run(argv_options: ClientOptions) -> int:
     fonts = Fonts()
     if options.layout_json:
         fonts.seen = {}
-    from game.client.match_files import data_dir
-    from game.client.sound import Sounds
+    from game.client.sessions.match_files import data_dir
+    from game.client.ui.sound import Sounds
 
     ctx = Context(options, settings, fonts, TileArt(fonts), settings_path=settings_path,
                   size=screen.get_size(), sounds=Sounds.open(settings.volume),
                   data_dir=data_dir())
     ctx.stack.push(MainMenu(ctx))
     if options.replay and options.review is not None:
-        from game.client.review_scene import open_review
+        from game.client.screens.review import open_review
 
         open_review(ctx, Path(options.replay), options.review)  # or a notice saying why not
     elif options.replay:
-        from game.client.replay_scene import open_replay
+        from game.client.screens.replay import open_replay
 
         open_replay(ctx, Path(options.replay))  # a bad file is explained on screen
     elif options.play:
-        from game.client.table import open_table
+        from game.client.table.scene import open_table
 
         def start() -> None:
             open_table(ctx, ruleset=options.ruleset, seats=options.seats,
@@ -199,7 +199,7 @@ def run(argv_options: ClientOptions) -> int:
             print(f"mahjong play: cannot save the screenshot: {exc}", file=sys.stderr)
             status = 1
     if options.layout_json:
-        from game.client.layout_dump import write_layout
+        from game.client.table.layout_dump import write_layout
 
         draw_all(ctx, screen)
         try:
@@ -219,8 +219,8 @@ def ask_before_replacing(ctx: object, start: Callable[[], None]) -> bool:
     Continue is offered) and return True; else False: start at once."""
     from game.client.context import Context
     from game.client.i18n import t
-    from game.client.notice import ConfirmScene
-    from game.client.resume import continue_label
+    from game.client.screens.resume import continue_label
+    from game.client.ui.notice import ConfirmScene
 
     assert isinstance(ctx, Context)
     if ctx.data_dir is None or ctx.options.demo or "human" not in ctx.options.seats:

@@ -10,11 +10,11 @@ import pygame
 
 from game.client import i18n
 from game.client import settings as settings_mod
-from game.client.fonts import Fonts
 from game.client.options import ClientOptions
 from game.client.scene import SceneStack
-from game.client.sound import Sounds
-from game.client.tile_art import TileArt
+from game.client.ui.fonts import Fonts
+from game.client.ui.sound import Sounds
+from game.client.ui.tile_art import TileArt
 
 
 @dataclass

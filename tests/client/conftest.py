@@ -15,10 +15,10 @@ import pytest
 
 from game.client import i18n
 from game.client.context import Context
-from game.client.fonts import Fonts
 from game.client.options import ClientOptions
 from game.client.settings import Settings
-from game.client.tile_art import TileArt
+from game.client.ui.fonts import Fonts
+from game.client.ui.tile_art import TileArt
 
 
 @pytest.fixture(autouse=True)

@@ -12,8 +12,8 @@ from game.actions import Action, ActionKind
 from game.bots import make_bot
 from game.client.context import Context
 from game.client.i18n import t
-from game.client.session import LocalSession
-from game.client.table import KIND_KEYS, TableScene
+from game.client.sessions.local import LocalSession
+from game.client.table.scene import KIND_KEYS, TableScene
 from game.engine import Hand
 from game.tiles import parse_tiles
 from tests.scenario import stacked

@@ -7,10 +7,10 @@ import pygame
 
 from game.client import i18n
 from game.client.context import Context
-from game.client.session import LocalSession
-from game.client.table import TableScene
-from game.client.table_motion import WIN_CALLS, Floater
-from game.client.tween import Tween
+from game.client.sessions.local import LocalSession
+from game.client.table.motion import WIN_CALLS, Floater
+from game.client.table.scene import TableScene
+from game.client.ui.tween import Tween
 
 
 def _demo(ctx: Context, seed: int) -> tuple[LocalSession, TableScene]:

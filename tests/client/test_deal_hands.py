@@ -8,9 +8,9 @@ import pygame
 import pytest
 
 from game.client.context import Context
-from game.client.session import LocalSession
-from game.client.table import TableScene
-from game.client.table_motion import DEAL_STEP, Move
+from game.client.sessions.local import LocalSession
+from game.client.table.motion import DEAL_STEP, Move
+from game.client.table.scene import TableScene
 from game.events import Event
 
 

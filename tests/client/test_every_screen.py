@@ -15,20 +15,20 @@ import pytest
 from fontTools.ttLib import TTFont  # type: ignore[import-untyped,unused-ignore]
 
 from game.client import i18n
-from game.client.calc_scene import CalculatorScene
 from game.client.context import Context
-from game.client.fonts import LATIN_FONT, UI_FONT, Fonts, runs
-from game.client.lan_screens import HostScreen, JoinScreen
-from game.client.lan_table import LanOverlay
-from game.client.menus import MainMenu, SettingsScene, SetupScene
-from game.client.replay_scene import ReplayListScene, ReplayScene, open_replay
-from game.client.results import StandingsScene
-from game.client.resume import resume_match
-from game.client.rules_scene import RULESETS, RulesScene, rules_path
 from game.client.scene import Scene
-from game.client.session import LocalSession
-from game.client.table import TableScene
-from game.client.widgets import felt_background
+from game.client.screens.calculator import CalculatorScene
+from game.client.screens.lan import HostScreen, JoinScreen
+from game.client.screens.menus import MainMenu, SettingsScene, SetupScene
+from game.client.screens.replay import ReplayListScene, ReplayScene, open_replay
+from game.client.screens.resume import resume_match
+from game.client.screens.rules import RULESETS, RulesScene, rules_path
+from game.client.sessions.local import LocalSession
+from game.client.table.lan_overlay import LanOverlay
+from game.client.table.results import StandingsScene
+from game.client.table.scene import TableScene
+from game.client.ui.fonts import LATIN_FONT, UI_FONT, Fonts, runs
+from game.client.ui.widgets import felt_background
 
 from .test_replay_window import play_match
 from .test_results import finish_hand, save

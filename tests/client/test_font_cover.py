@@ -8,9 +8,9 @@ import re
 import struct
 from pathlib import Path
 
-from game.client.fonts import UI_FONT
 from game.client.i18n import STRINGS
-from game.client.rules_scene import rules_path
+from game.client.screens.rules import rules_path
+from game.client.ui.fonts import UI_FONT
 
 
 def cmap(path: Path) -> set[int]:

@@ -11,13 +11,13 @@ import pytest
 from game.client import i18n
 from game.client.context import Context
 from game.client.i18n import t
-from game.client.match_files import MatchFiles
-from game.client.menus import MainMenu, SettingsScene
-from game.client.results import StandingsScene
-from game.client.rules_scene import RulesScene
-from game.client.session import LocalSession
-from game.client.table import TableScene
-from game.client.table_menu import TableMenu
+from game.client.screens.menus import MainMenu, SettingsScene
+from game.client.screens.rules import RulesScene
+from game.client.sessions.local import LocalSession
+from game.client.sessions.match_files import MatchFiles
+from game.client.table.menu import TableMenu
+from game.client.table.results import StandingsScene
+from game.client.table.scene import TableScene
 
 from .test_table_look import FeedLocal
 

@@ -6,10 +6,10 @@ from hypothesis import strategies as st
 
 from game.bots import make_bot
 from game.client.context import Context
-from game.client.hints import Advisor, hand_waits
-from game.client.hud import draw_hints
-from game.client.session import LocalSession
-from game.client.table import TableScene
+from game.client.sessions.local import LocalSession
+from game.client.table.hints import Advisor, hand_waits
+from game.client.table.hud import draw_hints
+from game.client.table.scene import TableScene
 from game.match import Match
 from game.shapes import is_seven_pairs, is_win
 from game.view import SeatView

@@ -9,7 +9,7 @@ import pygame
 
 from game.client import i18n
 from game.client.context import Context
-from game.client.host_places import place_actions, place_buttons
+from game.client.table.host_places import place_actions, place_buttons
 
 
 class FakeHost:

@@ -7,9 +7,9 @@ import pytest
 
 from game.bots import make_bot
 from game.client.context import Context
-from game.client.session import LocalSession
-from game.client.table import TableScene
-from game.client.tile_art import IVORY
+from game.client.sessions.local import LocalSession
+from game.client.table.scene import TableScene
+from game.client.ui.tile_art import IVORY
 
 from .test_window import has_color
 

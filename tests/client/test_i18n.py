@@ -18,11 +18,11 @@ from hypothesis import strategies as st
 from game.assets import asset_path
 from game.client import i18n
 from game.client.context import Context
-from game.client.fonts import LATIN_FONT, UI_FONT, UI_FONT_HANS, Fonts, runs
 from game.client.i18n_hans import HANS, RULES, TERMS
-from game.client.menus import MainMenu, SettingsScene
-from game.client.rules_scene import RULESETS, rules_path
-from game.client.widgets import TextField
+from game.client.screens.menus import MainMenu, SettingsScene
+from game.client.screens.rules import RULESETS, rules_path
+from game.client.ui.fonts import LATIN_FONT, UI_FONT, UI_FONT_HANS, Fonts, runs
+from game.client.ui.widgets import TextField
 
 ROOT = Path(__file__).resolve().parents[2]
 REGENERATE = "run: uv run python tools/make_zh_hans.py"

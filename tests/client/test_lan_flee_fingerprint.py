@@ -11,10 +11,10 @@ import pytest
 
 from game.client import i18n
 from game.client.context import Context
-from game.client.lan_screens import HostScreen
-from game.client.lan_table import LanOverlay, clock_text
-from game.client.table import TableScene
-from game.client.table_menu import TableMenu
+from game.client.screens.lan import HostScreen
+from game.client.table.lan_overlay import LanOverlay, clock_text
+from game.client.table.menu import TableMenu
+from game.client.table.scene import TableScene
 
 from .test_lan_table import _Feed
 from .test_table_look import FeedLocal

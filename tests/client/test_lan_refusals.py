@@ -9,8 +9,8 @@ import pytest
 from game.actions import Action, ActionKind
 from game.client import i18n
 from game.client.context import Context
-from game.client.lan_table import LanOverlay, lan_feed, notice_text
-from game.client.remote_session import RemoteSession
+from game.client.sessions.remote import RemoteSession
+from game.client.table.lan_overlay import LanOverlay, lan_feed, notice_text
 from game.client.wording import illegal_text
 from game.errors import IllegalAction, NotYourTurn, UnknownAction
 from game.match import Match

@@ -16,7 +16,9 @@ from hypothesis import strategies as st
 from game.client import i18n
 from game.client.context import Context
 from game.client.i18n import t
-from game.client.lan_table import (
+from game.client.sessions.local import LocalSession
+from game.client.sessions.remote import RemoteSession
+from game.client.table.lan_overlay import (
     ALERT,
     LanOverlay,
     chat_area,
@@ -26,10 +28,8 @@ from game.client.lan_table import (
     notice_text,
     seat_tag,
 )
-from game.client.layout import river_grid, river_tile_rect, table_layout
-from game.client.remote_session import RemoteSession
-from game.client.session import LocalSession
-from game.client.table import TableScene
+from game.client.table.layout import river_grid, river_tile_rect, table_layout
+from game.client.table.scene import TableScene
 from net.chat import PHRASES
 from net.frames import Message
 from tests.net.fake import Room, linked

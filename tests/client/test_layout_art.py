@@ -8,9 +8,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from game.client import i18n
-from game.client.fonts import Fonts
-from game.client.layout import full_height, river_grid, river_tile_rect, table_layout
-from game.client.tile_art import TileArt, depth_of, tile_height
+from game.client.table.layout import full_height, river_grid, river_tile_rect, table_layout
+from game.client.ui.fonts import Fonts
+from game.client.ui.tile_art import TileArt, depth_of, tile_height
 from game.tiles import NUM_KINDS, TILES
 
 from .conftest import distinct_colors

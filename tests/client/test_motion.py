@@ -10,16 +10,16 @@ import pygame
 import pytest
 
 from game.client import i18n
-from game.client.centre_box import wall_thickness
 from game.client.context import Context
-from game.client.layout import river_grid, river_tile_rect
-from game.client.session import LocalSession
-from game.client.table import TableScene
-from game.client.table_layers import RING_PAD
-from game.client.table_motion import Flight, Floater, floater_spot
-from game.client.tween import Tween
-from game.client.wall_view import ring_position, stack_rects
-from game.client.widgets import felt_background
+from game.client.sessions.local import LocalSession
+from game.client.table.centre_box import wall_thickness
+from game.client.table.layers import RING_PAD
+from game.client.table.layout import river_grid, river_tile_rect
+from game.client.table.motion import Flight, Floater, floater_spot
+from game.client.table.scene import TableScene
+from game.client.table.wall_view import ring_position, stack_rects
+from game.client.ui.tween import Tween
+from game.client.ui.widgets import felt_background
 from game.events import Event
 from game.melds import Meld, MeldKind
 from game.tiles import parse_tiles

@@ -16,12 +16,12 @@ import pytest
 from game.client import i18n
 from game.client.context import Context
 from game.client.i18n import t
-from game.client.match_files import MatchFiles
-from game.client.menus import MainMenu, SettingsScene, SetupScene
-from game.client.notice import ConfirmScene, NoticeScene
-from game.client.replay_scene import ReplayListScene
-from game.client.session import LocalSession
-from game.client.table import TableScene
+from game.client.screens.menus import MainMenu, SettingsScene, SetupScene
+from game.client.screens.replay import ReplayListScene
+from game.client.sessions.local import LocalSession
+from game.client.sessions.match_files import MatchFiles
+from game.client.table.scene import TableScene
+from game.client.ui.notice import ConfirmScene, NoticeScene
 from game.replay import LogWriter
 
 from .test_resume import NAMES, SOLO, act

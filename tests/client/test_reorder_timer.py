@@ -7,10 +7,10 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from game.client.context import Context
-from game.client.hand_order import move, reconcile
-from game.client.session import CLAIM_TIME, DISCARD_TIME, LocalSession
-from game.client.table import TableScene
-from game.client.widgets import HIGHLIGHT
+from game.client.sessions.local import CLAIM_TIME, DISCARD_TIME, LocalSession
+from game.client.table.hand_order import move, reconcile
+from game.client.table.scene import TableScene
+from game.client.ui.widgets import HIGHLIGHT
 from game.tiles import Tile
 
 NAMES = ["王", "李", "張", "劉"]

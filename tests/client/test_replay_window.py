@@ -17,13 +17,13 @@ from game.client import i18n
 from game.client.app import run
 from game.client.context import Context
 from game.client.i18n import t
-from game.client.match_files import DATA_ENV, MatchFiles
-from game.client.menus import MainMenu
-from game.client.notice import NoticeScene
 from game.client.options import parse_play_args
-from game.client.replay_data import ReplayLog, ReplaySession, summarize
-from game.client.replay_scene import ReplayListScene, ReplayScene, open_replay
-from game.client.session import LocalSession
+from game.client.screens.menus import MainMenu
+from game.client.screens.replay import ReplayListScene, ReplayScene, open_replay
+from game.client.sessions.local import LocalSession
+from game.client.sessions.match_files import DATA_ENV, MatchFiles
+from game.client.sessions.replay_data import ReplayLog, ReplaySession, summarize
+from game.client.ui.notice import NoticeScene
 from game.match import Match
 from game.replay import LogError, LogWriter, read_log
 

@@ -9,9 +9,15 @@ import pytest
 
 from game.client import i18n
 from game.client.context import Context
-from game.client.results import ResultsPanel, StandingsScene, TextBoxes, payment_matrix, score_rows
-from game.client.session import LocalSession
-from game.client.table import TableScene
+from game.client.sessions.local import LocalSession
+from game.client.table.results import (
+    ResultsPanel,
+    StandingsScene,
+    TextBoxes,
+    payment_matrix,
+    score_rows,
+)
+from game.client.table.scene import TableScene
 
 from .conftest import distinct_colors
 

@@ -10,8 +10,8 @@ import pytest
 from game.actions import Action
 from game.client import i18n
 from game.client.context import Context
-from game.client.results import ResultsPanel, score_rows
-from game.client.widgets import ButtonGroup
+from game.client.table.results import ResultsPanel, score_rows
+from game.client.ui.widgets import ButtonGroup
 from game.engine import Hand
 from game.view import seat_view
 from tests.scenario import N, S, W

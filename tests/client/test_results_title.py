@@ -9,8 +9,8 @@ import pytest
 from game.actions import Action
 from game.client import i18n
 from game.client.context import Context
-from game.client.results import ResultsPanel
-from game.client.widgets import ButtonGroup
+from game.client.table.results import ResultsPanel
+from game.client.ui.widgets import ButtonGroup
 from game.engine import Hand
 from game.rules.facts import HandHow
 from game.view import seat_view

@@ -16,11 +16,11 @@ from hypothesis import strategies as st
 
 from game.client.context import Context
 from game.client.i18n import t
-from game.client.match_files import DATA_ENV, MatchFiles, data_dir
-from game.client.menus import MainMenu
-from game.client.notice import NoticeScene
-from game.client.session import LocalSession
-from game.client.table import TableScene
+from game.client.screens.menus import MainMenu
+from game.client.sessions.local import LocalSession
+from game.client.sessions.match_files import DATA_ENV, MatchFiles, data_dir
+from game.client.table.scene import TableScene
+from game.client.ui.notice import NoticeScene
 from game.replay import LogError, read_log, verify
 
 NAMES = ["王", "李", "張", "劉"]
@@ -123,8 +123,8 @@ def test_resume_rebuilds_the_session_where_it_stopped(
 CHILD = """
 import json, os, random, sys
 from pathlib import Path
-from game.client.match_files import MatchFiles
-from game.client.session import LocalSession
+from game.client.sessions.match_files import MatchFiles
+from game.client.sessions.local import LocalSession
 sys.path.insert(0, sys.argv[4])
 from tests.client.test_resume import act, views
 folder, seed, steps = Path(sys.argv[1]), int(sys.argv[2]), int(sys.argv[3])

@@ -10,10 +10,10 @@ import pytest
 
 from game.client import i18n
 from game.client.context import Context
-from game.client.replay_scene import ReplayScene, open_replay
-from game.client.results import StandingsScene
-from game.client.review_scene import MISTAKE, ReviewScene, open_review
-from game.client.session import LocalSession
+from game.client.screens.replay import ReplayScene, open_replay
+from game.client.screens.review import MISTAKE, ReviewScene, open_review
+from game.client.sessions.local import LocalSession
+from game.client.table.results import StandingsScene
 
 from .test_every_screen import Drawn, check
 from .test_replay_window import NAMES, play_match
@@ -92,7 +92,7 @@ def test_the_bars_mark_the_choice_and_the_best(ctx: Context, log: Path,
     assert len(scene.chart_rects) == len(scene.review.hands) == 2
     scene.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1,
                                     pos=scene.chart_rects[1].center))
-    worst = max((d.loss for d in scene.decisions if d.hand == 2))
+    worst = max(d.loss for d in scene.decisions if d.hand == 2)
     assert scene.decision is not None and scene.decision.hand == 2
     assert scene.decision.loss == worst
 
@@ -142,8 +142,8 @@ def test_opened_from_the_standings_and_from_replays(ctx: Context, log: Path,
 
 
 def test_the_table_reviews_its_own_humans_only(ctx: Context, tmp_path: Path) -> None:
-    from game.client.match_files import MatchFiles
-    from game.client.table import TableScene
+    from game.client.sessions.match_files import MatchFiles
+    from game.client.table.scene import TableScene
 
     files = MatchFiles(tmp_path)
     session = LocalSession("mazhan", ["bot", "human", "bot", "bot"], ["normal"] * 4, NAMES, 3,

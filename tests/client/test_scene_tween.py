@@ -5,7 +5,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from game.client.scene import Scene, SceneStack
-from game.client.tween import Tween, Tweens, ease_out_cubic, lerp, linear
+from game.client.ui.tween import Tween, Tweens, ease_out_cubic, lerp, linear
 
 
 class Probe(Scene):

@@ -10,14 +10,14 @@ import pytest
 
 from game import calc
 from game.client import i18n
-from game.client.calc_scene import CalculatorScene, _FaceButton
 from game.client.context import Context
-from game.client.menus import MainMenu, SettingsScene, SetupScene
-from game.client.rules_scene import RULESETS, RulesScene, rules_path, wrap
-from game.client.session import LocalSession
-from game.client.sound import Sounds
-from game.client.table import TableScene
+from game.client.screens.calculator import CalculatorScene, _FaceButton
+from game.client.screens.menus import MainMenu, SettingsScene, SetupScene
+from game.client.screens.rules import RULESETS, RulesScene, rules_path, wrap
+from game.client.sessions.local import LocalSession
+from game.client.table.scene import TableScene
 from game.client.tile_names import NOTATION
+from game.client.ui.sound import Sounds
 from game.tiles import parse_tiles
 
 from .conftest import distinct_colors
@@ -77,7 +77,7 @@ def test_settings_cycle_volume_and_timers_and_are_saved(ctx: Context,
     saved = json.loads(ctx.settings_path.read_text(encoding="utf-8"))
     assert saved["timers"] is True and saved["volume"] == ctx.settings.volume
     # a local table opened now has the ruleset's timers on (M11)
-    from game.client.table import open_table
+    from game.client.table.scene import open_table
 
     open_table(ctx, ruleset="nanjing", seats=["human", "bot", "bot", "bot"],
                levels=["random"] * 4, names=None, hands=1, seed=1, replace=False)

@@ -13,16 +13,16 @@ import pygame
 import pytest
 
 from game.client import i18n
-from game.client.calc_scene import CalculatorScene
 from game.client.context import Context
-from game.client.lan_screens import HostScreen
-from game.client.menus import MainMenu, SettingsScene, SetupScene
-from game.client.replay_scene import ReplayListScene, open_replay
-from game.client.results import StandingsScene
-from game.client.rules_scene import RulesScene
 from game.client.scene import Scene
-from game.client.session import LocalSession
-from game.client.table import TableScene
+from game.client.screens.calculator import CalculatorScene
+from game.client.screens.lan import HostScreen
+from game.client.screens.menus import MainMenu, SettingsScene, SetupScene
+from game.client.screens.replay import ReplayListScene, open_replay
+from game.client.screens.rules import RulesScene
+from game.client.sessions.local import LocalSession
+from game.client.table.results import StandingsScene
+from game.client.table.scene import TableScene
 from game.client.tile_names import NOTATION
 
 from .test_replay_window import play_match

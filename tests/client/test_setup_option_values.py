@@ -9,9 +9,9 @@ import pytest
 
 from game.client import i18n
 from game.client.context import Context
-from game.client.rule_options import SET_ELSEWHERE, option_label, setup_options, value_text
-from game.client.session import LocalSession
-from game.client.table import TableScene
+from game.client.screens.rule_options import SET_ELSEWHERE, option_label, setup_options, value_text
+from game.client.sessions.local import LocalSession
+from game.client.table.scene import TableScene
 from game.rules.registry import NAMES, OPTION_TABLES
 from tests.client.test_setup_options import _press, _row, _setup
 

@@ -13,16 +13,16 @@ from hypothesis import strategies as st
 
 from game.client import i18n
 from game.client.context import Context
-from game.client.menus import SetupScene
-from game.client.rule_options import (
+from game.client.screens.menus import SetupScene
+from game.client.screens.rule_options import (
     SET_ELSEWHERE,
     option_label,
     setup_options,
     step_value,
     value_text,
 )
-from game.client.session import LocalSession
-from game.client.table import TableScene
+from game.client.sessions.local import LocalSession
+from game.client.table.scene import TableScene
 from game.rules.base import Option
 from game.rules.registry import NAMES, OPTION_TABLES
 

@@ -12,13 +12,13 @@ import pygame
 import pytest
 
 from game.client import i18n
-from game.client.centre_box import name_plates
 from game.client.context import Context
 from game.client.i18n import t
-from game.client.layout import full_height
-from game.client.session import LocalSession
-from game.client.table import TableScene
-from game.client.table_layers import meld_pieces
+from game.client.sessions.local import LocalSession
+from game.client.table.centre_box import name_plates
+from game.client.table.layers import meld_pieces
+from game.client.table.layout import full_height
+from game.client.table.scene import TableScene
 from game.melds import Meld, MeldKind
 from game.tiles import TILES, parse_tiles
 

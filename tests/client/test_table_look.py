@@ -11,10 +11,10 @@ import pytest
 
 from game.bots import make_bot
 from game.client.context import Context
-from game.client.lan_table import alert_area, chat_area
-from game.client.layout import river_grid, river_tile_rect
-from game.client.session import LocalSession
-from game.client.table import TableScene, _label_width, _TileButton
+from game.client.sessions.local import LocalSession
+from game.client.table.lan_overlay import alert_area, chat_area
+from game.client.table.layout import river_grid, river_tile_rect
+from game.client.table.scene import TableScene, _label_width, _TileButton
 
 from .conftest import distinct_colors
 

@@ -7,9 +7,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from game.client.context import Context
-from game.client.session import LocalSession
-from game.client.table import TableScene
-from game.client.wall_view import RING, STACKS, ring_position, stack_rects, wall_heights
+from game.client.sessions.local import LocalSession
+from game.client.table.scene import TableScene
+from game.client.table.wall_view import RING, STACKS, ring_position, stack_rects, wall_heights
 from game.match import Match
 
 

@@ -9,11 +9,11 @@ import pytest
 from game.actions import Action, ActionKind
 from game.client.app import run
 from game.client.context import Context
-from game.client.menus import MainMenu, SettingsScene
 from game.client.options import parse_play_args
-from game.client.session import LocalSession
-from game.client.table import TableScene
-from game.client.tile_art import IVORY
+from game.client.screens.menus import MainMenu, SettingsScene
+from game.client.sessions.local import LocalSession
+from game.client.table.scene import TableScene
+from game.client.ui.tile_art import IVORY
 
 from .conftest import distinct_colors
 

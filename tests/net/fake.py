@@ -16,7 +16,7 @@ import pytest
 
 from game.atomic import write_atomic
 from game.bots import Bot, make_bot
-from game.client.remote_session import RemoteSession
+from game.client.sessions.remote import RemoteSession
 from game.view import SeatView
 from net.client import PING_EVERY, ClientFront
 from net.client_state import ClientState, JoinError
@@ -154,7 +154,7 @@ class FakeClient(ClientFront):
 
 
 class SessionLink(FakeClient):
-    """The window's RemoteSession (game/client/remote_session.py `Link`) on a fake connection:
+    """The window's RemoteSession (game/client/sessions/remote.py `Link`) on a fake connection:
     what it sends reaches the table at once, and what the table says comes straight back, so
     a test moves the table on with the room's fake clock instead of waiting for a thread."""
 
@@ -403,7 +403,7 @@ class MemoryHost(Host):
 
 
 class Lan:
-    """The LAN screens (game/client/lan_screens.py) in memory: their hosts are MemoryHosts,
+    """The LAN screens (game/client/screens/lan.py) in memory: their hosts are MemoryHosts,
     their sessions linked to those hosts' rooms by port, their loops inline. `advance()` moves
     every open table on in fake time."""
 
@@ -412,7 +412,7 @@ class Lan:
         self._ports = iter(range(40_000, 50_000))
 
     def install(self, monkeypatch: pytest.MonkeyPatch) -> Lan:
-        from game.client import lan_screens
+        from game.client.screens import lan as lan_screens
 
         monkeypatch.setattr(lan_screens, "LoopThread", InlineLoop)
         monkeypatch.setattr(lan_screens, "Host", self.host)

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from game.client.context import Context
-from game.client.rule_options import option_label, setup_options, value_text
+from game.client.screens.rule_options import option_label, setup_options, value_text
 from game.rules.registry import OPTION_TABLES
 from tests.net.test_host_screen_options import (  # noqa: F401 (fixtures used by name)
     _host_screen,

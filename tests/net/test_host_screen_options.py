@@ -18,13 +18,13 @@ import pytest
 
 from game.client import i18n
 from game.client.context import Context
-from game.client.fonts import Fonts
 from game.client.i18n import labelled, t
-from game.client.lan_screens import HostScreen
 from game.client.options import ClientOptions
-from game.client.rule_options import option_help, option_label, setup_options, value_text
+from game.client.screens.lan import HostScreen
+from game.client.screens.rule_options import option_help, option_label, setup_options, value_text
 from game.client.settings import Settings
-from game.client.tile_art import TileArt
+from game.client.ui.fonts import Fonts
+from game.client.ui.tile_art import TileArt
 from game.rules.registry import OPTION_TABLES
 from tests.net.fake import Lan
 
@@ -142,7 +142,7 @@ def test_waiting_screen_shows_the_address_and_port_for_a_manual_join(ctx: Contex
 
 def test_host_place_buttons_change_a_running_hosts_places(ctx: Context) -> None:
     """Issue 11: the table's between-hands buttons act on the real Host, on its own loop."""
-    from game.client.host_places import place_actions
+    from game.client.table.host_places import place_actions
 
     screen = _host_screen(ctx)
     with _opened(screen, ["open", "open", "bot", "bot"]):

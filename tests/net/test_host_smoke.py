@@ -10,7 +10,7 @@ import asyncio
 import contextlib
 import struct
 
-from game.client.remote_session import RemoteSession
+from game.client.sessions.remote import RemoteSession
 from net.client import Client
 from net.frames import encode
 from net.limits import CLIENT_MAX_FRAME

@@ -20,14 +20,14 @@ from fontTools.ttLib import TTFont  # type: ignore[import-untyped,unused-ignore]
 
 from game.client import i18n
 from game.client.context import Context
-from game.client.fonts import LATIN_FONT, UI_FONT, Fonts, runs
-from game.client.lan_screens import HostScreen, JoinScreen
 from game.client.options import ClientOptions
-from game.client.remote_session import RemoteSession
+from game.client.screens.lan import HostScreen, JoinScreen
+from game.client.sessions.remote import RemoteSession
 from game.client.settings import Settings
-from game.client.table import TableScene
-from game.client.tile_art import TileArt
-from game.client.widgets import TextField
+from game.client.table.scene import TableScene
+from game.client.ui.fonts import LATIN_FONT, UI_FONT, Fonts, runs
+from game.client.ui.tile_art import TileArt
+from game.client.ui.widgets import TextField
 from tests.client.test_results import save
 from tests.net.fake import Lan
 
@@ -108,7 +108,7 @@ def test_the_hosts_own_place_is_held_even_if_a_joiner_connects_first(
     """Before the fix a joiner who connected before the host's own window sat took place 0;
     the host's window was then refused and the match waited for ever for a place nobody took.
     Here the host's own session is held back until a joiner has sat, which forces that order."""
-    from game.client import lan_screens
+    from game.client.screens import lan as lan_screens
 
     held: dict[str, Any] = {}
 

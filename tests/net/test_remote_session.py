@@ -11,7 +11,7 @@ import pytest
 
 from game.actions import Action, ActionKind
 from game.bots import make_bot
-from game.client.remote_session import RemoteSession
+from game.client.sessions.remote import RemoteSession
 from game.client.wording import shown_name
 from game.errors import IllegalAction
 from net.table import Table

@@ -12,11 +12,11 @@ from typing import TypeAlias
 import pygame
 
 from game.actions import Action, ActionKind
-from game.client.fonts import Fonts
 from game.client.i18n import t
-from game.client.layout import full_height
-from game.client.tile_art import TileArt
-from game.client.widgets import TEXT, Button
+from game.client.table.layout import full_height
+from game.client.ui.fonts import Fonts
+from game.client.ui.tile_art import TileArt
+from game.client.ui.widgets import TEXT, Button
 from game.tiles import Tile
 
 Callback: TypeAlias = Callable[[], None]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pygame
 
-from game.client.fonts import Fonts
+from game.client.ui.fonts import Fonts
 from game.tiles import number_of, suit_of
 
 Color = tuple[int, int, int]

@@ -19,22 +19,22 @@ import pygame
 
 from game.actions import Action, ActionKind
 from game.client import i18n
-from game.client.action_bar import KIND_KEYS, Callback, action_buttons
-from game.client.action_bar import TileButton as _TileButton
-from game.client.action_bar import label_width as _label_width
 from game.client.context import Context
-from game.client.hand_order import move, reconcile
-from game.client.hints import NO_HINTS, Advisor, Hints
-from game.client.hud import draw_hints, draw_timer
 from game.client.i18n import t
-from game.client.lan_table import LanOverlay, lan_feed
-from game.client.layout import TableLayout, full_height, table_layout
-from game.client.results import ResultsPanel, StandingsScene
-from game.client.session import Session
-from game.client.table_layers import TableLayers, meld_width
-from game.client.table_motion import PLAYED, Callout, Flight, Floater, Move, TableMotion
-from game.client.tween import Tween, Tweens
-from game.client.widgets import ACCENT, HIGHLIGHT, MUTED, PANEL, TEXT, Button, ButtonGroup
+from game.client.sessions.local import Session
+from game.client.table.action_bar import KIND_KEYS, Callback, action_buttons
+from game.client.table.action_bar import TileButton as _TileButton
+from game.client.table.action_bar import label_width as _label_width
+from game.client.table.hand_order import move, reconcile
+from game.client.table.hints import NO_HINTS, Advisor, Hints
+from game.client.table.hud import draw_hints, draw_timer
+from game.client.table.lan_overlay import LanOverlay, lan_feed
+from game.client.table.layers import TableLayers, meld_width
+from game.client.table.layout import TableLayout, full_height, table_layout
+from game.client.table.motion import PLAYED, Callout, Flight, Floater, Move, TableMotion
+from game.client.table.results import ResultsPanel, StandingsScene
+from game.client.ui.tween import Tween, Tweens
+from game.client.ui.widgets import ACCENT, HIGHLIGHT, MUTED, PANEL, TEXT, Button, ButtonGroup
 from game.client.wording import illegal_text
 from game.errors import IllegalAction
 from game.events import Event
@@ -74,7 +74,7 @@ def open_table(
 ) -> None:
     """Start a local match and show it (solo, hot-seat or --demo). `options`: the ruleset's
     table options chosen on the setup screen (the timers setting is added here)."""
-    from game.client.session import LocalSession
+    from game.client.sessions.local import LocalSession
 
     if names is None:
         # neutral names: seat winds rotate, so a wind in a name would soon be wrong
@@ -87,7 +87,7 @@ def open_table(
     demo = ctx.options.demo or "human" not in seats
     files = None
     if ctx.data_dir is not None and not demo:  # solo and hot-seat keep a log and a save
-        from game.client.match_files import MatchFiles
+        from game.client.sessions.match_files import MatchFiles
 
         files = MatchFiles(ctx.data_dir)
         files.prune(ctx.settings.keep_logs - 1)  # room for this match's log
@@ -475,8 +475,8 @@ class TableScene(TableMotion, TableLayers):
         place opened for a newcomer."""
         if self.lan is None or self.session.match_over:
             return []
-        from game.client.host_places import place_actions, place_buttons
-        from game.client.lan_screens import HostScreen
+        from game.client.screens.lan import HostScreen
+        from game.client.table.host_places import place_actions, place_buttons
 
         screens = [s for s in self.ctx.stack.scenes if isinstance(s, HostScreen)]
         screen = screens[-1] if screens else None
@@ -514,14 +514,14 @@ class TableScene(TableMotion, TableLayers):
         log_path = recorder.log
 
         def review() -> None:
-            from game.client.review_scene import open_review
+            from game.client.screens.review import open_review
 
             open_review(self.ctx, log_path, humans[0], players=humans)
 
         return review
 
     def open_menu(self) -> None:
-        from game.client.table_menu import TableMenu
+        from game.client.table.menu import TableMenu
 
         self.ctx.stack.push(TableMenu(self))
 

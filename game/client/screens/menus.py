@@ -11,7 +11,8 @@ from game.client import i18n
 from game.client.context import Context
 from game.client.i18n import LANGUAGES, aside, labelled, t
 from game.client.options import BOT_LEVELS, RULESETS
-from game.client.rule_options import (
+from game.client.scene import Scene
+from game.client.screens.rule_options import (
     defaults,
     option_help,
     option_label,
@@ -19,9 +20,8 @@ from game.client.rule_options import (
     stepper,
     value_text,
 )
-from game.client.scene import Scene
 from game.client.settings import ANIMATION_SPEEDS, KEEP_LOGS, VOLUMES
-from game.client.widgets import (
+from game.client.ui.widgets import (
     ACCENT,
     MUTED,
     Button,
@@ -112,12 +112,12 @@ class MainMenu(MenuScene):
         self.ctx.quit()
 
     def open_host(self) -> None:
-        from game.client.lan_screens import HostScreen  # networking loads only when asked
+        from game.client.screens.lan import HostScreen  # networking loads only when asked
 
         self.ctx.stack.push(HostScreen(self.ctx))
 
     def open_join(self) -> None:
-        from game.client.lan_screens import JoinScreen
+        from game.client.screens.lan import JoinScreen
 
         self.ctx.stack.push(JoinScreen(self.ctx))
 
@@ -125,29 +125,29 @@ class MainMenu(MenuScene):
         """"Continue" first when a match in progress was saved, else nothing."""
         if self.ctx.data_dir is None:
             return []
-        from game.client.resume import continue_label
+        from game.client.screens.resume import continue_label
 
         label = continue_label(self.ctx.data_dir)
         return [] if label is None else [(label, self.resume)]
 
     def resume(self) -> None:
-        from game.client.resume import resume_match
+        from game.client.screens.resume import resume_match
 
         resume_match(self.ctx)
         self.layout()  # a save that failed to load no longer offers Continue
 
     def open_replays(self) -> None:
-        from game.client.replay_scene import ReplayListScene
+        from game.client.screens.replay import ReplayListScene
 
         self.ctx.stack.push(ReplayListScene(self.ctx))
 
     def open_calculator(self) -> None:
-        from game.client.calc_scene import CalculatorScene
+        from game.client.screens.calculator import CalculatorScene
 
         self.ctx.stack.push(CalculatorScene(self.ctx))
 
     def open_rules(self) -> None:
-        from game.client.rules_scene import RulesScene
+        from game.client.screens.rules import RulesScene
 
         self.ctx.stack.push(RulesScene(self.ctx, self.ctx.options.ruleset))
 
@@ -386,13 +386,13 @@ class SetupScene(MenuScene):
 
     def start(self) -> None:
         """Start the match; when an unfinished one is saved, ask first (it would be replaced)."""
-        from game.client.resume import continue_label
+        from game.client.screens.resume import continue_label
 
         saved = continue_label(self.ctx.data_dir) if self.ctx.data_dir is not None else None
         if saved is None:
             self.start_now()
             return
-        from game.client.notice import ConfirmScene
+        from game.client.ui.notice import ConfirmScene
 
         detail = saved.split(" · ", 1)[-1]
         self.ctx.stack.push(ConfirmScene(self.ctx, t("new.title"),
@@ -400,7 +400,7 @@ class SetupScene(MenuScene):
                                          self.start_now))
 
     def start_now(self) -> None:
-        from game.client.table import open_table  # the table pulls in the engine: load late
+        from game.client.table.scene import open_table  # the table pulls in the engine: load late
 
         seats = [k if k == "human" else "bot" for k in self.kinds]
         open_table(

@@ -10,7 +10,7 @@ from typing import Protocol
 import pygame
 
 from game.client.i18n import t
-from game.client.widgets import Button
+from game.client.ui.widgets import Button
 
 
 class PlaceHost(Protocol):

@@ -16,21 +16,21 @@ import pygame
 
 from game.actions import ActionKind
 from game.client.context import Context
-from game.client.hud import action_text
 from game.client.i18n import t
-from game.client.match_files import MatchFiles
-from game.client.menus import MenuScene
-from game.client.notice import ConfirmScene, NoticeScene
-from game.client.replay_data import (
+from game.client.screens.menus import MenuScene
+from game.client.sessions.match_files import MatchFiles
+from game.client.sessions.replay_data import (
     LogSummary,
     ReplayLog,
     ReplaySession,
     problem_text,
     summarize,
 )
-from game.client.results import TextBoxes
-from game.client.table import TableScene
-from game.client.widgets import ACCENT, MUTED, TEXT, Button, ButtonGroup
+from game.client.table.hud import action_text
+from game.client.table.results import TextBoxes
+from game.client.table.scene import TableScene
+from game.client.ui.notice import ConfirmScene, NoticeScene
+from game.client.ui.widgets import ACCENT, MUTED, TEXT, Button, ButtonGroup
 from game.errors import MahjongError
 from game.tiles import Tile
 
@@ -415,7 +415,7 @@ class ReplayScene(TableScene):
     def open_review(self) -> None:
         """The Review screen of the player watched (player 1 with every hand open): a log
         here is of the user's own table, so any of its players may be reviewed."""
-        from game.client.review_scene import open_review
+        from game.client.screens.review import open_review
 
         self.playing = False
         open_review(self.ctx, self.replay.log.text, 0 if self.watch is None else self.watch)

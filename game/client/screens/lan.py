@@ -20,10 +20,9 @@ import pygame
 from game.client import i18n
 from game.client.context import Context
 from game.client.i18n import aside, labelled, t
-from game.client.menus import MenuScene
 from game.client.options import RULESETS
-from game.client.remote_session import RemoteSession
-from game.client.rule_options import (
+from game.client.screens.menus import MenuScene
+from game.client.screens.rule_options import (
     defaults,
     option_help,
     option_label,
@@ -31,7 +30,8 @@ from game.client.rule_options import (
     stepper,
     value_text,
 )
-from game.client.widgets import MUTED, PANEL, TEXT, TextField
+from game.client.sessions.remote import RemoteSession
+from game.client.ui.widgets import MUTED, PANEL, TEXT, TextField
 from game.rules.base import Option
 from net.discovery import Announcer, DiscoveryError, TableBrowser, TableInfo
 from net.frames import PROTOCOL_VERSION
@@ -142,7 +142,7 @@ class _LanScene(MenuScene):
         if session is not None and not self.opened:
             if session.ready:
                 self.opened = True
-                from game.client.table import TableScene  # the table pulls in the engine
+                from game.client.table.scene import TableScene  # the table pulls in the engine
 
                 self.ctx.stack.push(TableScene(self.ctx, session))
             elif session.error is not None:

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 import pygame
 
-from game.client.tile_art import depth_of, tile_height
+from game.client.ui.tile_art import depth_of, tile_height
 
 HAND_SLOTS = 21
 """Own-row width in tile widths: 17 concealed + drawn-tile gap, or melds at 0.72 scale."""

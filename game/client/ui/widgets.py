@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 import pygame
 
-from game.client.fonts import Fonts
+from game.client.ui.fonts import Fonts
 
 Color = tuple[int, int, int]
 FELT: Color = (22, 84, 62)

@@ -9,12 +9,12 @@ import pygame
 
 from game.client import i18n
 from game.client.context import Context
-from game.client.fonts import Fonts
 from game.client.i18n import t
-from game.client.layout import MIN_TEXT, full_height
 from game.client.scene import Scene
 from game.client.score_sheet import SheetRow, line_name, line_tiles, sheet_rows, unit_text
-from game.client.widgets import (
+from game.client.table.layout import MIN_TEXT, full_height
+from game.client.ui.fonts import Fonts
+from game.client.ui.widgets import (
     ACCENT,
     HIGHLIGHT,
     MUTED,

@@ -12,7 +12,7 @@ from typing import Any, Protocol
 
 from game.actions import Action
 from game.bots import LEVELS, Bot, make_bot
-from game.client.match_files import MatchFiles, Recorder, replay_digest
+from game.client.sessions.match_files import MatchFiles, Recorder, replay_digest
 from game.events import Event
 from game.match import HandRecord, Match
 from game.replay import LogError

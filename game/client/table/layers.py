@@ -10,10 +10,11 @@ from __future__ import annotations
 
 import pygame
 
-from game.client.centre_box import draw_centre
 from game.client.i18n import t
-from game.client.lan_table import LanOverlay
-from game.client.layout import (
+from game.client.scene import Scene
+from game.client.table.centre_box import draw_centre
+from game.client.table.lan_overlay import LanOverlay
+from game.client.table.layout import (
     MIN_TEXT,
     TableLayout,
     full_height,
@@ -21,11 +22,10 @@ from game.client.layout import (
     river_rotation,
     river_tile_rect,
 )
-from game.client.scene import Scene
-from game.client.table_motion import Flight
-from game.client.tile_art import TileArt
-from game.client.tween import Tween
-from game.client.widgets import ACCENT, HIGHLIGHT, MUTED, Color, felt_background
+from game.client.table.motion import Flight
+from game.client.ui.tile_art import TileArt
+from game.client.ui.tween import Tween
+from game.client.ui.widgets import ACCENT, HIGHLIGHT, MUTED, Color, felt_background
 from game.melds import Meld, MeldKind
 from game.view import SeatView
 

@@ -9,12 +9,12 @@ from __future__ import annotations
 import pygame
 
 from game.client.context import Context
-from game.client.dice import draw_dice
-from game.client.fonts import Fonts
 from game.client.i18n import t
-from game.client.layout import MIN_TEXT, TableLayout
-from game.client.wall_view import draw_wall
-from game.client.widgets import ACCENT, FELT_DARK, HIGHLIGHT, MUTED, PANEL, TEXT
+from game.client.table.dice import draw_dice
+from game.client.table.layout import MIN_TEXT, TableLayout
+from game.client.table.wall_view import draw_wall
+from game.client.ui.fonts import Fonts
+from game.client.ui.widgets import ACCENT, FELT_DARK, HIGHLIGHT, MUTED, PANEL, TEXT
 from game.view import SeatView
 
 __all__ = ["draw_centre", "name_plates", "plate_pos", "seat_anchor", "wall_thickness"]

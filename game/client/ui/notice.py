@@ -10,12 +10,12 @@ from collections.abc import Callable
 import pygame
 
 from game.client.context import Context
-from game.client.fonts import Fonts
 from game.client.i18n import t
-from game.client.results import TextBoxes
 from game.client.scene import Scene
-from game.client.text_wrap import wrap_text
-from game.client.widgets import ACCENT, TEXT, Button, ButtonGroup, felt_background
+from game.client.table.results import TextBoxes
+from game.client.ui.fonts import Fonts
+from game.client.ui.text_wrap import wrap_text
+from game.client.ui.widgets import ACCENT, TEXT, Button, ButtonGroup, felt_background
 
 
 def wrap(fonts: Fonts, text: str, size: int, width: int) -> list[str]:

@@ -10,11 +10,19 @@ import pygame
 from game.assets import asset_path, read_asset_text
 from game.client import i18n
 from game.client.context import Context
-from game.client.fonts import Fonts
 from game.client.i18n import t
 from game.client.scene import Scene
-from game.client.text_wrap import wrap_text
-from game.client.widgets import ACCENT, HIGHLIGHT, PANEL, TEXT, Button, ButtonGroup, felt_background
+from game.client.ui.fonts import Fonts
+from game.client.ui.text_wrap import wrap_text
+from game.client.ui.widgets import (
+    ACCENT,
+    HIGHLIGHT,
+    PANEL,
+    TEXT,
+    Button,
+    ButtonGroup,
+    felt_background,
+)
 
 RULESETS = ("mazhan", "nanjing")
 

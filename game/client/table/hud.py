@@ -7,13 +7,13 @@ import math
 import pygame
 
 from game.actions import Action, ActionKind
-from game.client.fonts import Fonts
-from game.client.hints import Hints
 from game.client.i18n import labelled, t
-from game.client.layout import full_height
-from game.client.tile_art import TileArt
+from game.client.table.hints import Hints
+from game.client.table.layout import full_height
 from game.client.tile_names import tile_name, tiles_text
-from game.client.widgets import ACCENT, HIGHLIGHT, MUTED, TEXT
+from game.client.ui.fonts import Fonts
+from game.client.ui.tile_art import TileArt
+from game.client.ui.widgets import ACCENT, HIGHLIGHT, MUTED, TEXT
 
 WARN = (240, 130, 120)
 

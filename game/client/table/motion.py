@@ -14,21 +14,21 @@ from dataclasses import dataclass
 
 import pygame
 
-from game.client.centre_box import plate_pos, seat_anchor, wall_thickness
-from game.client.dice import draw_dice
 from game.client.i18n import t
-from game.client.layout import TableLayout, river_grid, river_rotation, river_tile_rect
 from game.client.scene import Scene
-from game.client.tile_names import tile_name
-from game.client.tween import Tween, Tweens, ease_out_cubic
-from game.client.wall_view import (
+from game.client.table.centre_box import plate_pos, seat_anchor, wall_thickness
+from game.client.table.dice import draw_dice
+from game.client.table.layout import TableLayout, river_grid, river_rotation, river_tile_rect
+from game.client.table.wall_view import (
     dealt_blocks,
     draw_stack,
     ring_position,
     stack_rects,
     wall_heights,
 )
-from game.client.widgets import ACCENT, HIGHLIGHT
+from game.client.tile_names import tile_name
+from game.client.ui.tween import Tween, Tweens, ease_out_cubic
+from game.client.ui.widgets import ACCENT, HIGHLIGHT
 from game.events import Event
 from game.tiles import Tile
 from game.view import SeatView

@@ -13,12 +13,12 @@ import pygame
 from game import calc
 from game.client.context import Context
 from game.client.i18n import labelled, t
-from game.client.layout import full_height
-from game.client.results import TextBoxes
 from game.client.scene import Scene
 from game.client.score_sheet import line_name, line_tiles
-from game.client.tile_art import TileArt
-from game.client.widgets import (
+from game.client.table.layout import full_height
+from game.client.table.results import TextBoxes
+from game.client.ui.tile_art import TileArt
+from game.client.ui.widgets import (
     ACCENT,
     HIGHLIGHT,
     MUTED,
@@ -408,7 +408,7 @@ class CalculatorScene(Scene):
         ok, data = self.outcome
         put = self.boxes.put
         if not ok:
-            from game.client.rules_scene import wrap
+            from game.client.screens.rules import wrap
 
             pieces = [p for part in str(data).split("\n")
                       for p in wrap(part, self.ctx.fonts, line, box.w)]

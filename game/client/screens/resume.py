@@ -7,8 +7,8 @@ from pathlib import Path
 
 from game.client.context import Context
 from game.client.i18n import t
-from game.client.match_files import MatchFiles
-from game.client.replay_data import problem_text
+from game.client.sessions.match_files import MatchFiles
+from game.client.sessions.replay_data import problem_text
 from game.replay import LogError
 from game.saves import describe
 
@@ -32,9 +32,9 @@ def continue_label(data_dir: Path) -> str | None:
 def resume_match(ctx: Context) -> bool:
     """Push the saved match's table where it stopped; on a save that will not load, move it
     aside (so Continue stops being offered) and say why on screen. True if resumed."""
-    from game.client.notice import NoticeScene
-    from game.client.session import LocalSession
-    from game.client.table import TableScene
+    from game.client.sessions.local import LocalSession
+    from game.client.table.scene import TableScene
+    from game.client.ui.notice import NoticeScene
 
     if ctx.data_dir is None:
         return False

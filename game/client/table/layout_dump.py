@@ -20,8 +20,8 @@ def _box(rect: pygame.Rect) -> list[int]:
 
 def layout_report(ctx: Context) -> dict[str, Any]:
     """The report for the topmost table on the scene stack (no seats if there is none)."""
-    from game.client.centre_box import name_plates
-    from game.client.table import TableScene
+    from game.client.table.centre_box import name_plates
+    from game.client.table.scene import TableScene
 
     seats: list[dict[str, Any]] = []
     tables = [s for s in ctx.stack.scenes if isinstance(s, TableScene)]

@@ -16,15 +16,15 @@ import pygame
 
 from game.actions import Action
 from game.client.context import Context
-from game.client.hud import action_text
 from game.client.i18n import t
-from game.client.layout import MIN_TEXT
-from game.client.notice import NoticeScene
-from game.client.replay_data import MAX_LOG_BYTES, problem_text
-from game.client.results import GAIN, LOSS, TextBoxes
 from game.client.scene import Scene
+from game.client.sessions.replay_data import MAX_LOG_BYTES, problem_text
+from game.client.table.hud import action_text
+from game.client.table.layout import MIN_TEXT
+from game.client.table.results import GAIN, LOSS, TextBoxes
 from game.client.tile_names import tile_name
-from game.client.widgets import (
+from game.client.ui.notice import NoticeScene
+from game.client.ui.widgets import (
     ACCENT,
     FELT_DARK,
     HIGHLIGHT,

@@ -13,12 +13,12 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.client.i18n import t
-from game.client.layout import MIN_TEXT
 from game.client.scene import Scene
-from game.client.widgets import ACCENT, PANEL, TEXT, Button, ButtonGroup, column
+from game.client.table.layout import MIN_TEXT
+from game.client.ui.widgets import ACCENT, PANEL, TEXT, Button, ButtonGroup, column
 
 if TYPE_CHECKING:
-    from game.client.table import TableScene
+    from game.client.table.scene import TableScene
 
 
 class TableMenu(Scene):
@@ -91,12 +91,12 @@ class TableMenu(Scene):
         self.ctx.stack.pop()
 
     def rules(self) -> None:
-        from game.client.rules_scene import RulesScene
+        from game.client.screens.rules import RulesScene
 
         self.ctx.stack.push(RulesScene(self.ctx, self.table.view.ruleset))
 
     def settings(self) -> None:
-        from game.client.menus import SettingsScene
+        from game.client.screens.menus import SettingsScene
 
         self.ctx.stack.push(SettingsScene(self.ctx))
 

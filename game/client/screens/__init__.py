@@ -1,0 +1,1 @@
+"""Whole-window screens: menus, setup, LAN host/join, replays, rules, calculator."""
