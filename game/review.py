@@ -23,6 +23,7 @@ from typing import Any
 
 from game.actions import Action, ActionKind
 from game.argparsing import bounded_int
+from game.atomic import write_atomic
 from game.errors import MahjongError
 from game.match import Match
 from game.melds import Meld, MeldKind
@@ -191,6 +192,38 @@ def drills(review: Review, least: float = 1.0) -> list[dict[str, Any]]:
                     "loss": round(d.loss, 3),
                     "options": [[str(a), round(x, 3)] for a, x in d.options]})
     return out
+
+
+DRILLS_FORMAT = "mahjong-drills"
+MAX_DRILLS = 500
+"""Positions kept at most (the newest): a drill set, not an archive."""
+
+
+def keep_drills(path: Path, review: Review, source: str, least: float = 1.0) -> int:
+    """Add the review's discard mistakes (`drills`) to the drill file at `path` (created when
+    missing; a damaged one is started afresh), each once, tagged with `source` (the log's
+    name); returns how many were new. Raises OSError when the file cannot be written."""
+    kept: list[dict[str, Any]] = []
+    try:
+        doc = json.loads(path.read_text(encoding="utf-8"))
+        if isinstance(doc, dict) and doc.get("format") == DRILLS_FORMAT \
+                and isinstance(doc.get("drills"), list):
+            kept = [d for d in doc["drills"] if isinstance(d, dict)]
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError):
+        kept = []
+    seen = {(d.get("source"), d.get("player"), d.get("hand"), d.get("step")) for d in kept}
+    added = 0
+    for drill in drills(review, least):
+        drill = {"source": source, "player": review.player, **drill}
+        mark = (source, review.player, drill["hand"], drill["step"])
+        if mark not in seen:
+            seen.add(mark)
+            kept.append(drill)
+            added += 1
+    if added:
+        write_atomic(path, json.dumps({"format": DRILLS_FORMAT, "version": 1,
+                                       "drills": kept[-MAX_DRILLS:]}, ensure_ascii=False))
+    return added
 
 
 @dataclass
@@ -409,6 +442,9 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                    help="the player to review, 0-3 (players keep their number while seats "
                         "rotate; the order of final_scores)")
     p.add_argument("--json", action="store_true", help="print one JSON object")
+    p.add_argument("--drills", default=None, metavar="FILE",
+                   help="add the player's discard mistakes to this drill file (\"what would "
+                        "you discard\" positions; created if missing)")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -424,11 +460,23 @@ def run(args: argparse.Namespace) -> int:
     except LogError as exc:
         sys.stderr.write(f"mahjong review: {exc}\n")
         return 1
+    added = None
+    if args.drills:
+        try:
+            added = keep_drills(Path(args.drills), review, path.name)
+        except OSError as exc:
+            sys.stderr.write(f"mahjong review: cannot write {args.drills}: {exc}\n")
+            return 1
     if args.json:
-        print(json.dumps(review.to_json(), ensure_ascii=False))
+        out = review.to_json()
+        if added is not None:
+            out["drills_added"] = added
+        print(json.dumps(out, ensure_ascii=False))
     else:
         for line in summary_lines(review):
             print(line)
+        if added is not None:
+            print(f"  {added} new drill positions in {args.drills}")
     return 0
 
 

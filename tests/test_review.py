@@ -306,3 +306,23 @@ def test_the_default_ranker_is_the_experts(monkeypatch: pytest.MonkeyPatch) -> N
     else:
         assert name == "expert-fallback" and isinstance(rank, review.FallbackRanker)
 
+
+
+def test_drills_are_kept_once_each(spoiled_logs: dict[str, tuple[Path, Any]], tmp_path: Path,
+                                   capsys: pytest.CaptureFixture[str]) -> None:
+    path, (hand_no, step) = spoiled_logs["mazhan"]
+    result = review_log(path.read_text(), 0)
+    target = tmp_path / "drills.json"
+    added = review.keep_drills(target, result, path.name)
+    assert added == len(review.drills(result)) >= 1
+    assert review.keep_drills(target, result, path.name) == 0  # the same mistakes: kept once
+    doc = json.loads(target.read_text())
+    assert doc["format"] == "mahjong-drills" and len(doc["drills"]) == added
+    assert any((d["hand"], d["step"], d["player"], d["source"]) == (hand_no, step, 0, path.name)
+               for d in doc["drills"])
+    target.write_text("{damaged")
+    status, out, err = _run(["review", str(path), "--seat", "0", "--json", "--drills",
+                             str(target)], capsys)
+    assert status == 0, err
+    assert json.loads(out)["drills_added"] == added  # a damaged file is started afresh
+    assert len(json.loads(target.read_text())["drills"]) == added

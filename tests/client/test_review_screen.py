@@ -3,6 +3,7 @@ in every language at the smallest and a large window with every text in its box.
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pygame
@@ -11,9 +12,10 @@ import pytest
 from game.client import i18n
 from game.client.context import Context
 from game.client.screens.replay import ReplayScene, open_replay
-from game.client.screens.review import MISTAKE, ReviewScene, open_review
+from game.client.screens.review import DRILLS_FILE, MISTAKE, ReviewScene, open_review
 from game.client.sessions.local import LocalSession
 from game.client.table.results import StandingsScene
+from game.review import drills as review_drills
 
 from .test_every_screen import Drawn, check
 from .test_replay_window import NAMES, play_match
@@ -161,6 +163,12 @@ def test_the_table_reviews_its_own_humans_only(ctx: Context, tmp_path: Path) -> 
     scene = ctx.stack.top
     assert isinstance(scene, ReviewScene)
     assert scene.review.player == 1 and scene.players == (1,)
+    assert ctx.data_dir is None  # (this context keeps nothing: the drills are not written)
+    ctx.data_dir = tmp_path / "data"
+    review()
+    drills = json.loads((ctx.data_dir / DRILLS_FILE).read_text(encoding="utf-8"))
+    assert {d["player"] for d in drills["drills"]} <= {1}
+    assert len(drills["drills"]) == len(review_drills(scene.review))
     key(scene, pygame.K_TAB)  # nobody else to review at this table
     assert scene.review.player == 1
     unlogged = LocalSession("mazhan", ["bot", "human", "bot", "bot"], ["normal"] * 4, NAMES, 3,

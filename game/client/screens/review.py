@@ -9,6 +9,7 @@ the one taken marked, the value lost, and a chart of the value lost in each hand
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
@@ -36,7 +37,9 @@ from game.client.ui.widgets import (
     felt_background,
 )
 from game.errors import MahjongError
-from game.review import Decision, Ranker, Review, review_log
+from game.review import Decision, Ranker, Review, keep_drills, review_log
+
+log_ = logging.getLogger(__name__)
 
 MAX_BARS = 9
 """Options shown as bars at most (the best ones, and the one taken when it is further down)."""
@@ -60,11 +63,17 @@ def amount(x: float) -> str:
     return f"{x:.2f}" if abs(x) < 1 else f"{x:.1f}"
 
 
+DRILLS_FILE = "drills.json"
+"""In the data folder: "what would you discard" positions from the player's own mistakes."""
+
+
 def open_review(ctx: Context, log: Path | str, player: int,
-                players: Sequence[int] = (0, 1, 2, 3), ranker: Ranker | None = None) -> bool:
+                players: Sequence[int] = (0, 1, 2, 3), ranker: Ranker | None = None,
+                own: bool = False) -> bool:
     """Push the Review screen of `player` for the match log `log` (a path, or the log's
     text), or a notice saying why it cannot be reviewed. `players`: whom Tab may switch to
-    (at a LAN or hot-seat table only the player's own seats)."""
+    (at a LAN or hot-seat table only the player's own seats). `own`: the player's own match
+    (from the standings): its discard mistakes are kept for the drills in the data folder."""
     try:
         if isinstance(log, Path):
             if log.stat().st_size > MAX_LOG_BYTES:
@@ -76,6 +85,12 @@ def open_review(ctx: Context, log: Path | str, player: int,
     except (MahjongError, OSError, UnicodeDecodeError, KeyError, TypeError, ValueError) as exc:
         ctx.stack.push(NoticeScene(ctx, t("review.failed"), problem_text(exc)))
         return False
+    if own and ctx.data_dir is not None:
+        source = log.name if isinstance(log, Path) else "match"
+        try:
+            keep_drills(ctx.data_dir / DRILLS_FILE, review, source)
+        except OSError as exc:  # a full disk must not stop the review
+            log_.warning("cannot keep the drill positions: %s", exc)
     ctx.stack.push(ReviewScene(ctx, review, text, tuple(players), ranker))
     return True
 

@@ -516,7 +516,7 @@ class TableScene(TableMotion, TableLayers):
         def review() -> None:
             from game.client.screens.review import open_review
 
-            open_review(self.ctx, log_path, humans[0], players=humans)
+            open_review(self.ctx, log_path, humans[0], players=humans, own=True)
 
         return review
 
