@@ -58,6 +58,8 @@ TABLE = {
                       "game.replay:add_arguments", "game.replay:run"),
     "review": Command("review a player's decisions in a match log against the expert",
                       "game.review:add_arguments", "game.review:run"),
+    "stats": Command("statistics per player from the kept match logs",
+                     "game.stats:add_arguments", "game.stats:run"),
 }
 COMMAND_HELP = {name: command.help for name, command in TABLE.items()}
 GLOBAL_FLAGS = ("-v", "--verbose")

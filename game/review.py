@@ -434,9 +434,9 @@ def fallback_ranker(seed: int = 0) -> Ranker:
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
-    """The flags of `mahjong review` (CONTRACTS §9)."""
+    """The flags of `mahjong review` (CONTRACTS §10)."""
     p.description = ("Review one player's decisions in a match log against the expert's "
-                     "ranking of every legal action (CONTRACTS §9).")
+                     "ranking of every legal action (CONTRACTS §10).")
     p.add_argument("log", metavar="LOG", help="a match log (.jsonl)")
     p.add_argument("--seat", type=bounded_int(0, 3), required=True, metavar="P",
                    help="the player to review, 0-3 (players keep their number while seats "

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from game import catalogue
 from game.melds import Meld
 from game.tiles import Tile
 
@@ -41,7 +42,9 @@ class WinContext:
 
 @dataclass(frozen=True, slots=True)
 class ScoreLine:
-    """One line of a breakdown, shown as is on the results screen.
+    """One line of a breakdown: what it counts (`key`, `value`, `unit`) and its words as a
+    catalogue key with arguments (`text`, `tiles`, `tile`, `n`, `wilds`, `group`), worded by
+    `game.catalogue` for `mahjong score` and by the window in its language.
 
     `unit` says how `value` counts: "base" (Mazhan base points), "tai" (Mazhan doublings),
     "hu" (a Mazhan value that replaces the formula, e.g. 400), "flower" (Nanjing 花), "x" (a
@@ -49,14 +52,25 @@ class ScoreLine:
     """
 
     key: str
-    zh: str
-    en: str
     value: int
     unit: str
+    text: str = ""
+    """The catalogue key of the line's words (`game.catalogue.rules`)."""
+    tiles: tuple[int, ...] = ()
+    """The tiles the line counts, in order: drawn beside its name, notation in a label."""
+    tile: int | None = None
+    """The tile the words name (a flower, a wind)."""
+    n: int = 0
+    """The number the words hold (a count, the value rounded up to, the tai)."""
+    wilds: int = 0
+    """Wilds standing in the set `tiles`."""
+    group: str = ""
+    """What a set of wilds only stands for ("pong"), its `tiles` being empty."""
 
     @property
     def label(self) -> str:
-        return f"{self.zh} {self.en}"
+        """The `mahjong score` label: Traditional Chinese and English (CONTRACTS §1)."""
+        return catalogue.label(self)
 
     def to_json(self) -> dict[str, Any]:
         return {"key": self.key, "label": self.label, "value": self.value, "unit": self.unit}

@@ -330,20 +330,23 @@ def view_from_wire(w: dict[str, Any]) -> SeatView:
 
 
 def _lines_wire(lines: tuple[ScoreLine, ...]) -> list[list[Any]]:
-    return [[x.key, x.zh, x.en, x.value, x.unit] for x in lines]
+    # keys and arguments, never words: each side words them in its own language
+    return [[x.key, x.value, x.unit, x.text, [int(t) for t in x.tiles],
+             None if x.tile is None else int(x.tile), x.n, x.wilds, x.group] for x in lines]
 
 
 def _lines_from(raw: list[list[Any]]) -> tuple[ScoreLine, ...]:
-    return tuple(ScoreLine(str(k), str(zh), str(en), int(v), str(u)) for k, zh, en, v, u in raw)
+    return tuple(ScoreLine(str(k), int(v), str(u), str(text), tuple(TILES[t] for t in tiles),
+                           _tile_or_none(tile), int(n), int(wilds), str(group))
+                 for k, v, u, text, tiles, tile, n, wilds, group in raw)
 
 
 def _payments_wire(payments: tuple[Payment, ...]) -> list[list[Any]]:
-    return [[p.payer, p.payee, p.amount, p.key, p.zh, p.en] for p in payments]
+    return [[p.payer, p.payee, p.amount, p.key, p.text] for p in payments]
 
 
 def _payments_from(raw: list[list[Any]]) -> tuple[Payment, ...]:
-    return tuple(Payment(int(a), int(b), int(n), str(k), str(zh), str(en))
-                 for a, b, n, k, zh, en in raw)
+    return tuple(Payment(int(a), int(b), int(n), str(k), str(text)) for a, b, n, k, text in raw)
 
 
 def _score_wire(score: ScoreResult) -> dict[str, Any]:

@@ -13,7 +13,8 @@ from typing import Any, Final
 
 import msgpack
 
-PROTOCOL_VERSION: Final = 1
+PROTOCOL_VERSION: Final = 2
+"""2: score lines and payments in a result travel as keys and arguments, not words."""
 MAX_FRAME: Final = 64 * 1024
 """Largest body accepted or sent; a snapshot is a few KB, so this leaves wide headroom."""
 MAX_STR: Final = 4096

@@ -153,7 +153,7 @@ def test_nanjing_is_dispatched(monkeypatch: pytest.MonkeyPatch) -> None:
 
     def fake(ctx: WinContext) -> ScoreResult:
         seen.append(ctx)
-        line = ScoreLine("made", "成牌", "made hand", 20, "flower")
+        line = ScoreLine("win", 20, "flower", "score.nanjing.win")
         return ScoreResult(20, (line,), {"hard_flowers": 0, "soft_flowers": 0})
 
     monkeypatch.setattr(nanjing_scoring, "score_winner", fake)
@@ -161,6 +161,8 @@ def test_nanjing_is_dispatched(monkeypatch: pytest.MonkeyPatch) -> None:
                "ponged": ["3m", "4p"], "dealer_streak": 2, "flags": ["last_tiles"]}
     status, data = run(request)
     assert (status, data["ruleset"], data["total"]) == (0, "nanjing", 20)
+    assert data["items"] == [{"key": "win", "label": "成牌 Winning hand", "value": 20,
+                              "unit": "flower"}]
     ctx = seen[0]
     assert (ctx.seat, str(ctx.win_tile), ctx.dealer_streak) == (1, "2s", 2)
     assert sorted(str(k) for k in map(int, ctx.ponged)) == ["12", "2"]

@@ -8,6 +8,7 @@ import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
+from game import catalogue
 from game.melds import Meld
 from game.rules.mazhan_scoring import (
     round_up,
@@ -343,7 +344,8 @@ def test_seed_example_lines() -> None:
         ("total", 320, "total"),
     ]
     assert "pong:777z" in result.reading
-    assert all(item.zh and item.en for item in result.items)
+    assert all(catalogue.line_words(item, language) for item in result.items
+               for language in catalogue.LANGUAGES)
 
 
 def test_exposed_and_concealed_lines() -> None:

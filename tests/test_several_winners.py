@@ -122,8 +122,8 @@ def test_all_two_winners_on_one_discard_each_paid_by_the_discarder(
     f_w, f_n = result.score.total, result.others[0][1].total
     assert f_w > 0 and f_n > 0
     assert list(result.payments) == [
-        Payment(E, W, f_w * gold, "win_discard", "放炮", "Dealt in"),
-        Payment(E, N, f_n * gold, "win_discard", "放炮", "Dealt in"),
+        Payment(E, W, f_w * gold, "win_discard", "pay.nanjing.win_discard"),
+        Payment(E, N, f_n * gold, "win_discard", "pay.nanjing.win_discard"),
     ]
     assert list(result.deltas) == [-(f_w + f_n) * gold, 0, f_w * gold, f_n * gold]
     assert sum(result.deltas) == 0 and net(result.payments) == list(result.deltas)
@@ -180,7 +180,7 @@ def test_first_only_the_first_in_turn_order_wins(options: dict[str, object]) -> 
     assert result_from_wire(result_to_wire(result)).cut == (N,)
     assert result.score is not None
     assert list(result.payments) == [
-        Payment(E, W, result.score.total, "win_discard", "放炮", "Dealt in")]
+        Payment(E, W, result.score.total, "win_discard", "pay.nanjing.win_discard")]
 
 
 def test_all_both_winners_lines_reach_the_view_and_the_wire() -> None:
@@ -369,8 +369,8 @@ def test_robbed_kong_two_robbers(several: str) -> None:
     else:
         assert result.winners == (W, N)
         assert list(result.payments) == [
-            Payment(S, W, 3 * f[W], "win_liable", "包牌", "Liable for the win"),
-            Payment(S, N, 3 * f[N], "win_liable", "包牌", "Liable for the win"),
+            Payment(S, W, 3 * f[W], "win_liable", "pay.nanjing.win_liable"),
+            Payment(S, N, 3 * f[N], "win_liable", "pay.nanjing.win_liable"),
         ]
         assert list(result.deltas) == [0, -3 * (f[W] + f[N]), 3 * f[W], 3 * f[N]]
 

@@ -181,6 +181,6 @@ def _score_or_wording(ctx: WinContext) -> ScoreResult | str:
 
 
 def test_cached_payment_is_an_equal_payment() -> None:
-    fields = (1, 2, 40, "win", "胡牌", "Winning hand")
+    fields = (1, 2, 40, "win", "pay.mazhan.win")
     assert payment(*fields) == Payment(*fields)
     assert payment(*fields) is payment(*fields)  # one frozen record, handed out again

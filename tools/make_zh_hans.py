@@ -1,7 +1,8 @@
-"""Make the Simplified Chinese texts from the Traditional ones (the catalogue, the rules core's
-labels and the rules texts), with OpenCC and the hand-read terms in zh_hans_terms.py.
+"""Make the Simplified Chinese texts from the Traditional ones (the window's catalogue, the
+rules' catalogue and the rules texts), with OpenCC and the hand-read terms in zh_hans_terms.py.
 
-    uv run python tools/make_zh_hans.py           # write game/client/i18n_hans.py and
+    uv run python tools/make_zh_hans.py           # write game/client/i18n_hans.py,
+                                                  # game/catalogue/hans.py and
                                                   # assets/text/rules/*.zh-Hans.txt
     uv run python tools/make_zh_hans.py --check   # exit 1 if they are out of date
 
@@ -24,6 +25,7 @@ import opencc  # type: ignore[import-untyped,unused-ignore]  # noqa: E402
 from zh_hans_terms import KEYS, TERMS  # type: ignore[import-not-found,unused-ignore]  # noqa: E402
 
 OUT = ROOT / "game" / "client" / "i18n_hans.py"
+CORE_OUT = ROOT / "game" / "catalogue" / "hans.py"
 PLACEHOLDER = """\"\"\"Emptied by tools/make_zh_hans.py before it made this file again.\"\"\"
 
 HANS: dict[str, tuple[str, str]] = {}
@@ -31,19 +33,25 @@ TERMS: dict[str, str] = {}
 CHARS: dict[str, str] = {}
 RULES: dict[str, str] = {}
 """
+CORE_PLACEHOLDER = """\"\"\"Emptied by tools/make_zh_hans.py before it made this file again.\"\"\"
+
+HANS: dict[str, tuple[str, str]] = {}
+"""
 
 
 def readable_output() -> None:
-    """Empty the generated module if it does not compile (say, merge conflict markers), so
+    """Empty a generated module if it does not compile (say, merge conflict markers), so
     the catalogue, which imports it, can be read to make it again."""
-    try:
-        compile(OUT.read_text(encoding="utf-8"), str(OUT), "exec")
-    except (OSError, SyntaxError, ValueError):
-        OUT.write_text(PLACEHOLDER, encoding="utf-8")
+    for path, placeholder in ((OUT, PLACEHOLDER), (CORE_OUT, CORE_PLACEHOLDER)):
+        try:
+            compile(path.read_text(encoding="utf-8"), str(path), "exec")
+        except (OSError, SyntaxError, ValueError):
+            path.write_text(placeholder, encoding="utf-8")
 RULES = ROOT / "assets" / "text" / "rules"
 CONFIG = "tw2sp"
 """Taiwan-style Traditional to Simplified with mainland phrases (the sources say 螢幕, 區網)."""
-SKIP = {"i18n.py", "i18n_hans.py"}
+SKIP = {"i18n.py", "i18n_hans.py", "catalogue"}
+"""The catalogues themselves (their texts are made by key, not as literals)."""
 
 
 def is_cjk(ch: str) -> bool:
@@ -76,11 +84,11 @@ class Converter:
 
 
 def core_texts() -> list[str]:
-    """Every Chinese string literal in game/ outside the catalogue (score lines, payments,
-    option help...), docstrings left out."""
+    """Every Chinese string literal in game/ outside the catalogues (tile names, a refusal's
+    gloss), docstrings left out."""
     found: set[str] = set()
     for path in sorted((ROOT / "game").rglob("*.py")):
-        if path.name in SKIP:
+        if path.name in SKIP or path.parent.name in SKIP:
             continue
         tree = ast.parse(path.read_text(encoding="utf-8"))
         docs = {id(node.value) for node in ast.walk(tree)
@@ -102,14 +110,17 @@ def digest(text: str) -> str:
 
 def build() -> dict[Path, str]:
     """Every generated file's path and text."""
+    from game.catalogue.rules import STRINGS as CORE_STRINGS
     from game.client.i18n import STRINGS
 
     convert = Converter()
     hans = {key: (zh, KEYS.get(key) or convert(zh)) for key, (zh, _en) in STRINGS.items()}
+    core = {key: (zh, KEYS.get(key) or convert(zh)) for key, (zh, _en) in CORE_STRINGS.items()}
     terms = {text: convert(text) for text in core_texts()}
     outputs: dict[Path, str] = {}
     rules: dict[str, str] = {}
     chars_from = "".join(zh for zh, _s in hans.values()) + "".join(terms)
+    chars_from += "".join(zh for zh, _s in core.values())
     chars_from += "".join(trad for trad, _simp in TERMS)
     for name, path in rules_sources().items():
         text = path.read_text(encoding="utf-8")
@@ -136,7 +147,7 @@ def build() -> dict[Path, str]:
     ]
     lines += [f"    {key!r}: ({zh!r}, {simp!r})," for key, (zh, simp) in hans.items()]
     lines += ["}", "", "TERMS: Final[dict[str, str]] = {",
-              "    # the rules core's Chinese literals (score lines, payments, option help)"]
+              "    # the core's Chinese literals outside the catalogues (tile names, refusals)"]
     lines += [f"    {trad!r}: {simp!r}," for trad, simp in terms.items()]
     lines += ["}", "", "CHARS: Final[dict[str, str]] = {",
               "    # one character at a time, for text put together at run time"]
@@ -146,6 +157,12 @@ def build() -> dict[Path, str]:
     lines += [f"    {name!r}: {value!r}," for name, value in rules.items()]
     lines += ["}", ""]
     outputs[OUT] = "\n".join(lines)
+    # the rules' catalogue: (the Traditional it was made from, Simplified) by key
+    made = "".join(f"    {key!r}: ({zh!r}, {simp!r}),\n" for key, (zh, simp) in core.items())
+    outputs[CORE_OUT] = (f'"""Simplified Chinese of game/catalogue/rules.py, {len(core)} texts: '
+                         "GENERATED by\ntools/make_zh_hans.py; do not edit by hand.\n"
+                         '"""\n# ruff: noqa: E501\n\n'
+                         f"HANS: dict[str, tuple[str, str]] = {{\n{made}}}\n")
     return outputs
 
 

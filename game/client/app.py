@@ -130,7 +130,6 @@ def run(argv_options: ClientOptions) -> int:
     from game.client import i18n
     from game.client import settings as settings_mod
     from game.client.context import Context
-    from game.client.screens.menus import MainMenu
     from game.client.ui.fonts import Fonts
     from game.client.ui.tile_art import TileArt
 
@@ -165,17 +164,16 @@ def run(argv_options: ClientOptions) -> int:
     ctx = Context(options, settings, fonts, TileArt(fonts), settings_path=settings_path,
                   size=screen.get_size(), sounds=Sounds.open(settings.volume),
                   data_dir=data_dir())
-    ctx.stack.push(MainMenu(ctx))
+    ctx.stack.open("main menu")
     if options.replay and options.review is not None:
-        from game.client.screens.review import open_review
-
-        open_review(ctx, Path(options.replay), options.review)  # or a notice saying why not
+        # the Review screen of that player, or a notice saying why the log cannot be reviewed
+        ctx.stack.open("review", log=Path(options.replay), player=options.review)
     elif options.replay:
-        from game.client.screens.replay import open_replay
+        from game.client.table.replay import open_replay
 
         open_replay(ctx, Path(options.replay))  # a bad file is explained on screen
     elif options.play:
-        from game.client.table.scene import open_table
+        from game.client.sessions.local import open_table
 
         def start() -> None:
             open_table(ctx, ruleset=options.ruleset, seats=options.seats,
@@ -219,7 +217,7 @@ def ask_before_replacing(ctx: object, start: Callable[[], None]) -> bool:
     Continue is offered) and return True; else False: start at once."""
     from game.client.context import Context
     from game.client.i18n import t
-    from game.client.screens.resume import continue_label
+    from game.client.sessions.resume import continue_label
     from game.client.ui.notice import ConfirmScene
 
     assert isinstance(ctx, Context)

@@ -32,6 +32,9 @@ class Context:
     data_dir: Path | None = None
     """Where match logs and the save of the match in progress go (None: nowhere)."""
 
+    def __post_init__(self) -> None:
+        self.stack.ctx = self  # screens opened by name are built with this context
+
     @property
     def speed(self) -> float:
         """Animation speed: the --speed flag times the player's setting."""

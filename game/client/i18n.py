@@ -1,10 +1,13 @@
 """The window's one string catalogue: `t(key, **values)` in the chosen language.
 
 Three languages: 简体中文 (zh-Hans), 繁體中文 (zh-Hant) and English (en). `STRINGS` is the
-source, written by hand as (Traditional Chinese, English) pairs; the Simplified texts are
-generated from the Traditional ones by `tools/make_zh_hans.py` (OpenCC plus a table of
-regional terms read by a person) into `i18n_hans.py`. Run that script after adding or
-changing a string; a test fails while the generated file lags behind.
+source of the window's own texts, written by hand as (Traditional Chinese, English) pairs;
+the rules' words (score lines, payments, option help) are the core's catalogue,
+`game.catalogue`, which `t` reads for the keys it holds: one lookup, one set of keys. The
+Simplified texts are generated from the Traditional ones by `tools/make_zh_hans.py` (OpenCC
+plus a table of regional terms read by a person) into `i18n_hans.py` and
+`game/catalogue/hans.py`. Run that script after adding or changing a string; a test fails
+while a generated file lags behind.
 """
 
 from __future__ import annotations
@@ -13,6 +16,7 @@ import os
 from collections.abc import Mapping, Sequence
 from typing import Final
 
+from game import catalogue
 from game.client.i18n_hans import CHARS, HANS, TERMS
 
 LANGUAGES: Final = ("zh-Hans", "zh-Hant", "en")
@@ -28,6 +32,7 @@ STRINGS: Final[dict[str, tuple[str, str]]] = {
     "menu.host": ("開設區網牌桌", "Host LAN table"),
     "menu.join": ("加入區網牌桌", "Join LAN table"),
     "menu.replays": ("牌局回放", "Replays"),
+    "menu.stats": ("戰績", "Statistics"),
     "menu.calculator": ("計分器", "Score calculator"),
     "menu.rules": ("規則", "Rules"),
     "menu.settings": ("設定", "Settings"),
@@ -130,6 +135,35 @@ STRINGS: Final[dict[str, tuple[str, str]]] = {
     "result.next": ("下一局", "Next hand"),
     "result.match_over": ("牌局結束", "Match over"),
     "result.menu": ("回主選單", "Main menu"),
+    "chart.scores": ("每局後的分數", "Score after each hand"),
+    "stats.title": ("戰績", "Statistics"),
+    "stats.reading": ("正在讀取牌局記錄 {n}/{m}…", "Reading match logs {n}/{m}…"),
+    "stats.summary": ("{files} 份記錄，{matches} 場牌局", "{files} log files, {matches} matches"),
+    "stats.skipped": ("略過：{why}", "skipped: {why}"),
+    "stats.reason.unreadable": ("{n} 個無法讀取", "{n} unreadable"),
+    "stats.reason.truncated": ("{n} 個不完整", "{n} cut short"),
+    "stats.reason.other_engine": ("{n} 個來自其他版本", "{n} from another version"),
+    "stats.reason.damaged": ("{n} 個已損壞", "{n} damaged"),
+    "stats.reason_sep": ("，", ", "),
+    "stats.none": ("還沒有這個規則的牌局記錄：打完一局就會算進來",
+                   "No match logs of this ruleset yet: every hand played counts"),
+    "stats.ruleset": ("規則：{name}", "Ruleset: {name}"),
+    "stats.col.player": ("玩家", "Player"),
+    "stats.col.matches": ("場數", "Matches"),
+    "stats.col.hands": ("局數", "Hands"),
+    "stats.col.win": ("胡牌率", "Win"),
+    "stats.col.self_draw": ("自摸率", "Self-draw"),
+    "stats.col.deal_in": ("放炮率", "Deal-in"),
+    "stats.col.avg_win": ("平均胡牌", "Avg win"),
+    "stats.col.per_match": ("每場得分", "Per match"),
+    "stats.col.best": ("最大胡牌", "Best win"),
+    "stats.unit.mazhan": ("分", "pt"),
+    "stats.unit.nanjing": ("金", "gold"),
+    "stats.trend": ("{name}：每場得分（由舊到新）", "{name}: score per match, oldest first"),
+    "stats.biggest": ("{name} 最大的一次胡牌：+{gain} {unit}（牌值 {value}），{date} 第 {hand} 局",
+                      "{name}'s biggest win: +{gain} {unit} (value {value}), {date}, hand {hand}"),
+    "stats.no_win": ("{name} 還沒有胡過牌", "{name} has not won a hand yet"),
+    "stats.keys": ("↑↓ 選擇玩家", "↑↓ choose a player"),
     "calc.ruleset": ("規則", "Rules"),
     "calc.seat": ("座位", "Seat"),
     "calc.streak": ("連莊", "Streak"),
@@ -543,7 +577,7 @@ def text_in(key: str, language: str) -> str | None:
     """The unformatted string for `key` in `language`, or None for an unknown key."""
     pair = STRINGS.get(key)
     if pair is None:
-        return None
+        return catalogue.text_in(key, language)  # the rules' words
     if language == "en":
         return pair[1]
     if language == "zh-Hans":
@@ -578,15 +612,7 @@ def ui_face() -> str:
 
 
 def has(key: str) -> bool:
-    return key in STRINGS
-
-
-def word(zh: str, en: str) -> str:
-    """A text the rules core carries in both scripts (score lines, payments, option help,
-    written Traditional), in the current language."""
-    if _language == "en":
-        return en
-    return hans(zh) if _language == "zh-Hans" else zh
+    return key in STRINGS or catalogue.has(key)
 
 
 TRADITIONAL_REGIONS: Final = frozenset({"TW", "HK", "MO"})

@@ -4,20 +4,21 @@ the chosen language with the tiles it counts and its value, a subtotal per group
 formula as the seed writes it (Mazhan (base + 20) × 2^tai with 進一 and the 400 cap; Nanjing
 20 + 20 + 2 × (hard + soft) + big items, 比下胡 doubling).
 
-Pure text and tile lists; results.py draws them.
+Pure text and tile lists; results.py draws them. A line's name, tiles and remarks are read
+from its data (its catalogue key and arguments), never from words.
 """
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from game import catalogue
 from game.client import i18n
-from game.client.i18n import STRINGS, t
-from game.client.tile_names import NOTATION
+from game.client.i18n import t
+from game.client.tile_names import tile_name
 from game.scoring import ScoreLine
-from game.tiles import TILES, WHITE, NotationError, Tile, parse_tiles
+from game.tiles import TILES, Tile
 
 CAP = 400
 """Mazhan's cap on a hand (M15)."""
@@ -28,8 +29,6 @@ NANJING_GROUPS = {
     "missing_suit": "soft",
 }
 """Nanjing line keys by group; every other flower line is a big item."""
-_NOTE = re.compile(r"\(([^)]*)\)")
-_ZH_TILE = {tile.zh: tile for tile in TILES}
 
 
 @dataclass
@@ -48,7 +47,7 @@ class SheetRow:
 
 def unit_name(unit: str) -> str:
     """A unit's name from the catalogue ('unit.base' 分 / pt, ...)."""
-    return t(f"unit.{unit}") if f"unit.{unit}" in STRINGS else unit
+    return t(f"unit.{unit}") if i18n.has(f"unit.{unit}") else unit
 
 
 def unit_text(line: ScoreLine) -> str:
@@ -56,44 +55,30 @@ def unit_text(line: ScoreLine) -> str:
 
 
 def line_tiles(line: ScoreLine) -> list[Tile]:
-    """The tiles a line counts: from the scorer's notation, or the tile its name holds."""
-    tiles: list[Tile] = []
-    for match in NOTATION.finditer(line.en):
-        try:
-            tiles += parse_tiles(match.group(0))
-        except NotationError:
-            continue
-    if tiles:
-        return tiles
-    if line.key == "white_dragons":
-        count = next((int(w) for w in line.en.split() if w.isdigit()), 0)
-        return [TILES[WHITE]] * count
-    last = line.zh.split()[-1] if line.zh.split() else ""
-    tile = _ZH_TILE.get(last)
-    if tile is not None:
-        return [tile] * (3 if line.key == "wind_pong" else 1)
-    return []
+    """The tiles a line counts, drawn beside its name."""
+    return [TILES[kind] for kind in line.tiles]
 
 
 def line_note(line: ScoreLine) -> str:
-    """The scorer's remark on a set (wilds in it, the winning set) in the chosen language."""
-    notes: list[str] = []
-    for match in _NOTE.finditer(line.en):
-        for part in (p.strip() for p in match.group(1).split(",")):
-            if part.endswith("wild") and part.split()[0].isdigit():
-                notes.append(t("sheet.wilds", n=int(part.split()[0])))
-            elif part == "win":
-                notes.append(t("sheet.win_set"))
-    return " · ".join(notes)
+    """The scorer's remark on a set (the wilds in it) in the chosen language."""
+    return t("sheet.wilds", n=line.wilds) if line.wilds else ""
+
+
+def _no_tiles(line: ScoreLine) -> str:
+    return ""  # drawn beside the name instead
+
+
+def _named(kind: int, language: str) -> str:
+    return tile_name(kind)  # the window's names, in its language
 
 
 def line_name(line: ScoreLine) -> str:
-    """The line's name without notation: Chinese as the scorer wrote it; English with the
-    notation and remarks taken out (the tiles are drawn beside it)."""
-    text = _NOTE.sub("", NOTATION.sub("", line.en))
-    text = re.sub(r"\bany (pong|chow|pair)\b", "", text)
-    text = " ".join(text.split())
-    return i18n.word(line.zh, text[:1].upper() + text[1:] if text else line.zh)
+    """The line's name in the chosen language: its catalogue words with the tiles left out
+    (they are drawn beside it) and a tile it names in this window's words; English starts
+    with a capital."""
+    text = " ".join(catalogue.line_words(line, i18n.language(), tiles=_no_tiles,
+                                         name=_named).split())
+    return text[:1].upper() + text[1:]
 
 
 def _line_row(line: ScoreLine) -> SheetRow:

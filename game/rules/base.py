@@ -17,27 +17,30 @@ if TYPE_CHECKING:
 
 @dataclass(frozen=True, slots=True)
 class Option:
-    """One table setting: its default, the values allowed, and what it means."""
+    """One table setting: its default, the values allowed, and what it means (a catalogue
+    key and the numbers its words hold, worded by `game.catalogue.option_words`)."""
 
     name: str
     default: Any
     choices: tuple[Any, ...]
     """The values allowed; empty for a whole number within `bounds`."""
-    zh: str
-    en: str
+    help: str
+    """The catalogue key of what the option means ("help.mazhan.reserve")."""
     bounds: tuple[int, int] = (0, 0)
+    args: tuple[tuple[str, int], ...] = ()
+    """The numbers the words hold, by field name (the rules' own constants)."""
 
 
 @dataclass(frozen=True, slots=True)
 class Payment:
-    """`payer` pays `payee` `amount` points or gold; seats 0-3."""
+    """`payer` pays `payee` `amount` points or gold; seats 0-3. `key` says why for the logs
+    and the rules; `text` is the catalogue key of its words ("pay.nanjing.win_discard")."""
 
     payer: int
     payee: int
     amount: int
     key: str
-    zh: str = ""
-    en: str = ""
+    text: str = ""
 
 
 @dataclass(frozen=True, slots=True)

@@ -14,23 +14,23 @@ from game.rules.options import RuleOptions, option
 from game.scoring import ScoreLine, ScoreResult, WinContext
 from game.tiles import Tile
 
+START_SCORE = 8000
+BUST_BELOW = 800
+"""M22: a player below this ends the match (option `bust_ends`)."""
+
 
 @dataclass(frozen=True, slots=True)
 class MazhanOptions(RuleOptions):
-    """Mazhan's table options (the one place they are declared)."""
+    """Mazhan's table options (the one place they are declared; their words are the
+    catalogue's "help.mazhan.<name>")."""
 
     ruleset: ClassVar[str] = "mazhan"
-    reserve: int = option(11, "留牌", "Tiles left when the hand is drawn (M10)",
-                          choices=(0, 7, 9, 11, 13, 15))
-    hands: int = option(16, "局數", "Hands in a match", bounds=(1, 1_000_000))
-    bust_ends: bool = option(True, "破產結束", "A player below 800 ends the match (M22)",
-                             choices=(True, False))
-    table_fee: bool = option(False, "台費", "Each player pays the stake per hand (M22)",
-                             choices=(True, False))
-    timers: bool = option(False, "計時", "15 s to discard, 8 s to claim (M11)",
-                          choices=(True, False))
-    flee: bool = option(False, "逃跑", "Timeouts and long disconnections flee (M12)",
-                        choices=(True, False))
+    reserve: int = option(11, choices=(0, 7, 9, 11, 13, 15))
+    hands: int = option(16, bounds=(1, 1_000_000))
+    bust_ends: bool = option(True, choices=(True, False), args=(("n", BUST_BELOW),))
+    table_fee: bool = option(False, choices=(True, False))
+    timers: bool = option(False, choices=(True, False))
+    flee: bool = option(False, choices=(True, False))
 
 
 OPTIONS: Mapping[str, Option] = MazhanOptions.table()
@@ -38,8 +38,6 @@ OPTIONS: Mapping[str, Option] = MazhanOptions.table()
 FLEE_QUARTER = 100
 """M12: a fleeing player pays 4 × 100 × stake: a quarter to each other player, one to the house."""
 
-START_SCORE = 8000
-BUST_BELOW = 800
 
 
 class Mazhan:
@@ -121,14 +119,17 @@ class Mazhan:
     def hand_fees(self, stake: int) -> list[Payment]:
         if not self.settings.table_fee:
             return []
-        return [Payment(seat, HOUSE, stake, "table_fee") for seat in range(4)]  # M22
+        return [Payment(seat, HOUSE, stake, "table_fee", "pay.mazhan.table_fee")
+                for seat in range(4)]  # M22
 
     def flee(self, seat: int, stake: int) -> list[Payment]:
         if not self.settings.flee:
             return []
         quarter = FLEE_QUARTER * stake  # M12
-        return [*(Payment(seat, other, quarter, "flee") for other in range(4) if other != seat),
-                Payment(seat, HOUSE, quarter, "flee")]
+        fled = "pay.mazhan.flee"
+        return [*(Payment(seat, other, quarter, "flee", fled) for other in range(4)
+                  if other != seat),
+                Payment(seat, HOUSE, quarter, "flee", fled)]
 
     def match_over(self, scores: Sequence[int], hands_played: int) -> bool:
         if self.settings.bust_ends and min(scores) < BUST_BELOW:

@@ -48,12 +48,6 @@ _SET_POINTS = {
     "exposed_kong": 8,
     "concealed_kong": 16,
 }
-_SET_NAMES = {
-    "exposed_pong": ("明刻", "exposed pong"),
-    "concealed_triplet": ("暗刻", "concealed triplet"),
-    "exposed_kong": ("明槓", "exposed kong"),
-    "concealed_kong": ("暗槓", "concealed kong"),
-}
 _MELD_CLASS = {
     MeldKind.PONG: "exposed_pong",
     MeldKind.KONG: "exposed_kong",
@@ -72,7 +66,10 @@ class _Set:
     cls: str
     kind: int | None
     """The kind it stands for; None when made only of wilds (any kind)."""
-    text: str
+    tiles: tuple[int, ...]
+    wilds: int = 0
+    group: str = ""
+    """What a set of wilds only stands for ("pong"), its `tiles` being empty."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -99,9 +96,19 @@ def round_up(base: int) -> int:
     return -(-base // 10) * 10
 
 
+def _words(key: str) -> str:
+    """The catalogue key of a Mazhan score line's words."""
+    return f"score.mazhan.{key}"
+
+
 def _set_line(s: _Set) -> ScoreLine:
-    zh, en = _SET_NAMES[s.cls]
-    return _line(s.cls, zh, f"{en} {s.text}", set_points(s.cls, s.kind), "base")
+    return _line(s.cls, set_points(s.cls, s.kind), "base", _words(s.cls), s.tiles, None, 0,
+                 s.wilds, s.group)
+
+
+def _set_tai(key: str, s: _Set) -> ScoreLine:
+    """A dragon or seat-wind set's tai (M16)."""
+    return _line(key, 1, "tai", _words(key), s.tiles, None, 0, s.wilds, s.group)
 
 
 @lru_cache(maxsize=10_000)
@@ -112,7 +119,7 @@ def _tiles_text(tiles: tuple[int, ...]) -> str:
 
 def _meld_sets(melds: Sequence[Meld]) -> list[_Set]:
     return [
-        _Set(_MELD_CLASS[m.kind], m.first, _tiles_text(m.tiles))
+        _Set(_MELD_CLASS[m.kind], m.first, m.tiles)
         for m in melds
         if m.kind is not MeldKind.CHOW
     ]
@@ -122,8 +129,8 @@ def _bonus_lines(ctx: WinContext) -> list[ScoreLine]:
     """Each bonus tile set aside scores 4 (M13)."""
     lines = []
     for tile in ctx.bonus:
-        zh = "白板" if tile == WHITE else f"花 {tile.zh}"
-        lines.append(_line("bonus_tile", zh, f"bonus tile {tile}", BONUS_POINTS, "base"))
+        words = _words("bonus_white" if tile == WHITE else "bonus_tile")
+        lines.append(_line("bonus_tile", BONUS_POINTS, "base", words, (tile,), tile))
     return lines
 
 
@@ -132,22 +139,20 @@ def _tai_lines(ctx: WinContext, sets: Sequence[_Set]) -> list[ScoreLine]:
     lines = []
     for tile in ctx.bonus:
         if tile in FLOWERS and (tile - FLOWERS[0]) % 4 == ctx.seat:
-            zh, en = f"正花 {tile.zh}", f"seat flower {tile}"
-            lines.append(_line("seat_flower", zh, en, 1, "tai"))
+            lines.append(_line("seat_flower", 1, "tai", _words("seat_flower"), (tile,), tile))
     whites = sum(1 for t in ctx.bonus if t == WHITE)
     if whites >= 2:
         tai = 2 if whites == 4 else 1
-        lines.append(_line("white_dragons", "白板", f"{whites} white dragons", tai, "tai"))
+        lines.append(_line("white_dragons", tai, "tai", _words("white_dragons"),
+                           (WHITE,) * whites, None, whites))
     seat_wind = EAST + ctx.seat
     for s in sets:
         if s.kind == RED:
-            lines.append(_line("red_triplet", "中", f"red dragon set {s.text}", 1, "tai"))
+            lines.append(_set_tai("red_triplet", s))
         elif s.kind == GREEN:
-            lines.append(_line("green_triplet", "發", f"green dragon set {s.text}", 1, "tai"))
+            lines.append(_set_tai("green_triplet", s))
         elif s.kind == seat_wind:
-            lines.append(
-                _line("seat_wind_triplet", "門風", f"seat wind set {s.text}", 1, "tai")
-            )
+            lines.append(_set_tai("seat_wind_triplet", s))
     return lines
 
 
@@ -155,21 +160,27 @@ def _round_line(base: int, rounded: int) -> list[ScoreLine]:
     """進一法 (M15) as a line adding the difference, if any."""
     if rounded == base:
         return []
-    return [_line("round_up", "進一", f"round up to {rounded}", rounded - base, "base")]
+    return [_line("round_up", rounded - base, "base", _words("round_up"), (), None, rounded)]
 
 
 def _multiplier(tai: int) -> list[ScoreLine]:
     if tai == 0:
         return []
-    return [_line("tai_multiplier", "台數倍數", f"tai multiplier ×2^{tai}", 2**tai, "x")]
+    return [_line("tai_multiplier", 2**tai, "x", _words("tai_multiplier"), (), None, tai)]
 
 
 def _total(value: int) -> ScoreLine:
-    return _line("total", "合計", "total", value, "total")
+    return _line("total", value, "total", _words("total"))
 
 
-def _hu(key: str, zh: str, en: str) -> ScoreLine:
-    return _line(key, zh, en, CAP, "hu")
+def _hu(key: str, n: int = 0) -> ScoreLine:
+    """A line worth 400, replacing the formula (M17, M18), or the cap (M15)."""
+    return _line(key, CAP, "hu", _words(key), (), None, n)
+
+
+def _plain(key: str, value: int, unit: str) -> ScoreLine:
+    """A line whose words hold no tile or number."""
+    return _line(key, value, unit, _words(key))
 
 
 # ---------------------------------------------------------------- winner
@@ -420,7 +431,8 @@ def _evaluate(
         if g.kind == "pong":
             # ruling M13: a hand triplet completed by the winning discard counts as exposed
             cls = "exposed_pong" if i == win_index else "concealed_triplet"
-            sets.append(_Set(cls, g.tiles[0] if g.tiles else None, _group_text(g, False)))
+            sets.append(_Set(cls, g.tiles[0] if g.tiles else None, g.tiles, g.wilds,
+                             "" if g.tiles else g.kind))
     chows = sum(1 for g in groups if g.kind == "chow") + sum(
         1 for m in ctx.melds if m.kind is MeldKind.CHOW
     )
@@ -428,18 +440,16 @@ def _evaluate(
 
     base_lines = [_set_line(s) for s in sets] + _bonus_lines(ctx)
     if ctx.self_draw:
-        base_lines.append(_line("self_draw", "自摸", "self-draw", SELF_DRAW_POINTS, "base"))
+        base_lines.append(_plain("self_draw", SELF_DRAW_POINTS, "base"))
     if single:
-        base_lines.append(
-            _line("single_wait", "獨張", "single wait", SINGLE_WAIT_POINTS, "base")
-        )
+        base_lines.append(_plain("single_wait", SINGLE_WAIT_POINTS, "base"))
     base = sum(line.value for line in base_lines)
 
     tai_lines = _tai_lines(ctx, sets)
     if chows == 0:
-        tai_lines.append(_line("all_triplets", "對對胡", "all triplets", 1, "tai"))
+        tai_lines.append(_plain("all_triplets", 1, "tai"))
     if flush == "half":
-        tai_lines.append(_line("half_flush", "混一色", "half flush", 1, "tai"))
+        tai_lines.append(_plain("half_flush", 1, "tai"))
     tai = sum(line.value for line in tai_lines)
 
     replaced = _replacements(ctx, flush, wilds, tai)
@@ -449,11 +459,11 @@ def _evaluate(
     if ping_hu:
         half = [line for line in tai_lines if line.key == "half_flush"]
         ping_tai = len(half)
-        items = [_line("ping_hu", "平胡", "ping hu", PING_HU, "hu"), *half]
+        items = [_plain("ping_hu", PING_HU, "hu"), *half]
         items += _multiplier(ping_tai)
         value = min(CAP, PING_HU * 2**ping_tai)
         if wilds >= 2:
-            items.append(_hu("ping_hu_wilds", "平胡兩百搭", "ping hu with two or more wilds"))
+            items.append(_hu("ping_hu_wilds"))
             value = CAP
         if replaced:
             items += replaced
@@ -464,7 +474,7 @@ def _evaluate(
     rounded = round_up(base)
     items = list(base_lines)
     items += _round_line(base, rounded)
-    items.append(_line("hu_head", "胡頭", "winner's head", HU_HEAD, "base"))
+    items.append(_plain("hu_head", HU_HEAD, "base"))
     items += tai_lines
     items += _multiplier(tai)
     formula = (rounded + HU_HEAD) * 2**tai
@@ -473,7 +483,7 @@ def _evaluate(
         items += replaced
         value = CAP
     elif formula > CAP:
-        items.append(_hu("cap", "封頂", f"capped at {CAP}"))
+        items.append(_hu("cap", CAP))
     items.append(_total(value))
     return _Outcome(value, base, tai, tuple(items), groups, mark)
 
@@ -482,15 +492,15 @@ def _replacements(ctx: WinContext, flush: str | None, wilds: int, tai: int) -> l
     """The hands worth 400 whatever the formula gives (M17)."""
     lines = []
     if flush == "full":
-        lines.append(_hu("full_flush", "清一色", "full flush"))
+        lines.append(_hu("full_flush"))
     if wilds >= 3:
-        lines.append(_hu("three_wilds", "殺豬", "three wilds"))
+        lines.append(_hu("three_wilds"))
     if "heavenly" in ctx.flags:
-        lines.append(_hu("heavenly", "天胡", "heavenly hand"))
+        lines.append(_hu("heavenly"))
     if "earthly" in ctx.flags:
-        lines.append(_hu("earthly", "地胡", "earthly hand"))
+        lines.append(_hu("earthly"))
     if tai >= 4:
-        lines.append(_hu("four_tai", "四台辣子", f"{tai} tai"))
+        lines.append(_hu("four_tai", tai))
     return lines
 
 
@@ -520,7 +530,7 @@ def score_loser(ctx: WinContext) -> ScoreResult:
     formula = round_up(base) * 2**tai
     value = min(CAP, formula)
     if formula > CAP:
-        items.append(_hu("cap", "封頂", f"capped at {CAP}"))
+        items.append(_hu("cap", CAP))
     items.append(_total(value))
     parts = " ".join(meld_parts + trip_parts)
     return ScoreResult(value, tuple(items), {"base": base, "tai": tai}, parts)
@@ -537,9 +547,8 @@ def _sets_part(seat: int, melds: tuple[Meld, ...],
     sets = _meld_sets(melds)
     parts = [_meld_text(m) for m in melds]
     for kind in trips:
-        text = _tiles_text((kind, kind, kind))
-        sets.append(_Set("concealed_triplet", kind, text))
-        parts.append(text)
+        sets.append(_Set("concealed_triplet", kind, (kind, kind, kind)))
+        parts.append(_tiles_text((kind, kind, kind)))
     tai = _tai_lines(WinContext(seat=seat, concealed=()), sets)
     return tuple(_set_line(s) for s in sets), tuple(tai), tuple(parts)
 
@@ -560,9 +569,8 @@ def score_loser_plain(ctx: WinContext) -> ScoreResult:
     natural = counts_of(t for t in ctx.concealed if t != ctx.wild)
     for kind in range(PLAY_KINDS):
         if natural[kind] >= 3:  # ruling M20: four natural tiles count as a concealed triplet
-            text = _tiles_text((kind, kind, kind))
-            sets.append(_Set("concealed_triplet", kind, text))
-            parts.append(text)
+            sets.append(_Set("concealed_triplet", kind, (kind, kind, kind)))
+            parts.append(_tiles_text((kind, kind, kind)))
     base_lines = [_set_line(s) for s in sets] + _bonus_lines(ctx)
     base = sum(line.value for line in base_lines)
     rounded = round_up(base)
@@ -575,7 +583,7 @@ def score_loser_plain(ctx: WinContext) -> ScoreResult:
     formula = rounded * 2**tai
     value = min(CAP, formula)
     if formula > CAP:
-        items.append(_hu("cap", "封頂", f"capped at {CAP}"))
+        items.append(_hu("cap", CAP))
     items.append(_total(value))
     return ScoreResult(value, tuple(items), {"base": base, "tai": tai}, " ".join(parts))
 
@@ -594,19 +602,18 @@ def payments(values: Sequence[int], winner: int, dealer: int, stake: int) -> lis
         raise ValueError(f"winner {winner} is not a seat 0..{seats - 1}")
     out: list[Payment] = []
 
-    def pay(payer: int, payee: int, amount: int, key: str, zh: str, en: str) -> None:
+    def pay(payer: int, payee: int, amount: int, key: str) -> None:
         factor = 2 if dealer in (payer, payee) else 1
-        out.append(payment(payer, payee, amount * factor * stake, key, zh, en))
+        out.append(payment(payer, payee, amount * factor * stake, key, f"pay.mazhan.{key}"))
 
     others = [s for s in range(seats) if s != winner]
     for payer in others:
-        pay(payer, winner, values[winner], "win", "胡牌", "Winning hand")
+        pay(payer, winner, values[winner], "win")
     for i, a in enumerate(others):
         for b in others[i + 1 :]:
             if values[a] != values[b]:
                 low, high = (a, b) if values[a] < values[b] else (b, a)
-                pay(low, high, abs(values[a] - values[b]), "difference", "差額",
-                    "Difference between non-winners")
+                pay(low, high, abs(values[a] - values[b]), "difference")
     return out
 
 

@@ -17,21 +17,15 @@ from game.tiles import Tile
 
 @dataclass(frozen=True, slots=True)
 class NanjingOptions(RuleOptions):
-    """Nanjing's table options (the one place they are declared)."""
+    """Nanjing's table options (the one place they are declared; their words are the
+    catalogue's "help.nanjing.<name>")."""
 
     ruleset: ClassVar[str] = "nanjing"
-    gold: int = option(1, "每花金幣", "Gold per flower (N10)", choices=(1, 2, 4, 5, 10))
-    hands: int = option(8, "局數", "Hands in a match (N14)", bounds=(1, 1_000_000))
-    until_broke: bool = option(False, "打到輸光",
-                               "The match also ends when a player's gold is gone (N14)",
-                               choices=(True, False))
-    timers: bool = option(False, "計時", "15 s to discard, 8 s to claim", choices=(True, False))
-    several_winners: Literal["first", "all"] = option(
-        "first",
-        "一炮多響：預設截胡，只有放炮者之後第一家胡；或能胡的都胡，各由放炮者付 (N2)",
-        "Several wins on one discard: the first in turn order (截胡) or all, each "
-        "paid by the discarder (N2)",
-        choices=("first", "all"))
+    gold: int = option(1, choices=(1, 2, 4, 5, 10))
+    hands: int = option(8, bounds=(1, 1_000_000))
+    until_broke: bool = option(False, choices=(True, False))
+    timers: bool = option(False, choices=(True, False))
+    several_winners: Literal["first", "all"] = option("first", choices=("first", "all"))
 
 
 OPTIONS: Mapping[str, Option] = NanjingOptions.table()

@@ -63,10 +63,13 @@ def _gold(g: int) -> None:
         raise ValueError(f"gold per flower must be at least 1, not {g}")
 
 
-def _from_each_other(
-    payee: int, amount: int, key: str, zh: str, en: str
-) -> list[Payment]:
-    return [payment(p, payee, amount, key, zh, en) for p in SEATS if p != payee]
+def _from_each_other(payee: int, amount: int, key: str) -> list[Payment]:
+    return [payment(p, payee, amount, key, _text(key)) for p in SEATS if p != payee]
+
+
+def _text(key: str) -> str:
+    """The catalogue key of a Nanjing payment's words."""
+    return f"pay.nanjing.{key}"
 
 
 def win_payments(
@@ -96,22 +99,22 @@ def win_payments(
         _seat("discarder", discarder)
         if discarder == winner:
             raise ValueError("the winner cannot win on its own discard")
-        return [payment(discarder, winner, F * g, "win_discard", "放炮", "Dealt in")]
+        return [payment(discarder, winner, F * g, "win_discard", _text("win_discard"))]
     if liable is None:
-        return _from_each_other(winner, F * g, "win_self_draw", "自摸", "Self-drawn win")
+        return _from_each_other(winner, F * g, "win_self_draw")
     _seat("liable", liable)
     if liable == winner:
         raise ValueError("the winner cannot be liable for its own win")
     times = 3 if self_draw or liable_full else 1
-    return [payment(liable, winner, times * F * g, "win_liable", "包牌", "Liable for the win")]
+    return [payment(liable, winner, times * F * g, "win_liable", _text("win_liable"))]
 
 
 _KONG_MONEY = {
-    # kind: (gold per flower ×, paid by the feeder only?, zh, en), ruling N11
-    "exposed": (20, True, "明槓", "Exposed kong"),
-    "added": (20, True, "明槓", "Added kong"),
-    "concealed": (10, False, "暗槓", "Concealed kong"),
-    "flower": (20, False, "花槓", "Flower kong"),
+    # kind: (gold per flower ×, paid by the feeder only?), ruling N11
+    "exposed": (20, True),
+    "added": (20, True),
+    "concealed": (10, False),
+    "flower": (20, False),
 }
 
 
@@ -126,18 +129,18 @@ def kong_payments(konger: int, kind: str, feeder: int | None, g: int) -> list[Pa
     _gold(g)
     if kind not in _KONG_MONEY:
         raise ValueError(f"unknown kong kind {kind!r}; one of {', '.join(_KONG_MONEY)}")
-    per, fed, zh, en = _KONG_MONEY[kind]
+    per, fed = _KONG_MONEY[kind]
     key = f"kong_{kind}"
     if not fed:
         if feeder is not None:
             raise ValueError(f"a {kind} kong has no feeder")
-        return _from_each_other(konger, per * g, key, zh, en)
+        return _from_each_other(konger, per * g, key)
     if feeder is None:
         raise ValueError(f"an {kind} kong needs the seat whose tile was konged")
     _seat("feeder", feeder)
     if feeder == konger:
         raise ValueError("a player cannot feed its own kong")
-    return [payment(feeder, konger, per * g, key, zh, en)]
+    return [payment(feeder, konger, per * g, key, _text(key))]
 
 
 _FLOWER_SETS = (
@@ -166,7 +169,7 @@ def same_discard_penalty(first: int, g: int) -> list[Payment]:
     _seat("first", first)
     _gold(g)
     return [
-        payment(first, p, 10 * g, "same_discards", "跟打", "Four same discards in a row")
+        payment(first, p, 10 * g, "same_discards", _text("same_discards"))
         for p in SEATS
         if p != first
     ]
@@ -177,7 +180,7 @@ def fourth_discard_penalty(player: int, g: int) -> list[Payment]:
     _seat("player", player)
     _gold(g)
     return [
-        payment(player, p, 10 * g, "four_discards", "四張", "Discarded all four of a kind")
+        payment(player, p, 10 * g, "four_discards", _text("four_discards"))
         for p in SEATS
         if p != player
     ]

@@ -61,15 +61,18 @@ BIG_KEYS = frozenset(
 """Keys of the big items of N7 (a big hand keeps the dealer, N5)."""
 
 _SEVEN_PAIRS = (
-    (80, "七對", "Seven pairs"),
-    (160, "豪華七對", "Luxury seven pairs"),
-    (240, "超豪華七對", "Double luxury seven pairs"),
-    (320, "超超豪華七對", "Triple luxury seven pairs"),
+    (80, "seven_pairs"),
+    (160, "seven_pairs_1"),
+    (240, "seven_pairs_2"),
+    (320, "seven_pairs_3"),
 )
+"""七對 by how many of its pairs are four of a kind (N7): flowers and the words' key."""
 
 
-def _line(key: str, zh: str, en: str, value: int, unit: str = "flower") -> ScoreLine:
-    return ScoreLine(key, zh, en, value, unit)
+def _line(key: str, value: int, unit: str = "flower", *, words: str = "", n: int = 0,
+          tile: int | None = None, tiles: tuple[int, ...] = ()) -> ScoreLine:
+    """A line, its words the catalogue's "score.nanjing.<words or key>"."""
+    return ScoreLine(key, value, unit, f"score.nanjing.{words or key}", tiles, tile, n)
 
 
 @dataclass(frozen=True, slots=True)
@@ -196,15 +199,15 @@ def _finish(hand: _Hand, best: _Count) -> ScoreResult:
     lines = list(best.lines)
     flowers = best.flowers
     if "heavenly" in ctx.flags:  # ruling N7: replaces the total
-        lines = [_line("heavenly", "天胡", "Heavenly hand", 320)]
+        lines = [_line("heavenly", 320)]
         flowers = 320
     elif "earthly" in ctx.flags:
-        lines = [_line("earthly", "地胡", "Earthly hand", 280)]
+        lines = [_line("earthly", 280)]
         flowers = 280
     n = ctx.dealer_streak
     if ctx.seat == 0 and n >= 1:  # ruling N8: 比下胡 (F + 10n) × 2
-        lines.append(_line("streak", "連莊", f"Dealer streak {n} × 10", 10 * n))
-        lines.append(_line("bixiahu", "比下胡", "Dealer's streak doubles", 2, "x"))
+        lines.append(_line("streak", 10 * n, n=n))
+        lines.append(_line("bixiahu", 2, "x"))
         flowers = (flowers + 10 * n) * 2
     return ScoreResult(
         total=flowers,
@@ -371,59 +374,58 @@ def _readings(hand: _Hand) -> list[_Reading]:
 def _count(hand: _Hand, reading: _Reading) -> _Count:
     """The flower lines of one reading in the order a player reads them (N6, N7)."""
     ctx = hand.ctx
-    lines = [_line("win", "成牌", "Winning hand", 20)]
+    lines = [_line("win", 20)]
     if not hand.claimed and reading.shape != "seven_pairs":  # ruling N6: not for seven pairs
-        lines.append(_line("concealed", "門清", "Concealed hand", 20))
+        lines.append(_line("concealed", 20))
     if hand.hard:
-        lines.append(_line("hard_flowers", "硬花", f"Hard flowers {hand.hard} × 2", 2 * hand.hard))
+        lines.append(_line("hard_flowers", 2 * hand.hard, n=hand.hard))
     if hand.kongs:
         # ruling N6: 2 per kong, inside the × 2 like hard flowers
-        lines.append(_line("kongs", "槓", f"Kongs {hand.kongs} × 2 flowers × 2", 4 * hand.kongs))
+        lines.append(_line("kongs", 4 * hand.kongs, n=hand.kongs))
 
     soft: list[ScoreLine] = []
     for kind in _wind_triplets(ctx.melds, reading.groups):
-        wind = TILES[kind]
-        soft.append(_line("wind_pong", f"風對 {wind.zh}", f"{wind.en} triplet × 2", 2))
+        soft.append(_line("wind_pong", 2, tile=kind, tiles=(kind, kind, kind)))
     yajue = False
     wait = _wait_shape(reading.win_group, ctx.win_tile)
     if wait is not None and ctx.win_tile in ctx.ponged:
         yajue = True  # ruling N7 壓絕 replaces the wait's soft flower (N6)
     elif wait == "middle":
-        soft.append(_line("middle_wait", "壓檔", "Closed wait × 2", 2))
+        soft.append(_line("middle_wait", 2))
     elif wait == "edge":
-        soft.append(_line("edge_wait", "邊枝", "Edge wait × 2", 2))
+        soft.append(_line("edge_wait", 2))
     elif hand.single_wait:
-        soft.append(_line("single_wait", "獨占", "Single wait × 2", 2))
+        soft.append(_line("single_wait", 2))
     suits = {suit_of(k) for k, n in enumerate(hand.everything) if n and k < 27}
     winds = any(hand.everything[k] for k in WIND_KINDS)
     if len(suits) == 2:
-        soft.append(_line("missing_suit", "缺一門", "Missing one suit × 2", 2))
+        soft.append(_line("missing_suit", 2))
     lines.extend(soft)
 
     if len(suits) == 1 and not winds:
-        lines.append(_line("full_flush", "清一色", "Full flush", 60))
+        lines.append(_line("full_flush", 60))
     elif len(suits) <= 1:  # choice: an all-winds hand counts as 混一色 too
-        lines.append(_line("half_flush", "混一色", "Half flush", 40))
+        lines.append(_line("half_flush", 40))
     if reading.shape == "kuaizhao" or (
         reading.shape == "standard" and all(g.kind != "chow" for g in reading.groups)
     ):
-        lines.append(_line("all_pongs", "對對胡", "All pongs", 40))
+        lines.append(_line("all_pongs", 40))
     if len(ctx.melds) == 4:
-        lines.append(_line("all_melded", "全球獨釣", "All melded, single wait", 60))
+        lines.append(_line("all_melded", 60))
     if reading.shape == "seven_pairs":
         fours = sum(n == 4 for n in hand.counts)
-        value, zh, en = _SEVEN_PAIRS[fours]
-        lines.append(_line("seven_pairs", zh, en, value))
+        value, words = _SEVEN_PAIRS[fours]
+        lines.append(_line("seven_pairs", value, words=words))
     if yajue:
-        lines.append(_line("yajue", "壓絕", "Last tile closed/edge wait", 40))
+        lines.append(_line("yajue", 40))
     if not hand.hard:
-        lines.append(_line("no_flowers", "無花果", "No hard flowers", 40))
+        lines.append(_line("no_flowers", 40))
     if "after_kong" in ctx.flags:
-        lines.append(_line("kong_bloom", "槓後開花", "Win on a kong's replacement", 40))
+        lines.append(_line("kong_bloom", 40))
     elif "after_flower" in ctx.flags:
-        lines.append(_line("kong_bloom_flower", "槓後開花", "Win on a flower's replacement", 20))
+        lines.append(_line("kong_bloom_flower", 20))
     if "last_tiles" in ctx.flags:
-        lines.append(_line("last_tiles", "海底撈月", "Last 16 tiles", 10))
+        lines.append(_line("last_tiles", 10))
 
     return _Count(
         lines=tuple(lines),

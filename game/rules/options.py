@@ -1,7 +1,8 @@
 """Typed table options: each ruleset declares one frozen dataclass whose fields are its options.
 
-A field's default, allowed values (or whole-number range) and bilingual label sit on the field
-itself, so a new option is one line in one ruleset file (plus its strings for the screens).
+A field's default and allowed values (or whole-number range) sit on the field itself, its
+words in the catalogue under "help.<ruleset>.<name>" (game/catalogue/rules.py), so a new
+option is one line in one ruleset file plus its words.
 The option table the setup and host screens list (`Option`), the check at the start of a
 match (a misspelt name or a value not allowed raises `BadOption`), the plain dict written in
 logs and saves, and the hash peers compare are all derived from that one declaration.
@@ -21,11 +22,12 @@ from game.rules.base import Option
 _META = "option"
 
 
-def option(default: Any, zh: str, en: str, *, choices: tuple[Any, ...] = (),
-           bounds: tuple[int, int] = (0, 0)) -> Any:
+def option(default: Any, *, choices: tuple[Any, ...] = (), bounds: tuple[int, int] = (0, 0),
+           args: tuple[tuple[str, int], ...] = ()) -> Any:
     """A dataclass field that is a table option: a whole number within `bounds` when
-    `choices` is empty, else one of `choices`."""
-    meta = {_META: (choices, zh, en, bounds)}
+    `choices` is empty, else one of `choices`. Its words are the catalogue's
+    "help.<ruleset>.<name>", with `args` (the numbers they hold) filled in."""
+    meta = {_META: (choices, bounds, args)}
     return dataclasses.field(default=default, metadata=meta)
 
 
@@ -44,8 +46,9 @@ class RuleOptions:
         """The option table, in declaration order, as the screens list it."""
         out: dict[str, Option] = {}
         for f in dataclasses.fields(cls):  # type: ignore[arg-type]
-            choices, zh, en, bounds = f.metadata[_META]
-            out[f.name] = Option(f.name, f.default, choices, zh, en, bounds)
+            choices, bounds, args = f.metadata[_META]
+            out[f.name] = Option(f.name, f.default, choices, f"help.{cls.ruleset}.{f.name}",
+                                 bounds, args)
         return out
 
     @classmethod

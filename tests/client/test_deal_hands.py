@@ -67,7 +67,7 @@ def test_hands_grow_block_by_block_then_show_whole(ctx: Context, ruleset: str) -
     assert 0 < sum(own) < dealt
     # the own hand: exactly the landed tiles, face up in the order they were dealt
     assert len(scene.drawn[viewer]["hand"]) == sum(own)
-    assert not scene.hand_rects  # nothing to click until the hand shows whole
+    assert not scene.hand.rects  # nothing to click until the hand shows whole
     # each other seat: four backs per landed block
     for rel in (1, 2, 3):
         seat = (viewer + rel) % 4
@@ -81,7 +81,7 @@ def test_hands_grow_block_by_block_then_show_whole(ctx: Context, ruleset: str) -
     view = session.view(viewer)
     for seat in range(4):
         assert len(scene.drawn[seat]["hand"]) == view.hand_sizes[seat]
-    assert [tile for _rect, tile in scene.hand_rects] == scene._order() + (
+    assert [tile for _rect, tile in scene.hand.rects] == scene._order() + (
         [view.drawn] if view.drawn is not None else [])
 
 

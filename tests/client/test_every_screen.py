@@ -14,17 +14,19 @@ import pygame
 import pytest
 from fontTools.ttLib import TTFont  # type: ignore[import-untyped,unused-ignore]
 
+from game.catalogue.rules import STRINGS as CORE_STRINGS
 from game.client import i18n
 from game.client.context import Context
 from game.client.scene import Scene
 from game.client.screens.calculator import CalculatorScene
 from game.client.screens.lan import HostScreen, JoinScreen
 from game.client.screens.menus import MainMenu, SettingsScene, SetupScene
-from game.client.screens.replay import ReplayListScene, ReplayScene, open_replay
-from game.client.screens.resume import resume_match
+from game.client.screens.replays import ReplayListScene
 from game.client.screens.rules import RULESETS, RulesScene, rules_path
 from game.client.sessions.local import LocalSession
+from game.client.sessions.resume import resume_match
 from game.client.table.lan_overlay import LanOverlay
+from game.client.table.replay import ReplayScene, open_replay
 from game.client.table.results import StandingsScene
 from game.client.table.scene import TableScene
 from game.client.ui.fonts import LATIN_FONT, UI_FONT, Fonts, runs
@@ -48,13 +50,11 @@ LATIN_CMAP = set(TTFont(LATIN_FONT, lazy=True).getBestCmap())
 
 
 class Drawn:
-    """Every string the Fonts renderer draws, and every core text worded through i18n."""
+    """Every string the Fonts renderer draws."""
 
     def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
         self.texts: list[str] = []
-        self.worded: set[str] = set()
         render = Fonts.render
-        word = i18n.word
 
         def watched_render(fonts: Fonts, text: str, size: int, color: tuple[int, int, int],
                            face: str = "ui", bold: bool = False) -> pygame.Surface:
@@ -62,13 +62,7 @@ class Drawn:
                 self.texts.append(text)
             return render(fonts, text, size, color, face, bold)
 
-        def watched_word(zh: str, en: str) -> str:
-            out = word(zh, en)
-            self.worded.add(out)
-            return out
-
         monkeypatch.setattr(Fonts, "render", watched_render)
-        monkeypatch.setattr(i18n, "word", watched_word)
 
 
 def fragments(language: str) -> list[str]:
@@ -78,6 +72,19 @@ def fragments(language: str) -> list[str]:
         text = i18n.text_in(key, language) or ""
         out.update(piece.strip() for piece in re.split(r"{\w+}", text))
     return sorted((p for p in out if p), key=len, reverse=True)
+
+
+def core_words(language: str) -> list[str]:
+    """The rules' catalogue texts (game.catalogue) in `language`, whole and cut at their
+    fields and colons (a button's short form of an option), also as the window starts a
+    line with them (a capital: "exposed pong" → "Exposed pong")."""
+    out: set[str] = set()
+    for key in CORE_STRINGS:
+        text = i18n.text_in(key, language) or ""
+        out.add(text.strip())
+        out.update(p.strip() for p in re.split(r"{\w+}|[:;：；]|\([MN]\d+\)", text))
+    out |= {p[:1].upper() + p[1:] for p in out}
+    return sorted((p for p in out if p and "{" not in p), key=len, reverse=True)
 
 
 def residue(text: str, pieces: list[str], names: list[str]) -> str:
@@ -107,10 +114,7 @@ def check(drawn: Drawn, language: str, names: list[str], where: str,
             missing = {ch for ch in piece if ord(ch) not in cmap and ch not in "\n"}
             assert not missing, (where, language, text, missing)
     pieces = fragments(language)
-    # core texts worded through i18n, whole and cut at their colons (a button's short form)
-    worded = sorted({part.strip() for w in drawn.worded
-                     for part in [w, *re.split(r"[:;：；]|\([MN]\d+\)", w)] if part.strip()},
-                    key=len, reverse=True)
+    worded = core_words(language)
     bad = {}
     for text in drawn.texts:
         if source and squeeze(text) and squeeze(text) in squeeze(source):

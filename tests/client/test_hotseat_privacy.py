@@ -49,7 +49,7 @@ def test_the_curtain_never_shows_another_humans_tiles(ctx: Context, screen: pyga
         seat = session.seat_of(shown)
         assert scene.view.seat == seat
         own = session.view(seat)
-        drawn_tiles = Counter(tile for _rect, tile in scene.hand_rects)
+        drawn_tiles = Counter(tile for _rect, tile in scene.hand.rects)
         assert drawn_tiles == Counter(own.concealed)  # exactly the shown player's own tiles
         if scene._my_turn():
             scene._submit(players[shown].choose(scene.view))

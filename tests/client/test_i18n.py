@@ -15,6 +15,7 @@ from fontTools.ttLib import TTFont  # type: ignore[import-untyped,unused-ignore]
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from game import catalogue
 from game.assets import asset_path
 from game.client import i18n
 from game.client.context import Context
@@ -75,16 +76,16 @@ def test_simplified_uses_the_mainland_terms() -> None:
     assert i18n.t("settings.fullscreen") == "全屏" and i18n.t("menu.host") == "开设局域网牌桌"
     assert i18n.t("lang.zh-Hant") == "繁體中文"  # the other script's own name stays as it is
     assert i18n.hans("一萬") == "一万" and i18n.hans("發") == "发" and i18n.hans("圖") == "图"
-    # score lines and option help come from the rules core in Traditional
-    assert i18n.word("暗槓", "concealed kong") == "暗杠"
-    assert TERMS["槓後開花"] == "杠后开花"
+    # score lines and option help: the rules' catalogue, read through the same lookup
+    assert i18n.t("score.mazhan.concealed_kong") == "暗杠"
+    assert catalogue.text_in("score.nanjing.kong_bloom", "zh-Hans") == "杠后开花"
     text = rules_path("nanjing", "zh-Hans").read_text(encoding="utf-8")
     assert "杠" in text and "槓" not in text and "「" not in text
     i18n.set_language("zh-Hant")
-    assert i18n.t("action.kong") == "槓" and i18n.word("暗槓", "concealed kong") == "暗槓"
+    assert i18n.t("action.kong") == "槓" and i18n.t("score.mazhan.concealed_kong") == "暗槓"
     i18n.set_language("en")
-    assert i18n.t("action.kong") == "Kong" and i18n.word("暗槓", "concealed kong") == (
-        "concealed kong")
+    assert i18n.t("action.kong") == "Kong" and i18n.t("payment.none") == "payment.none"
+    assert i18n.t("pay.nanjing.kong_concealed") == "Concealed kong"
 
 
 def test_rules_texts_exist_in_all_three_languages() -> None:
@@ -292,3 +293,15 @@ def test_the_first_window_speaks_the_systems_language_and_keeps_it(
     monkeypatch.setenv("LANG", "en_US.UTF-8" if language != "en" else "zh_CN.UTF-8")
     assert run(parse_play_args(["--quit-after", "0.2", "--size", "1024x640"])) == 0
     assert i18n.language() == language
+
+
+def test_the_rules_words_are_one_catalogue_with_the_windows() -> None:
+    """One set of keys: the window's own texts and the rules' (game.catalogue) share no key,
+    and the window reads the rules' words through its one lookup, in every language."""
+    from game.catalogue.rules import STRINGS as CORE_STRINGS
+
+    assert not set(i18n.STRINGS) & set(CORE_STRINGS)
+    for key in CORE_STRINGS:
+        assert i18n.has(key)
+        for language in i18n.LANGUAGES:
+            assert i18n.text_in(key, language) == catalogue.text_in(key, language)

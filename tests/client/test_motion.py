@@ -114,7 +114,7 @@ def test_the_deal_flies_from_the_wall_after_the_break(ctx: Context, ruleset: str
     scene.draw(surface)
     last = deal[-1]
     spot = cells[last.stacks[0]]
-    empty = scene._table_layer(surface.get_size()).get_at(spot.center)
+    empty = scene.still.at_size(surface.get_size()).get_at(spot.center)
     assert surface.get_at(spot.center) != empty
     for _ in range(30):
         scene.update(0.2)

@@ -17,7 +17,7 @@ from game.client import i18n
 from game.client.context import Context
 from game.client.i18n import t
 from game.client.screens.menus import MainMenu, SettingsScene, SetupScene
-from game.client.screens.replay import ReplayListScene
+from game.client.screens.replays import ReplayListScene
 from game.client.sessions.local import LocalSession
 from game.client.sessions.match_files import MatchFiles
 from game.client.table.scene import TableScene

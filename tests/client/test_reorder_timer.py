@@ -52,7 +52,7 @@ def test_drag_and_keys_rearrange_the_hand_without_playing(ctx: Context,
     seat = scene.viewer
     before_river = len(session.view(seat).rivers[seat])
     order = scene._order()
-    first, last = scene.hand_rects[0][0], scene.hand_rects[len(order) - 1][0]
+    first, last = scene.hand.rects[0][0], scene.hand.rects[len(order) - 1][0]
     # drag the first tile past the last one of the arranged row
     scene.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=first.center, button=1))
     scene.handle(pygame.event.Event(pygame.MOUSEMOTION, pos=last.center, rel=(0, 0),
@@ -66,12 +66,12 @@ def test_drag_and_keys_rearrange_the_hand_without_playing(ctx: Context,
     # Shift+Left moves the selected tile back one place; Left alone only moves the selection
     key(scene, pygame.K_LEFT)
     key(scene, pygame.K_LEFT)
-    picked = scene.selected
+    picked = scene.hand.selected
     arranged = scene._order()
     if picked < len(arranged):
         key(scene, pygame.K_LEFT, pygame.KMOD_SHIFT)
         assert scene._order() == move(arranged, picked, picked - 1)
-        assert scene.selected == picked - 1
+        assert scene.hand.selected == picked - 1
     assert Counter(scene._order()) == Counter(arranged)
     assert len(session.view(seat).rivers[seat]) == before_river
 

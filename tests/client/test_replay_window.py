@@ -19,10 +19,11 @@ from game.client.context import Context
 from game.client.i18n import t
 from game.client.options import parse_play_args
 from game.client.screens.menus import MainMenu
-from game.client.screens.replay import ReplayListScene, ReplayScene, open_replay
+from game.client.screens.replays import ReplayListScene
 from game.client.sessions.local import LocalSession
 from game.client.sessions.match_files import DATA_ENV, MatchFiles
 from game.client.sessions.replay_data import ReplayLog, ReplaySession, summarize
+from game.client.table.replay import ReplayScene, open_replay
 from game.client.ui.notice import NoticeScene
 from game.match import Match
 from game.replay import LogError, LogWriter, read_log

@@ -11,9 +11,9 @@ import pytest
 
 from game.client import i18n
 from game.client.context import Context
-from game.client.screens.replay import ReplayScene, open_replay
 from game.client.screens.review import DRILLS_FILE, MISTAKE, ReviewScene, open_review
 from game.client.sessions.local import LocalSession
+from game.client.table.replay import ReplayScene, open_replay
 from game.client.table.results import StandingsScene
 from game.review import drills as review_drills
 

@@ -18,9 +18,10 @@ from game.client.scene import Scene
 from game.client.screens.calculator import CalculatorScene
 from game.client.screens.lan import HostScreen
 from game.client.screens.menus import MainMenu, SettingsScene, SetupScene
-from game.client.screens.replay import ReplayListScene, open_replay
+from game.client.screens.replays import ReplayListScene
 from game.client.screens.rules import RulesScene
 from game.client.sessions.local import LocalSession
+from game.client.table.replay import open_replay
 from game.client.table.results import StandingsScene
 from game.client.table.scene import TableScene
 from game.client.tile_names import NOTATION

@@ -11,6 +11,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from game.catalogue.rules import STRINGS
 from game.client import i18n
 from game.client.context import Context
 from game.client.screens.menus import SetupScene
@@ -102,7 +103,8 @@ def test_each_ruleset_keeps_its_own_choices_while_cycling(ctx: Context,
 
 def test_the_screen_reads_the_table_not_a_list_of_its_own(
         ctx: Context, screen: pygame.Surface, monkeypatch: pytest.MonkeyPatch) -> None:
-    extra = Option("dice_luck", "low", ("low", "high"), "骰運", "Dice luck: how lucky")
+    extra = Option("dice_luck", "low", ("low", "high"), "help.nanjing.dice_luck")
+    monkeypatch.setitem(STRINGS, "help.nanjing.dice_luck", ("骰運", "Dice luck: how lucky"))
     table: dict[str, Any] = {**OPTION_TABLES["nanjing"], "dice_luck": extra}
     monkeypatch.setitem(OPTION_TABLES, "nanjing", table)
     scene = _setup(ctx, "nanjing")

@@ -51,7 +51,7 @@ def _crowded(scene: TableScene, melds: bool) -> None:
         hand_sizes=(5,) * 4 if melds else (17,) * 4,
         last_discard=(1, river[-1][0]),
     )
-    scene.layer = None
+    scene.still.invalidate()
 
 
 def _distance(point: tuple[float, float], rect: pygame.Rect) -> float:

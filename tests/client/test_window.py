@@ -82,7 +82,7 @@ def play_until(scene: TableScene, screen: pygame.Surface, stop: object, limit: i
             continue
         view = scene.view
         if view.phase == "discard":
-            for rect, tile in reversed(scene.hand_rects):
+            for rect, tile in reversed(scene.hand.rects):
                 if Action(ActionKind.DISCARD, tile) in view.legal:
                     click(scene, rect.center)
                     done["clicks"] += 1

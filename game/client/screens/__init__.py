@@ -1,1 +1,1 @@
-"""Whole-window screens: menus, setup, LAN host/join, replays, rules, calculator."""
+"""Whole-window screens: menus, setup, LAN host/join, replays, statistics, rules, calculator."""

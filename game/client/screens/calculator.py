@@ -16,7 +16,7 @@ from game.client.i18n import labelled, t
 from game.client.scene import Scene
 from game.client.score_sheet import line_name, line_tiles
 from game.client.table.layout import full_height
-from game.client.table.results import TextBoxes
+from game.client.ui.notice import wrap
 from game.client.ui.tile_art import TileArt
 from game.client.ui.widgets import (
     ACCENT,
@@ -26,6 +26,7 @@ from game.client.ui.widgets import (
     TEXT,
     Button,
     ButtonGroup,
+    TextBoxes,
     felt_background,
 )
 from game.scoring import FLAGS, ScoreLine
@@ -134,7 +135,8 @@ def problem_text(state: CalcState) -> str:
 
 def evaluate(state: CalcState) -> tuple[bool, Any]:
     """(True, the scorer's JSON) or (False, a sentence from the catalogue), via
-    game.calc.main; each item's label is in the window's language (the JSON carries both)."""
+    game.calc.main; each item's label is in the window's language, and "lines" holds the
+    scorer's lines themselves (keys and arguments: the tiles to draw)."""
     request = json.dumps(state.request())
     status, text = calc.main(request)
     data = json.loads(text)
@@ -144,16 +146,8 @@ def evaluate(state: CalcState) -> tuple[bool, Any]:
     lines = calc.score(ruleset, role, win).items
     for item, line in zip(data.get("items", []), lines, strict=True):
         item["label"] = line_name(line)
+    data["lines"] = list(lines)
     return True, data
-
-
-def item_line(item: dict[str, Any]) -> ScoreLine:
-    """A scorer line back from the calculator's JSON, whose label is the Chinese name, a
-    space, then the English one (which starts with a letter or digit)."""
-    label = str(item["label"])
-    cut = next((i for i, ch in enumerate(label) if ch.isascii() and ch.isalnum()), len(label))
-    return ScoreLine(str(item.get("key", "")), label[:cut].strip(), label[cut:].strip(),
-                     int(item["value"]), str(item["unit"]))
 
 
 class _FaceButton(Button):
@@ -408,10 +402,8 @@ class CalculatorScene(Scene):
         ok, data = self.outcome
         put = self.boxes.put
         if not ok:
-            from game.client.screens.rules import wrap
-
             pieces = [p for part in str(data).split("\n")
-                      for p in wrap(part, self.ctx.fonts, line, box.w)]
+                      for p in wrap(self.ctx.fonts, part, line, box.w)]
             for i, piece in enumerate(pieces[:6]):
                 put(surface, piece, pygame.Rect(box.x, box.y + i * line * 5 // 4, box.w, line),
                     line, (240, 130, 120))
@@ -422,9 +414,9 @@ class CalculatorScene(Scene):
         while full_height(tw) > step:
             tw -= 1
         y = box.y
-        for item in items:
+        lines: list[ScoreLine] = data["lines"]
+        for item, scored in zip(items, lines, strict=True):
             unit = t("unit." + item["unit"]) if item["unit"] in UNIT_KEYS else item["unit"]
-            scored = item_line(item)
             tiles = line_tiles(scored)
             name_w = box.w * 3 // 4 - len(tiles) * tw - 4
             put(surface, line_name(scored), pygame.Rect(box.x, y, name_w, step), step, TEXT)

@@ -21,7 +21,6 @@ from game.client import i18n
 from game.client.context import Context
 from game.client.i18n import aside, labelled, t
 from game.client.options import RULESETS
-from game.client.screens.menus import MenuScene
 from game.client.screens.rule_options import (
     defaults,
     option_help,
@@ -31,6 +30,7 @@ from game.client.screens.rule_options import (
     value_text,
 )
 from game.client.sessions.remote import RemoteSession
+from game.client.ui.menu_scene import MenuScene
 from game.client.ui.widgets import MUTED, PANEL, TEXT, TextField
 from game.rules.base import Option
 from net.discovery import Announcer, DiscoveryError, TableBrowser, TableInfo
@@ -142,9 +142,7 @@ class _LanScene(MenuScene):
         if session is not None and not self.opened:
             if session.ready:
                 self.opened = True
-                from game.client.table.scene import TableScene  # the table pulls in the engine
-
-                self.ctx.stack.push(TableScene(self.ctx, session))
+                self.ctx.stack.open("table", session=session)  # loads the engine
             elif session.error is not None:
                 self.status = session.error_text()
                 self.session = None

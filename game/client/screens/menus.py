@@ -11,7 +11,6 @@ from game.client import i18n
 from game.client.context import Context
 from game.client.i18n import LANGUAGES, aside, labelled, t
 from game.client.options import BOT_LEVELS, RULESETS
-from game.client.scene import Scene
 from game.client.screens.rule_options import (
     defaults,
     option_help,
@@ -21,76 +20,15 @@ from game.client.screens.rule_options import (
     value_text,
 )
 from game.client.settings import ANIMATION_SPEEDS, KEEP_LOGS, VOLUMES
+from game.client.ui.menu_scene import MenuScene
 from game.client.ui.widgets import (
-    ACCENT,
     MUTED,
     Button,
-    ButtonGroup,
     TextField,
-    column,
-    felt_background,
 )
 from game.rules.base import Option
 
 MATCH_LENGTHS = (1, 4, 8, 16)
-
-
-class MenuScene(Scene):
-    """A title, a column of buttons, a felt background cached per window size."""
-
-    title_key = "title"
-
-    def __init__(self, ctx: Context) -> None:
-        super().__init__(ctx)
-        self.group = ButtonGroup()
-
-    def items(self) -> list[tuple[str, Callable[[], None]]]:
-        return []
-
-    def on_enter(self) -> None:
-        super().on_enter()
-        self.layout()
-
-    def resize(self, size: tuple[int, int]) -> None:
-        super().resize(size)
-        self.layout()
-
-    def layout(self) -> None:
-        w, h = self.ctx.size
-        items = self.items()
-        bh = max(34, min(56, h // (len(items) + 6)))
-        bw = max(260, w // 4)
-        area = pygame.Rect((w - bw) // 2, int(h * 0.26), bw, int(h * 0.7))
-        # a long list (Continue on top of the main menu) shrinks its buttons to stay inside
-        while bh > 24 and len(items) * bh + (len(items) - 1) * (bh // 4) > area.h:
-            bh -= 1
-        rects = column(area, len(items), bh, bh // 4)
-        pairs = zip(rects, items, strict=True)
-        self.group.set([Button(r, label, act) for r, (label, act) in pairs])
-
-    def handle(self, event: pygame.event.Event) -> None:
-        if self.group.handle(event):
-            self.dirty = True
-        elif event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.back()
-
-    def back(self) -> None:
-        if len(self.ctx.stack) > 1:
-            self.ctx.stack.pop()
-
-    def draw_title(self, surface: pygame.Surface) -> None:
-        w, h = surface.get_size()
-        title = self.ctx.fonts.render(t(self.title_key), max(28, h // 11), ACCENT, bold=True)
-        surface.blit(title, title.get_rect(midtop=(w // 2, int(h * 0.06))))
-        if self.title_key == "title":
-            sub = self.ctx.fonts.render(t("subtitle"), max(16, h // 32), MUTED)
-            surface.blit(sub, sub.get_rect(midtop=(w // 2, int(h * 0.06) + title.get_height())))
-
-    def draw(self, surface: pygame.Surface) -> None:
-        surface.blit(felt_background(surface.get_size()), (0, 0))
-        self.draw_title(surface)
-        self.group.draw(surface, self.ctx.fonts)
-        self.dirty = False
 
 
 class MainMenu(MenuScene):
@@ -102,6 +40,7 @@ class MainMenu(MenuScene):
             (t("menu.host"), self.open_host),
             (t("menu.join"), self.open_join),
             (t("menu.replays"), self.open_replays),
+            (t("menu.stats"), self.open_stats),
             (t("menu.calculator"), self.open_calculator),
             (t("menu.rules"), self.open_rules),
             (t("menu.settings"), lambda: self.ctx.stack.push(SettingsScene(self.ctx))),
@@ -112,44 +51,37 @@ class MainMenu(MenuScene):
         self.ctx.quit()
 
     def open_host(self) -> None:
-        from game.client.screens.lan import HostScreen  # networking loads only when asked
-
-        self.ctx.stack.push(HostScreen(self.ctx))
+        self.ctx.stack.open("host")  # networking loads only when asked
 
     def open_join(self) -> None:
-        from game.client.screens.lan import JoinScreen
-
-        self.ctx.stack.push(JoinScreen(self.ctx))
+        self.ctx.stack.open("join")
 
     def saved_match(self) -> list[tuple[str, Callable[[], None]]]:
         """"Continue" first when a match in progress was saved, else nothing."""
         if self.ctx.data_dir is None:
             return []
-        from game.client.screens.resume import continue_label
+        from game.client.sessions.resume import continue_label  # the save reader: load late
 
         label = continue_label(self.ctx.data_dir)
         return [] if label is None else [(label, self.resume)]
 
     def resume(self) -> None:
-        from game.client.screens.resume import resume_match
+        from game.client.sessions.resume import resume_match
 
         resume_match(self.ctx)
         self.layout()  # a save that failed to load no longer offers Continue
 
     def open_replays(self) -> None:
-        from game.client.screens.replay import ReplayListScene
+        self.ctx.stack.open("replays")
 
-        self.ctx.stack.push(ReplayListScene(self.ctx))
+    def open_stats(self) -> None:
+        self.ctx.stack.open("stats")
 
     def open_calculator(self) -> None:
-        from game.client.screens.calculator import CalculatorScene
-
-        self.ctx.stack.push(CalculatorScene(self.ctx))
+        self.ctx.stack.open("calculator")
 
     def open_rules(self) -> None:
-        from game.client.screens.rules import RulesScene
-
-        self.ctx.stack.push(RulesScene(self.ctx, self.ctx.options.ruleset))
+        self.ctx.stack.open("rules", ruleset=self.ctx.options.ruleset)
 
 
 class SettingsScene(MenuScene):
@@ -386,7 +318,7 @@ class SetupScene(MenuScene):
 
     def start(self) -> None:
         """Start the match; when an unfinished one is saved, ask first (it would be replaced)."""
-        from game.client.screens.resume import continue_label
+        from game.client.sessions.resume import continue_label
 
         saved = continue_label(self.ctx.data_dir) if self.ctx.data_dir is not None else None
         if saved is None:
@@ -400,7 +332,7 @@ class SetupScene(MenuScene):
                                          self.start_now))
 
     def start_now(self) -> None:
-        from game.client.table.scene import open_table  # the table pulls in the engine: load late
+        from game.client.sessions.local import open_table  # the engine: load late
 
         seats = [k if k == "human" else "bot" for k in self.kinds]
         open_table(

@@ -22,7 +22,7 @@ from game.client.scene import Scene
 from game.client.sessions.replay_data import MAX_LOG_BYTES, problem_text
 from game.client.table.hud import action_text
 from game.client.table.layout import MIN_TEXT
-from game.client.table.results import GAIN, LOSS, TextBoxes
+from game.client.table.results import GAIN, LOSS
 from game.client.tile_names import tile_name
 from game.client.ui.notice import NoticeScene
 from game.client.ui.widgets import (
@@ -34,6 +34,7 @@ from game.client.ui.widgets import (
     TEXT,
     Button,
     ButtonGroup,
+    TextBoxes,
     felt_background,
 )
 from game.errors import MahjongError
@@ -67,13 +68,14 @@ DRILLS_FILE = "drills.json"
 """In the data folder: "what would you discard" positions from the player's own mistakes."""
 
 
-def open_review(ctx: Context, log: Path | str, player: int,
-                players: Sequence[int] = (0, 1, 2, 3), ranker: Ranker | None = None,
-                own: bool = False) -> bool:
-    """Push the Review screen of `player` for the match log `log` (a path, or the log's
-    text), or a notice saying why it cannot be reviewed. `players`: whom Tab may switch to
-    (at a LAN or hot-seat table only the player's own seats). `own`: the player's own match
-    (from the standings): its discard mistakes are kept for the drills in the data folder."""
+def review_or_notice(ctx: Context, log: Path | str, player: int,
+                     players: Sequence[int] = (0, 1, 2, 3), ranker: Ranker | None = None,
+                     own: bool = False) -> Scene:
+    """The Review screen of `player` for the match log `log` (a path, or the log's text), or
+    a notice saying why it cannot be reviewed (the "review" screen: `ctx.stack.open("review",
+    log=..., player=...)`). `players`: whom Tab may switch to (at a LAN or hot-seat table only
+    the player's own seats). `own`: the player's own match (from the standings): its discard
+    mistakes are kept for the drills in the data folder."""
     try:
         if isinstance(log, Path):
             if log.stat().st_size > MAX_LOG_BYTES:
@@ -83,16 +85,22 @@ def open_review(ctx: Context, log: Path | str, player: int,
             text = log
         review = review_log(text, player, ranker)
     except (MahjongError, OSError, UnicodeDecodeError, KeyError, TypeError, ValueError) as exc:
-        ctx.stack.push(NoticeScene(ctx, t("review.failed"), problem_text(exc)))
-        return False
+        return NoticeScene(ctx, t("review.failed"), problem_text(exc))
     if own and ctx.data_dir is not None:
         source = log.name if isinstance(log, Path) else "match"
         try:
             keep_drills(ctx.data_dir / DRILLS_FILE, review, source)
         except OSError as exc:  # a full disk must not stop the review
             log_.warning("cannot keep the drill positions: %s", exc)
-    ctx.stack.push(ReviewScene(ctx, review, text, tuple(players), ranker))
-    return True
+    return ReviewScene(ctx, review, text, tuple(players), ranker)
+
+
+def open_review(ctx: Context, log: Path | str, player: int,
+                players: Sequence[int] = (0, 1, 2, 3), ranker: Ranker | None = None,
+                own: bool = False) -> bool:
+    """Open the "review" screen (`review_or_notice`); True if the review itself opened."""
+    return isinstance(ctx.stack.open("review", log=log, player=player, players=players,
+                                     ranker=ranker, own=own), ReviewScene)
 
 
 class ReviewScene(Scene):

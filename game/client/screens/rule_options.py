@@ -10,6 +10,7 @@ import re
 from collections.abc import Callable
 from typing import Any
 
+from game import catalogue
 from game.client import i18n
 from game.rules.base import Option
 from game.rules.registry import OPTION_TABLES
@@ -46,8 +47,8 @@ def step_value(option: Option, value: Any, step: int = 1) -> Any:
 
 
 def option_help(option: Option) -> str:
-    """The option's whole description in the current language."""
-    return i18n.word(option.zh, option.en)
+    """The option's whole description in the current language (the rules' catalogue)."""
+    return catalogue.option_words(option, i18n.language())
 
 
 def option_label(option: Option) -> str:

@@ -6,12 +6,15 @@ the network, so the scene never touches engine internals.
 
 from __future__ import annotations
 
+import logging
+import random
 import time
 from collections.abc import Callable, Sequence
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from game.actions import Action
 from game.bots import LEVELS, Bot, make_bot
+from game.client.i18n import t
 from game.client.sessions.match_files import MatchFiles, Recorder, replay_digest
 from game.events import Event
 from game.match import HandRecord, Match
@@ -19,6 +22,11 @@ from game.replay import LogError
 from game.saves import load
 from game.timeouts import CLAIM_SECONDS, DISCARD_SECONDS, seconds_to_act, timeout_action
 from game.view import SeatView, events_for
+
+if TYPE_CHECKING:
+    from game.client.context import Context
+
+log = logging.getLogger(__name__)
 
 DISCARD_TIME = DISCARD_SECONDS
 """Seconds to discard before the system plays for the player (ruling M11; game.timeouts)."""
@@ -269,3 +277,37 @@ class LocalSession:
     def _timeout_action(self, seat: int) -> Action:
         """M11 (the one rule in game.timeouts)."""
         return timeout_action(self.match.view(seat), self._fallback)
+
+
+def open_table(
+    ctx: Context,
+    *,
+    ruleset: str,
+    seats: list[str],
+    levels: list[str],
+    names: list[str] | None,
+    hands: int | None,
+    seed: int | None,
+    replace: bool,
+    options: dict[str, Any] | None = None,
+) -> None:
+    """Start a local match and show it (solo, hot-seat or --demo). `options`: the ruleset's
+    table options chosen on the setup screen (the timers setting is added here)."""
+    if names is None:
+        # neutral names: seat winds rotate, so a wind in a name would soon be wrong
+        names = [t("name.player_n" if k == "human" else "name.bot_n", n=i + 1)
+                 for i, k in enumerate(seats)]
+    match_seed = seed if seed is not None else random.SystemRandom().randrange(1 << 31)
+    table = dict(options or {})
+    if ctx.settings.timers and "human" in seats:
+        table["timers"] = True
+    demo = ctx.options.demo or "human" not in seats
+    files = None
+    if ctx.data_dir is not None and not demo:  # solo and hot-seat keep a log and a save
+        files = MatchFiles(ctx.data_dir)
+        files.prune(ctx.settings.keep_logs - 1)  # room for this match's log
+    session = LocalSession(ruleset, seats, levels, names, match_seed, hands, table or None,
+                           files=files)
+    log.info("match starts: %s, seats %s, seed %d%s", ruleset, ",".join(seats), match_seed,
+             "" if files is None else f", saved in {files.root}")
+    ctx.stack.open("table", replace=replace, session=session, demo=demo)

@@ -23,7 +23,7 @@ from typing import Any, Protocol
 
 from game.actions import Action
 from game.client import i18n
-from game.client.wording import shown_name
+from game.client.wording import join_text, shown_name
 from game.errors import IllegalAction
 from game.events import Event
 from game.match import HandRecord
@@ -177,8 +177,6 @@ class RemoteSession:
 
     def error_text(self) -> str:
         """`error` in this window's language."""
-        from game.client.wording import join_text
-
         with self._lock:
             return join_text(self.error_code or "failed", self.error_info)
 

@@ -27,6 +27,22 @@ class PlaceHost(Protocol):
     def open_place(self, player: int) -> None: ...
 
 
+class HostLoop(Protocol):
+    """The host screen's network loop: runs a call on the loop's thread."""
+
+    def call(self, fn: Callable[[], object]) -> None: ...
+
+
+class HostSeat(Protocol):
+    """What the table reads of the LAN host screen below it on the stack."""
+
+    @property
+    def host(self) -> PlaceHost | None: ...
+
+    @property
+    def net(self) -> HostLoop | None: ...
+
+
 def place_actions(host: PlaceHost, run: Callable[[Callable[[], None]], None],
                   done: Callable[[], None]) -> list[tuple[str, Callable[[], None]]]:
     """(label, action) per place the host may change now; `run` hands the change to the

@@ -19,6 +19,7 @@ from game.client import i18n
 from game.client.context import Context
 from game.client.i18n import t
 from game.client.table.layout import TableLayout, table_layout
+from game.client.ui.notice import wrap
 from game.client.ui.widgets import ACCENT, MUTED, PANEL, TEXT, Button, ButtonGroup, TextField
 from game.client.wording import join_text, refusal_text, wall_text
 from game.errors import IllegalAction
@@ -467,8 +468,6 @@ class LanOverlay:
         pygame.draw.rect(surface, (255, 220, 200), box, width=2, border_radius=6)
         inner = box.inflate(-12, -8)
         fonts = self.ctx.fonts
-        from game.client.ui.notice import wrap
-
         size = max(14, min(inner.h // 3, self.layout.hand_w // 2))
         while True:  # the largest size at which the headline and the detail fit the box
             head = fonts.font(size + 2, bold=True).get_linesize()

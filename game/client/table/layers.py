@@ -8,10 +8,12 @@ same code serves every side of the table.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Protocol
+
 import pygame
 
 from game.client.i18n import t
-from game.client.scene import Scene
 from game.client.table.centre_box import draw_centre
 from game.client.table.lan_overlay import LanOverlay
 from game.client.table.layout import (
@@ -28,6 +30,9 @@ from game.client.ui.tween import Tween
 from game.client.ui.widgets import ACCENT, HIGHLIGHT, MUTED, Color, felt_background
 from game.melds import Meld, MeldKind
 from game.view import SeatView
+
+if TYPE_CHECKING:
+    from game.client.context import Context
 
 SIDE_TURN = {1: 90, 3: -90}
 """How far a side seat's tiles are turned so they face that seat."""
@@ -100,35 +105,89 @@ def meld_strip(art: TileArt, melds: tuple[Meld, ...], seat: int, w: int,
 RING_PAD = 4
 """How much wider and taller the last discard's highlight ring is than its tile."""
 
-class TableLayers(Scene):
-    """The table scene's still drawing; TableScene sets these attributes up."""
+class LayerTable(Protocol):
+    """What the still layer reads of the table scene that owns it."""
 
-    view: SeatView
-    viewer: int
-    layout: TableLayout
-    layer: pygame.Surface | None
-    """The cached layer; None: draw it again on the next frame."""
-    flights: list[Flight]
-    dice_roll: Tween | None
-    lan: LanOverlay | None
-    drawn: Drawn
-    solo: bool
+    @property
+    def ctx(self) -> Context: ...
+
+    @property
+    def view(self) -> SeatView: ...
+
+    @property
+    def viewer(self) -> int: ...
+
+    @property
+    def layout(self) -> TableLayout: ...
+
+    @property
+    def flights(self) -> Sequence[Flight]: ...
+
+    @property
+    def dice_roll(self) -> Tween | None: ...
+
+    @property
+    def lan(self) -> LanOverlay | None: ...
+
+    @property
+    def solo(self) -> bool: ...
 
     def unlanded(self, rel: int) -> int:
-        """Deal tiles not yet landed at the seat at `rel` (TableMotion counts them)."""
-        raise NotImplementedError
+        """Deal tiles not yet landed at the seat at `rel`."""
+        ...
 
-    def _table_layer(self, size: tuple[int, int]) -> pygame.Surface:
+    def others_view(self) -> SeatView:
+        """The view the other seats' hands are drawn from (the replay opens them)."""
+        ...
+
+
+class StillLayer:
+    """The table's still drawing, owned by the table scene: the cached layer and the screen
+    rects of what it drew per seat (`drawn`, which --layout-json reports)."""
+
+    def __init__(self, table: LayerTable) -> None:
+        self.table = table
+        self.surface: pygame.Surface | None = None
+        """The cached layer; None: draw it again on the next frame."""
+        self.drawn: Drawn = {}
+        self._others: SeatView | None = None
+        """While the other seats' hands are drawn: the view they are drawn from."""
+
+    @property
+    def ctx(self) -> Context:
+        return self.table.ctx
+
+    @property
+    def view(self) -> SeatView:
+        return self.table.view if self._others is None else self._others
+
+    @property
+    def viewer(self) -> int:
+        return self.table.viewer
+
+    @property
+    def layout(self) -> TableLayout:
+        return self.table.layout
+
+    def invalidate(self) -> None:
+        """Draw the layer again on the next frame (the view or the window changed)."""
+        self.surface = None
+
+    def unlanded(self, rel: int) -> int:
+        return self.table.unlanded(rel)
+
+    def at_size(self, size: tuple[int, int]) -> pygame.Surface:
         """The cached layer, drawn again if the view changed or the window size did."""
-        if self.layer is None or self.layer.get_size() != size:
-            self.layer = self._draw_layer(size)
-        return self.layer
+        if self.surface is None or self.surface.get_size() != size:
+            self.surface = self._draw_layer(size)
+        return self.surface
 
     def _draw_layer(self, size: tuple[int, int]) -> pygame.Surface:
         layer = felt_background(size).copy()
-        tags = self.lan.tags() if self.lan is not None else ["", "", "", ""]
+        lan = self.table.lan
+        tags = lan.tags() if lan is not None else ["", "", "", ""]
         draw_centre(layer, self.ctx, self.view, self.viewer, self.layout, tags,
-                    dice_still=self.dice_roll is None, you=self.solo)
+                    dice_still=self.table.dice_roll is None, you=self.table.solo)
         own = self.drawn.get(self.viewer, {}).get("hand", [])
         self.drawn = {seat: {"hand": [], "melds": [], "bonus": [], "river": []}
                       for seat in range(4)}
@@ -143,7 +202,7 @@ class TableLayers(Scene):
             self._draw_river(layer, seat, rel)
         return layer
 
-    def _draw_meld_row(self, surface: pygame.Surface, meld: Meld, seat: int, x: int, y: int,
+    def meld_row(self, surface: pygame.Surface, meld: Meld, seat: int, x: int, y: int,
                        w: int, leftward: bool) -> int:
         """Draw a meld upright with its top at `y`, from `x` rightward (or leftward); returns
         the new x."""
@@ -186,11 +245,15 @@ class TableLayers(Scene):
                 else art.back(w, rotate=rotate) for i in range(max(0, size))]
 
     def _draw_other(self, layer: pygame.Surface, seat: int, rel: int) -> None:
-        """Another seat's concealed tiles and melds."""
-        if rel == 2:
-            self._draw_top(layer, seat)
-        else:
-            self._draw_side(layer, seat, rel)
+        """Another seat's concealed tiles and melds, from the table's `others_view`."""
+        self._others = self.table.others_view()
+        try:
+            if rel == 2:
+                self._draw_top(layer, seat)
+            else:
+                self._draw_side(layer, seat, rel)
+        finally:
+            self._others = None
 
     def _draw_top(self, layer: pygame.Surface, seat: int) -> None:
         """The seat across: concealed tiles centred in front of it, melds toward the screen's
@@ -320,10 +383,11 @@ class TableLayers(Scene):
 
     def cover_flying(self, surface: pygame.Surface) -> None:
         """Felt over the river spot of each discard still in flight (the layer holds it)."""
-        if not self.flights:
+        flights = self.table.flights
+        if not flights:
             return
         felt = felt_background(surface.get_size())
-        for flight in self.flights:
+        for flight in flights:
             rel = (flight.seat - self.viewer) % 4
             count = len(self.view.rivers[flight.seat])
             if not count:
@@ -355,4 +419,12 @@ class TableLayers(Scene):
                                  border_radius=4)
 
 
-__all__ = ["Drawn", "TableLayers", "hard_flower_line", "meld_pieces", "meld_strip", "meld_width"]
+__all__ = [
+    "Drawn",
+    "LayerTable",
+    "StillLayer",
+    "hard_flower_line",
+    "meld_pieces",
+    "meld_strip",
+    "meld_width",
+]

@@ -10,6 +10,8 @@ from typing import Any
 import pygame
 
 from game.client.context import Context
+from game.client.table.centre_box import name_plates
+from game.client.table.scene import TableScene
 
 SEAT_LETTERS = "ESWN"
 
@@ -20,9 +22,6 @@ def _box(rect: pygame.Rect) -> list[int]:
 
 def layout_report(ctx: Context) -> dict[str, Any]:
     """The report for the topmost table on the scene stack (no seats if there is none)."""
-    from game.client.table.centre_box import name_plates
-    from game.client.table.scene import TableScene
-
     seats: list[dict[str, Any]] = []
     tables = [s for s in ctx.stack.scenes if isinstance(s, TableScene)]
     if tables:

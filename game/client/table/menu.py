@@ -91,14 +91,10 @@ class TableMenu(Scene):
         self.ctx.stack.pop()
 
     def rules(self) -> None:
-        from game.client.screens.rules import RulesScene
-
-        self.ctx.stack.push(RulesScene(self.ctx, self.table.view.ruleset))
+        self.ctx.stack.open("rules", ruleset=self.table.view.ruleset)
 
     def settings(self) -> None:
-        from game.client.screens.menus import SettingsScene
-
-        self.ctx.stack.push(SettingsScene(self.ctx))
+        self.ctx.stack.open("settings")
 
     def leave(self) -> None:
         self.ctx.stack.pop()

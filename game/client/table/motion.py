@@ -11,6 +11,7 @@ import math
 import random
 from collections import deque
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -32,6 +33,9 @@ from game.client.ui.widgets import ACCENT, HIGHLIGHT
 from game.events import Event
 from game.tiles import Tile
 from game.view import SeatView
+
+if TYPE_CHECKING:
+    from game.client.table.layers import StillLayer
 
 FLIGHT_TIME = 0.28
 BANNER_TIME = 0.9
@@ -147,8 +151,8 @@ class TableMotion(Scene):
     view: SeatView
     viewer: int
     layout: TableLayout
-    layer: pygame.Surface | None
-    """The cached table layer; None: redraw it (a flight landed, the dice stopped)."""
+    still: StillLayer
+    """The table's still layer: invalidated when a flight lands or the dice stop."""
     result_shown: bool
     counted_hand: int
     queue: deque[Event]
@@ -237,7 +241,7 @@ class TableMotion(Scene):
             self.flights.append(Flight(event.seat, event.tile,
                                        Tween(0.0, 1.0, FLIGHT_TIME / speed, ease_out_cubic,
                                              delay), self.layout.river_w))
-            self.layer = None
+            self.still.invalidate()
         elif event.kind == "meld" and event.meld is not None:
             self.ctx.sounds.play("claim")
             self._call(t("action." + event.meld.kind.value), rel, ACCENT, delay, speed)
@@ -277,7 +281,7 @@ class TableMotion(Scene):
                 key = "call.cut"  # 截胡: a later seat declared a win on this tile too (M7, N2)
             self._call(t(key), rel, HIGHLIGHT, delay, speed)
             self.hold = Tween(0.0, 1.0, (CALL_TIME + REVEAL_TIME) / speed, linear_ease, delay)
-            self.layer = None
+            self.still.invalidate()
         elif event.kind == "exhausted":
             self.banner = (t("result.exhausted"), Tween(0.0, 1.0, BANNER_TIME / speed,
                                                         linear_ease, delay))
@@ -329,7 +333,7 @@ class TableMotion(Scene):
         self.moves = [m for m in self.moves if not m.stacks]
         self.deal_turn = None
         self.deal_tiles = ()
-        self.layer = None
+        self.still.invalidate()
 
     def _hand_row(self) -> tuple[int, int]:
         """The own concealed row's left end and length (TableScene lays the hand out)."""
@@ -387,7 +391,7 @@ class TableMotion(Scene):
         self.flip = None
         self.first_roll = None
         self.dice_roll = None
-        self.layer = None
+        self.still.invalidate()
 
     def _call(self, text: str, rel: int, color: tuple[int, int, int], delay: float,
               speed: float) -> None:
@@ -447,7 +451,7 @@ class TableMotion(Scene):
             if not move.tween.update(dt):
                 self.moves.remove(move)
                 if move.stacks and move.rel:  # a block landed: that hand grows by it
-                    self.layer = None
+                    self.still.invalidate()
         if self.deal_turn is not None and not self.deal_turn.update(dt):
             self.deal_turn = None
             self.deal_tiles = ()
@@ -457,7 +461,7 @@ class TableMotion(Scene):
             self.first_roll = None
         if self.dice_roll is not None and not self.dice_roll.update(dt):
             self.dice_roll = None
-            self.layer = None
+            self.still.invalidate()
         self.tweens.update(dt)
 
     def _draw_waiting_stacks(self, surface: pygame.Surface) -> None:

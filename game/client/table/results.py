@@ -7,13 +7,14 @@ from collections.abc import Callable, Sequence
 
 import pygame
 
+from game import catalogue
 from game.client import i18n
 from game.client.context import Context
 from game.client.i18n import t
 from game.client.scene import Scene
 from game.client.score_sheet import SheetRow, line_name, line_tiles, sheet_rows, unit_text
 from game.client.table.layout import MIN_TEXT, full_height
-from game.client.ui.fonts import Fonts
+from game.client.ui.charts import Chart, line_chart
 from game.client.ui.widgets import (
     ACCENT,
     HIGHLIGHT,
@@ -22,6 +23,7 @@ from game.client.ui.widgets import (
     TEXT,
     Button,
     ButtonGroup,
+    TextBoxes,
     felt_background,
 )
 from game.match import HandRecord
@@ -60,36 +62,6 @@ def payment_matrix(payments: Sequence[Payment]) -> list[list[int]]:
     return m
 
 
-class TextBoxes:
-    """Blits text into boxes and remembers each (text rect, box) so tests can check the fit."""
-
-    def __init__(self, fonts: Fonts, floor: int = 8) -> None:
-        self.fonts = fonts
-        self.floor = floor
-        """The smallest size text shrinks to; longer text is cut at its box's edge."""
-        self.placed: list[tuple[str, pygame.Rect, pygame.Rect]] = []
-
-    def put(self, surface: pygame.Surface, text: str, box: pygame.Rect, size: int,
-            color: tuple[int, int, int], align: str = "left", bold: bool = False) -> pygame.Rect:
-        size = max(min(size, self.fonts.fit(text, size, box.w)), self.floor)
-        while size > self.floor and self.fonts.font(size, bold=bold).get_linesize() > box.h + 2:
-            size -= 1
-        img = self.fonts.render(text, size, color, bold=bold)
-        if img.get_width() > box.w:  # at the floor size and still too long: cut it
-            img = img.subsurface(pygame.Rect(0, 0, max(1, box.w), img.get_height()))
-        rect = img.get_rect()
-        rect.centery = box.centery
-        if align == "right":
-            rect.right = box.right
-        elif align == "center":
-            rect.centerx = box.centerx
-        else:
-            rect.x = box.x
-        surface.blit(img, rect)
-        self.placed.append((text, rect, box))
-        return rect
-
-
 class ResultsPanel:
     """Draws one hand's result over the table; `boxes` records where each text went.
 
@@ -98,8 +70,13 @@ class ResultsPanel:
 
     def __init__(self, ctx: Context, view: SeatView, buttons: ButtonGroup,
                  draw_meld: Callable[[pygame.Surface, object, int, int, int, int], int],
-                 page: int = 0) -> None:
+                 page: int = 0, scores: Sequence[Sequence[int]] = ()) -> None:
         self.ctx = ctx
+        self.scores = [list(s) for s in scores]
+        """Per player: the score before the first hand, then after each hand (the chart of
+        the scores over the hands; none drawn when empty)."""
+        self.chart: Chart | None = None
+        """The chart as drawn on the last draw."""
         self.view = view
         self.buttons = buttons
         self.draw_meld = draw_meld
@@ -349,13 +326,44 @@ class ResultsPanel:
             y += step
         y += step // 2
         small = max(MIN_TEXT, step * 4 // 5)
+        bottom = box.bottom
+        self.chart = None
+        if self.scores:  # the scores over the hands take the room the payment lines leave
+            lines_h = len(result.payments) * (small + 4)
+            chart_h = min(box.h // 2, max(small * 8, bottom - y - lines_h - small))
+            if chart_h >= small * 6 and bottom - chart_h > y:
+                bottom -= chart_h
+                self.draw_chart(surface, pygame.Rect(box.x, bottom + small // 2, box.w,
+                                                     chart_h - small // 2), small)
         for pay in result.payments:
-            if y + small + 4 > box.bottom:
+            if y + small + 4 > bottom:
                 break
-            reason = i18n.word(pay.zh, pay.en)
+            reason = catalogue.payment_words(pay, i18n.language())
             text = f"{names[pay.payer]} → {names[pay.payee]}  {pay.amount}  {reason}"
             put(surface, text, pygame.Rect(box.x, y, box.w, small + 4), small, MUTED)
             y += small + 4
+
+    def draw_chart(self, surface: pygame.Surface, box: pygame.Rect, small: int) -> None:
+        """Each seat's score over the hands, the seats' names in their lines' colours above."""
+        players = self.view.players
+        put = self.boxes.put
+        x = box.x
+        title = t("chart.scores")
+        rect = put(surface, title, pygame.Rect(x, box.y, box.w // 2, small + 4), small, ACCENT)
+        x = rect.right + small
+        for seat in range(4):
+            name = f"{t(f'wind.{seat}')} {self.view.names[seat]}"
+            width = min(self.ctx.fonts.size(name, small)[0] + 2, max(small, box.right - x))
+            if x + small > box.right:
+                break
+            rect = put(surface, name, pygame.Rect(x, box.y, width, small + 4), small,
+                       PLAYER_COLORS[players[seat] % 4])
+            x = rect.right + small
+        series = [self.scores[players[seat]] for seat in range(4)]
+        colors = [PLAYER_COLORS[players[seat] % 4] for seat in range(4)]
+        self.chart = line_chart(surface, pygame.Rect(box.x, box.y + small + 6, box.w,
+                                                     box.h - small - 6), series, colors,
+                                self.boxes, small, line_width=max(2, self.ctx.size[1] // 360))
 
 
 class StandingsScene(Scene):

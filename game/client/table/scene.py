@@ -2,18 +2,16 @@
 
 TableScene keeps the input (own hand, keys, the action bar's clicks), the flow (the hot-seat
 curtain, bots paced on scene time, results, continue) and the wiring. What it draws and
-animates lives beside it: table_layers (the still layer, drawn once per change of view),
-centre_box, table_motion (flights, floaters, banners, dice) and action_bar.
+animates lives beside it: layers (the still layer, drawn once per change of view),
+centre_box, motion (flights, floaters, banners, dice) and action_bar.
 """
 
 from __future__ import annotations
 
-import logging
 import math
-import random
 from collections import deque
 from collections.abc import Callable
-from typing import Any
+from typing import cast
 
 import pygame
 
@@ -25,12 +23,14 @@ from game.client.sessions.local import Session
 from game.client.table.action_bar import KIND_KEYS, Callback, action_buttons
 from game.client.table.action_bar import TileButton as _TileButton
 from game.client.table.action_bar import label_width as _label_width
-from game.client.table.hand_order import move, reconcile
+from game.client.table.hand_view import HandView
 from game.client.table.hints import NO_HINTS, Advisor, Hints
+from game.client.table.host_places import HostSeat, place_actions, place_buttons
 from game.client.table.hud import draw_hints, draw_timer
 from game.client.table.lan_overlay import LanOverlay, lan_feed
-from game.client.table.layers import TableLayers, meld_width
+from game.client.table.layers import Drawn, StillLayer, meld_width
 from game.client.table.layout import TableLayout, full_height, table_layout
+from game.client.table.menu import TableMenu
 from game.client.table.motion import PLAYED, Callout, Flight, Floater, Move, TableMotion
 from game.client.table.results import ResultsPanel, StandingsScene
 from game.client.ui.tween import Tween, Tweens
@@ -50,59 +50,14 @@ __all__ = [
     "TableScene",
     "_TileButton",
     "_label_width",
-    "open_table",
 ]
 
 THINK_DELAY = 0.45
 """Seconds a bot 'thinks' at speed 1, so people can follow the play."""
 RESULT_DELAY_DEMO = 3.0
 
-log = logging.getLogger(__name__)
 
-
-def open_table(
-    ctx: Context,
-    *,
-    ruleset: str,
-    seats: list[str],
-    levels: list[str],
-    names: list[str] | None,
-    hands: int | None,
-    seed: int | None,
-    replace: bool,
-    options: dict[str, Any] | None = None,
-) -> None:
-    """Start a local match and show it (solo, hot-seat or --demo). `options`: the ruleset's
-    table options chosen on the setup screen (the timers setting is added here)."""
-    from game.client.sessions.local import LocalSession
-
-    if names is None:
-        # neutral names: seat winds rotate, so a wind in a name would soon be wrong
-        names = [t("name.player_n" if k == "human" else "name.bot_n", n=i + 1)
-                 for i, k in enumerate(seats)]
-    match_seed = seed if seed is not None else random.SystemRandom().randrange(1 << 31)
-    table = dict(options or {})
-    if ctx.settings.timers and "human" in seats:
-        table["timers"] = True
-    demo = ctx.options.demo or "human" not in seats
-    files = None
-    if ctx.data_dir is not None and not demo:  # solo and hot-seat keep a log and a save
-        from game.client.sessions.match_files import MatchFiles
-
-        files = MatchFiles(ctx.data_dir)
-        files.prune(ctx.settings.keep_logs - 1)  # room for this match's log
-    session = LocalSession(ruleset, seats, levels, names, match_seed, hands, table or None,
-                           files=files)
-    log.info("match starts: %s, seats %s, seed %d%s", ruleset, ",".join(seats), match_seed,
-             "" if files is None else f", saved in {files.root}")
-    scene = TableScene(ctx, session, demo=demo)
-    if replace:
-        ctx.stack.replace(scene)
-    else:
-        ctx.stack.push(scene)
-
-
-class TableScene(TableMotion, TableLayers):
+class TableScene(TableMotion):
     """A match at the table: local (solo, hot-seat, demo), LAN, or a replay (a subclass)."""
 
     def __init__(self, ctx: Context, session: Session, demo: bool = False) -> None:
@@ -141,12 +96,10 @@ class TableScene(TableMotion, TableLayers):
                 match, "history", ()) else None)
         self.tweens = Tweens()
         self.dice_roll: Tween | None = None
-        self.layer: pygame.Surface | None = None
-        self.drawn: dict[int, dict[str, list[pygame.Rect]]] = {}
-        """What the last frame drew per seat (for --layout-json and the layout tests)."""
-        self.hover = -1
-        self.selected = -1
-        self.hand_rects: list[tuple[pygame.Rect, Tile]] = []
+        self.still = StillLayer(self)
+        """The still layer (felt, centre box, other hands, melds, rivers), drawn once per change."""
+        self.hand = HandView()
+        """The own hand's hover, selection, drag, tile rects and arrangement."""
         self.actions = ButtonGroup()
         self.result_buttons = ButtonGroup()
         self.result_shown = False
@@ -166,11 +119,6 @@ class TableScene(TableMotion, TableLayers):
         known = getattr(self.session, "start_scores", None)
         if known is not None:
             self.start_scores = list(known)
-        self.orders: dict[int, list[Tile]] = {}
-        """Each local player's own arrangement of their concealed tiles."""
-        self.drag: tuple[int, tuple[int, int]] | None = None
-        """(hand index, press position) while the mouse button is held on a tile."""
-        self.drag_pos: tuple[int, int] | None = None
         self.shown_second = -1
         feed = lan_feed(session)
         self.lan = LanOverlay(ctx, feed) if feed is not None else None
@@ -178,6 +126,20 @@ class TableScene(TableMotion, TableLayers):
         self._poll()
 
     # ------------------------------------------------------------ whose screen it is
+
+    @property
+    def layer(self) -> pygame.Surface | None:
+        """The still layer's cached surface (None: drawn again on the next frame)."""
+        return self.still.surface
+
+    @property
+    def drawn(self) -> Drawn:
+        """Per seat, the screen rects drawn in the last frame (what --layout-json reports)."""
+        return self.still.drawn
+
+    def others_view(self) -> SeatView:
+        """The view the other seats' hands are drawn from: the own seat's."""
+        return self.view
 
     def _pick_viewer(self) -> int:
         humans = self.session.humans
@@ -199,7 +161,7 @@ class TableScene(TableMotion, TableLayers):
             self.finish_deal()  # hot-seat: the dealt tiles shown were the last player's own
             self.viewer = seat
         self.view = self.session.view(self.viewer)
-        self.layer = None
+        self.still.invalidate()
         self._build_actions()
         self.dirty = True
 
@@ -212,7 +174,7 @@ class TableScene(TableMotion, TableLayers):
                 self.finish_deal()  # the game moved past the deal: every hand whole
             self.queue.extend(events)
             self._refresh_view()
-        elif self.layer is None:
+        elif self.still.surface is None:
             self._refresh_view()
 
     # ------------------------------------------------------------ input
@@ -251,79 +213,63 @@ class TableScene(TableMotion, TableLayers):
         if self.actions.handle(event):
             self.dirty = True
             return
+        hand = self.hand
         if event.type == pygame.MOUSEMOTION:
-            if self.drag is not None:
-                moved = abs(event.pos[0] - self.drag[1][0]) + abs(event.pos[1] - self.drag[1][1])
-                if self.drag_pos is not None or moved > self.layout.hand_w // 3:
-                    self.drag_pos = event.pos
+            if hand.drag is not None:
+                moved = abs(event.pos[0] - hand.drag[1][0]) + abs(event.pos[1] - hand.drag[1][1])
+                if hand.drag_pos is not None or moved > self.layout.hand_w // 3:
+                    hand.drag_pos = event.pos
                     self.dirty = True
-            hover = self._tile_at(event.pos)
-            if hover != self.hover:
-                self.hover = hover
+            hover = hand.tile_at(event.pos)
+            if hover != hand.hover:
+                hand.hover = hover
                 self.dirty = True
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            index = self._tile_at(event.pos)
+            index = hand.tile_at(event.pos)
             if index >= 0:
-                self.drag = (index, event.pos)
-                self.drag_pos = None
-        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.drag is not None:
-            index, _start = self.drag
-            dragged = self.drag_pos is not None
-            self.drag = None
-            self.drag_pos = None
+                hand.drag = (index, event.pos)
+                hand.drag_pos = None
+        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1 and hand.drag is not None:
+            index, _start = hand.drag
+            dragged = hand.drag_pos is not None
+            hand.drag = None
+            hand.drag_pos = None
             self.dirty = True
             if dragged:
                 self._drop(index, event.pos[0])
-            elif 0 <= index < len(self.hand_rects) and self._tile_at(event.pos) == index:
-                self._discard(self.hand_rects[index][1])
-        elif event.type == pygame.KEYDOWN and self.hand_rects:
+            elif 0 <= index < len(hand.rects) and hand.tile_at(event.pos) == index:
+                self._discard(hand.rects[index][1])
+        elif event.type == pygame.KEYDOWN and hand.rects:
             shift = bool(getattr(event, "mod", 0) & pygame.KMOD_SHIFT)
             if event.key in (pygame.K_LEFT, pygame.K_RIGHT) and shift:
                 step = -1 if event.key == pygame.K_LEFT else 1
-                if 0 <= self.selected < len(self._order()):
-                    self._reorder(self.selected, self.selected + step)
-                    self.selected = max(0, min(self.selected + step, len(self._order()) - 1))
+                if 0 <= hand.selected < len(self._order()):
+                    self._reorder(hand.selected, hand.selected + step)
+                    hand.selected = max(0, min(hand.selected + step, len(self._order()) - 1))
             elif event.key in (pygame.K_LEFT, pygame.K_RIGHT):
                 step = -1 if event.key == pygame.K_LEFT else 1
-                start = self.selected if self.selected >= 0 else len(self.hand_rects) - 1
-                self.selected = (start + step) % len(self.hand_rects)
+                start = hand.selected if hand.selected >= 0 else len(hand.rects) - 1
+                hand.selected = (start + step) % len(hand.rects)
                 self.dirty = True
             elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE, pygame.K_d):
-                index = self.selected if self.selected >= 0 else len(self.hand_rects) - 1
-                self._discard(self.hand_rects[index][1])
+                index = hand.selected if hand.selected >= 0 else len(hand.rects) - 1
+                self._discard(hand.rects[index][1])
 
     # ------------------------------------------------------------ own arrangement
 
     def _order(self) -> list[Tile]:
         """The concealed tiles (the drawn one aside) in the player's own order."""
-        concealed = list(self.view.concealed)
-        drawn = self.view.drawn
-        if drawn is not None and drawn in concealed:
-            concealed.remove(drawn)
-        player = self.view.players[self.viewer] if self.view.players else 0
-        order = reconcile(self.orders.get(player, ()), concealed)
-        self.orders[player] = order
-        return order
+        return self.hand.order(self.view, self.viewer)
 
     def _reorder(self, source: int, target: int) -> None:
-        player = self.view.players[self.viewer]
-        self.orders[player] = move(self._order(), source, target)
+        self.hand.reorder(self.view, self.viewer, source, target)
         self.dirty = True
 
     def _drop(self, index: int, x: int) -> None:
         """A dragged tile let go at `x`: it goes to the slot there (the drawn tile stays out)."""
-        order = self._order()
-        if index >= len(order):
-            return
-        slots = [rect.centerx for rect, _tile in self.hand_rects[: len(order)]]
-        target = sum(1 for i, cx in enumerate(slots) if cx < x and i != index)
-        self._reorder(index, target)
-
-    def _tile_at(self, pos: tuple[int, int]) -> int:
-        for i, (rect, _tile) in enumerate(self.hand_rects):
-            if rect.collidepoint(pos):
-                return i
-        return -1
+        target = self.hand.drop_target(self.view, self.viewer, index, x)
+        if target is not None:
+            self._reorder(index, target)
 
     def _my_turn(self) -> bool:
         return self.viewer in self.view.to_act and not self.demo and self.curtain is None
@@ -341,8 +287,8 @@ class TableScene(TableMotion, TableLayers):
             self.error = illegal_text(exc)
         else:
             self.error = ""
-            self.selected = -1
-            self.hover = -1
+            self.hand.selected = -1
+            self.hand.hover = -1
         self._poll()
         self.next_bot_at = self.now + THINK_DELAY / self.ctx.speed
 
@@ -388,7 +334,7 @@ class TableScene(TableMotion, TableLayers):
         if self.lan is not None:
             changed, plates = self.lan.update(now)
             if plates:
-                self.layer = None
+                self.still.invalidate()
                 if self.result_shown:  # the places changed: the host's buttons follow
                     page = self.sheet_page
                     self._show_result()
@@ -451,7 +397,7 @@ class TableScene(TableMotion, TableLayers):
     def _show_result(self) -> None:
         self.result_shown = True
         self.sheet_page = 0
-        self.selected = -1
+        self.hand.selected = -1
         w, h = self.ctx.size
         bw, bh = max(160, w // 7), max(36, h // 18)
         y = int(h * 0.84)
@@ -475,11 +421,7 @@ class TableScene(TableMotion, TableLayers):
         place opened for a newcomer."""
         if self.lan is None or self.session.match_over:
             return []
-        from game.client.screens.lan import HostScreen
-        from game.client.table.host_places import place_actions, place_buttons
-
-        screens = [s for s in self.ctx.stack.scenes if isinstance(s, HostScreen)]
-        screen = screens[-1] if screens else None
+        screen = cast("HostSeat | None", self.ctx.stack.find("host"))
         if screen is None or screen.host is None or screen.net is None:
             return []
         net = screen.net
@@ -514,15 +456,12 @@ class TableScene(TableMotion, TableLayers):
         log_path = recorder.log
 
         def review() -> None:
-            from game.client.screens.review import open_review
-
-            open_review(self.ctx, log_path, humans[0], players=humans, own=True)
+            self.ctx.stack.open("review", log=log_path, player=humans[0], players=humans,
+                                own=True)
 
         return review
 
     def open_menu(self) -> None:
-        from game.client.table.menu import TableMenu
-
         self.ctx.stack.push(TableMenu(self))
 
     @property
@@ -550,7 +489,7 @@ class TableScene(TableMotion, TableLayers):
     def on_enter(self) -> None:
         super().on_enter()
         # back from the menu, the rules or the settings: the language or hints may differ
-        self.layer = None
+        self.still.invalidate()
         self._result_cache = None
         self._build_actions()
         if self.result_shown:
@@ -565,7 +504,7 @@ class TableScene(TableMotion, TableLayers):
         self.layout = table_layout(size)
         if self.lan is not None:
             self.lan.layout = self.layout
-        self.layer = None
+        self.still.invalidate()
         self._build_actions()
         if self.result_shown:
             self._show_result()
@@ -577,8 +516,8 @@ class TableScene(TableMotion, TableLayers):
             self._draw_curtain(surface)
             self.dirty = False
             return
-        surface.blit(self._table_layer(surface.get_size()), (0, 0))
-        self.cover_flying(surface)
+        surface.blit(self.still.at_size(surface.get_size()), (0, 0))
+        self.still.cover_flying(surface)
         self._draw_hand(surface)
         self._draw_hints(surface)
         self.actions.draw(surface, self.ctx.fonts)
@@ -625,12 +564,12 @@ class TableScene(TableMotion, TableLayers):
         return self._order(), self.view.drawn
 
     def _draw_hand(self, surface: pygame.Surface) -> None:
-        view, art, lay = self.view, self.ctx.art, self.layout
+        view, art, lay, hand = self.view, self.ctx.art, self.layout, self.hand
         rect = lay.hand
         w = lay.hand_w
         lift = w // 3
         base_y = rect.bottom - full_height(w)
-        self.hand_rects = []
+        hand.rects = []
         own_rects: list[pygame.Rect] = []
         meld_rects: list[pygame.Rect] = []
         dragged: pygame.Surface | None = None
@@ -646,37 +585,37 @@ class TableScene(TableMotion, TableLayers):
         for i, (tile, is_drawn) in enumerate(entries):
             if is_drawn:
                 x += w // 2
-            raised = i == self.selected or (my_turn and i == self.hover)
+            raised = i == hand.selected or (my_turn and i == hand.hover)
             y = base_y - (lift if raised else 0)
             face = art.face(tile, w, wild=view.wild is not None and tile == view.wild)
-            held = self.drag is not None and self.drag_pos is not None and self.drag[0] == i
+            held = hand.drag is not None and hand.drag_pos is not None and hand.drag[0] == i
             if held:
                 dragged = face
             else:
                 surface.blit(face, (x, y))
             hit = pygame.Rect(x, base_y - lift, w, full_height(w) + lift)
-            self.hand_rects.append((hit, tile))
+            hand.rects.append((hit, tile))
             own_rects.append(pygame.Rect(x, y, w, full_height(w)))
             x += w
         # own melds, right-aligned on the same row
         mx = rect.right
         for meld in reversed(view.melds[self.viewer]):
             right = mx
-            mx = self._draw_meld_row(surface, meld, self.viewer, mx,
+            mx = self.still.meld_row(surface, meld, self.viewer, mx,
                                      rect.bottom - full_height(lay.meld_w), lay.meld_w,
                                      leftward=True)
             meld_rects.append(pygame.Rect(mx, rect.bottom - full_height(lay.meld_w),
                                           right - mx, full_height(lay.meld_w)))
             mx -= lay.meld_w // 3
-        won = self.win_index(self.viewer, [tile for tile, _drawn in entries])
+        won = self.still.win_index(self.viewer, [tile for tile, _drawn in entries])
         if 0 <= won < len(own_rects):  # the winning tile, ringed while the hand lies open
             pygame.draw.rect(surface, HIGHLIGHT, own_rects[won].inflate(4, 4), 3,
                              border_radius=4)
         mine = self.drawn.setdefault(self.viewer, {})
         mine["hand"] = own_rects
         mine["melds"] = meld_rects
-        if dragged is not None and self.drag_pos is not None:
-            surface.blit(dragged, dragged.get_rect(center=self.drag_pos))
+        if dragged is not None and hand.drag_pos is not None:
+            surface.blit(dragged, dragged.get_rect(center=hand.drag_pos))
 
     def _draw_dealt_hand(self, surface: pygame.Surface, x: int, y: int,
                          size: int) -> list[pygame.Rect]:
@@ -708,8 +647,8 @@ class TableScene(TableMotion, TableLayers):
         """The hints for the seat on screen, the waits assuming the focused tile goes."""
         if not self.hints_on or self.view.phase == "over":
             return NO_HINTS
-        focus = self.hover if self.hover >= 0 else self.selected
-        tile = self.hand_rects[focus][1] if 0 <= focus < len(self.hand_rects) else None
+        focus = self.hand.hover if self.hand.hover >= 0 else self.hand.selected
+        tile = self.hand.rects[focus][1] if 0 <= focus < len(self.hand.rects) else None
         return self.advisor.hints(self.view, tile if self._my_turn() else None)
 
     def _draw_hints(self, surface: pygame.Surface) -> None:
@@ -720,7 +659,7 @@ class TableScene(TableMotion, TableLayers):
         suggestion = hints.suggestion
         if (suggestion is not None and suggestion.kind is ActionKind.DISCARD
                 and self._my_turn()):
-            for rect, tile in reversed(self.hand_rects):
+            for rect, tile in reversed(self.hand.rects):
                 if tile == suggestion.tile:
                     r = max(3, self.layout.hand_w // 10)
                     pygame.draw.circle(surface, ACCENT, (rect.centerx, rect.y + r), r)
@@ -758,10 +697,15 @@ class TableScene(TableMotion, TableLayers):
         def meld_row(surface: pygame.Surface, meld: object, seat: int, x: int, y: int,
                      w: int) -> int:
             assert isinstance(meld, Meld)
-            return self._draw_meld_row(surface, meld, seat, x, y, w, leftward=False)
+            return self.still.meld_row(surface, meld, seat, x, y, w, leftward=False)
 
         return ResultsPanel(self.ctx, self.view, self.result_buttons, meld_row,
-                            page=self.sheet_page)
+                            page=self.sheet_page, scores=self.score_series())
+
+    def score_series(self) -> list[list[int]]:
+        """Per player: the score before the first hand, then after each finished hand."""
+        history = self.session.history
+        return [[self.start_scores[p], *(rec.scores[p] for rec in history)] for p in range(4)]
 
     def _draw_result(self, surface: pygame.Surface) -> None:
         # the panel is drawn once per result and language; frames blit it and the buttons

@@ -12,10 +12,9 @@ import pygame
 from game.client.context import Context
 from game.client.i18n import t
 from game.client.scene import Scene
-from game.client.table.results import TextBoxes
 from game.client.ui.fonts import Fonts
 from game.client.ui.text_wrap import wrap_text
-from game.client.ui.widgets import ACCENT, TEXT, Button, ButtonGroup, felt_background
+from game.client.ui.widgets import ACCENT, TEXT, Button, ButtonGroup, TextBoxes, felt_background
 
 
 def wrap(fonts: Fonts, text: str, size: int, width: int) -> list[str]:

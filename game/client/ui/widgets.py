@@ -184,3 +184,33 @@ def column(rect: pygame.Rect, count: int, height: int, gap: int) -> list[pygame.
     total = count * height + (count - 1) * gap
     y = rect.centery - total // 2
     return [pygame.Rect(rect.x, y + i * (height + gap), rect.w, height) for i in range(count)]
+
+
+class TextBoxes:
+    """Blits text into boxes and remembers each (text rect, box) so tests can check the fit."""
+
+    def __init__(self, fonts: Fonts, floor: int = 8) -> None:
+        self.fonts = fonts
+        self.floor = floor
+        """The smallest size text shrinks to; longer text is cut at its box's edge."""
+        self.placed: list[tuple[str, pygame.Rect, pygame.Rect]] = []
+
+    def put(self, surface: pygame.Surface, text: str, box: pygame.Rect, size: int,
+            color: tuple[int, int, int], align: str = "left", bold: bool = False) -> pygame.Rect:
+        size = max(min(size, self.fonts.fit(text, size, box.w)), self.floor)
+        while size > self.floor and self.fonts.font(size, bold=bold).get_linesize() > box.h + 2:
+            size -= 1
+        img = self.fonts.render(text, size, color, bold=bold)
+        if img.get_width() > box.w:  # at the floor size and still too long: cut it
+            img = img.subsurface(pygame.Rect(0, 0, max(1, box.w), img.get_height()))
+        rect = img.get_rect()
+        rect.centery = box.centery
+        if align == "right":
+            rect.right = box.right
+        elif align == "center":
+            rect.centerx = box.centerx
+        else:
+            rect.x = box.x
+        surface.blit(img, rect)
+        self.placed.append((text, rect, box))
+        return rect

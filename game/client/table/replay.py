@@ -1,4 +1,4 @@
-"""Replays: the list of logs in the data folder, and the viewer that steps through one.
+"""The replay viewer: a table that steps through one match log.
 
 The viewer is a table scene over a ReplaySession, so the table is drawn exactly as in play.
 With all hands open it shows every seat's own concealed tiles, read from that seat's view: the
@@ -8,7 +8,6 @@ of the user's own table.
 
 from __future__ import annotations
 
-import logging
 from collections.abc import Callable
 from pathlib import Path
 
@@ -17,143 +16,40 @@ import pygame
 from game.actions import ActionKind
 from game.client.context import Context
 from game.client.i18n import t
-from game.client.screens.menus import MenuScene
-from game.client.sessions.match_files import MatchFiles
+from game.client.scene import Scene
 from game.client.sessions.replay_data import (
-    LogSummary,
     ReplayLog,
     ReplaySession,
     problem_text,
-    summarize,
 )
 from game.client.table.hud import action_text
-from game.client.table.results import TextBoxes
 from game.client.table.scene import TableScene
-from game.client.ui.notice import ConfirmScene, NoticeScene
-from game.client.ui.widgets import ACCENT, MUTED, TEXT, Button, ButtonGroup
+from game.client.ui.notice import NoticeScene
+from game.client.ui.widgets import ACCENT, MUTED, TEXT, Button, ButtonGroup, TextBoxes
 from game.errors import MahjongError
 from game.tiles import Tile
+from game.view import SeatView
 
 STEP_TIME = 0.7
 """Seconds per action while playing at ×1."""
 PASS_TIME = 0.12
 """Passes carry no tile: playback moves over them quickly."""
 SPEEDS = (0.5, 1.0, 2.0, 4.0, 8.0)
-PAGE = 7
-log = logging.getLogger(__name__)
-"""Logs per page of the list."""
 
 
-def open_replay(ctx: Context, path: Path) -> bool:
-    """Push the viewer for the log at `path`, or a screen saying why it cannot be opened."""
+def replay_or_notice(ctx: Context, path: Path) -> Scene:
+    """The viewer for the log at `path`, or a screen saying why it cannot be opened."""
     try:
         log = ReplayLog.open(path)
     except (MahjongError, KeyError, TypeError, ValueError, IndexError) as exc:
-        ctx.stack.push(NoticeScene(ctx, t("replay.failed"), f"{path.name}\n{problem_text(exc)}"))
-        return False
-    ctx.stack.push(ReplayScene(ctx, ReplaySession(log)))
-    return True
+        return NoticeScene(ctx, t("replay.failed"), f"{path.name}\n{problem_text(exc)}")
+    return ReplayScene(ctx, ReplaySession(log))
 
 
-class ReplayListScene(MenuScene):
-    """The logs in the data folder, newest first, a page at a time."""
-
-    title_key = "replay.title"
-
-    def __init__(self, ctx: Context) -> None:
-        self.page = 0
-        self.deleting = False
-        """Delete mode: choosing an entry asks to delete it instead of opening it."""
-        self.paths: list[Path] = (MatchFiles(ctx.data_dir).list_logs()
-                                  if ctx.data_dir is not None else [])
-        self._summaries: dict[Path, LogSummary] = {}
-        super().__init__(ctx)
-
-    def summary(self, path: Path) -> LogSummary:
-        if path not in self._summaries:
-            self._summaries[path] = summarize(path)
-        return self._summaries[path]
-
-    def entry(self, path: Path) -> str:
-        s = self.summary(path)
-        stamp = path.stem[:13]  # YYYYMMDD-HHMM of the match's start
-        date = (f"{stamp[:4]}-{stamp[4:6]}-{stamp[6:8]} {stamp[9:11]}:{stamp[11:13]}"
-                if len(stamp) == 13 and stamp[:8].isdigit() else path.stem)
-        if s.error:
-            return f"{date}  {t('replay.damaged')}"
-        text = t("replay.entry", date=date, ruleset=t(f"ruleset.{s.ruleset}"), n=s.hands)
-        return text if s.complete else f"{text} {t('replay.unfinished')}"
-
-    def items(self) -> list[tuple[str, Callable[[], None]]]:
-        start = self.page * PAGE
-        shown = self.paths[start:start + PAGE]
-        out: list[tuple[str, Callable[[], None]]] = [
-            (self.entry(p), self.deleter(p) if self.deleting else self.opener(p))
-            for p in shown]
-        if self.page > 0:
-            out.append((t("replay.prev_page"), lambda: self.turn(-1)))
-        if start + PAGE < len(self.paths):
-            out.append((t("replay.next_page"), lambda: self.turn(1)))
-        if self.paths:
-            out.append((t("replay.delete_done" if self.deleting else "replay.delete_mode"),
-                        self.toggle_delete))
-        out.append((t("back"), self.back))
-        return out
-
-    def toggle_delete(self) -> None:
-        self.deleting = not self.deleting
-        self.layout()
-        self.dirty = True
-
-    def deleter(self, path: Path) -> Callable[[], None]:
-        def ask() -> None:
-            self.ctx.stack.push(ConfirmScene(self.ctx, t("replay.delete_title"),
-                                             self.entry(path), t("replay.delete"),
-                                             lambda: self.delete(path)))
-
-        return ask
-
-    def delete(self, path: Path) -> None:
-        """Remove one log (after the player confirmed) and show the list without it."""
-        try:
-            path.unlink(missing_ok=True)
-        except OSError as exc:
-            self.ctx.stack.push(NoticeScene(self.ctx, t("replay.delete_title"),
-                                            t("replay.delete_failed", error=exc)))
-            return
-        log.info("replay %s deleted by the player", path)
-        self.paths.remove(path)
-        self._summaries.pop(path, None)
-        self.page = min(self.page, max(0, (len(self.paths) - 1) // PAGE))
-        self.deleting = self.deleting and bool(self.paths)
-        self.layout()
-        self.dirty = True
-
-    def opener(self, path: Path) -> Callable[[], None]:
-        def open_it() -> None:
-            open_replay(self.ctx, path)
-
-        return open_it
-
-    def turn(self, pages: int) -> None:
-        self.page = max(0, self.page + pages)
-        self.layout()
-        self.dirty = True
-
-    def layout(self) -> None:
-        super().layout()
-        w, _h = self.ctx.size
-        for button in self.group.buttons:  # dates and names need more room than menu words
-            button.rect.w = max(button.rect.w, min(w * 3 // 5, 620))
-            button.rect.centerx = w // 2
-
-    def draw(self, surface: pygame.Surface) -> None:
-        super().draw(surface)
-        if not self.paths:
-            w, h = surface.get_size()
-            size = self.ctx.fonts.fit(t("replay.none"), max(16, h // 32), w * 9 // 10)
-            img = self.ctx.fonts.render(t("replay.none"), size, TEXT)
-            surface.blit(img, img.get_rect(center=(w // 2, int(h * 0.3))))
+def open_replay(ctx: Context, path: Path) -> bool:
+    """Push the viewer for the log at `path`, or a screen saying why it cannot be opened;
+    True if the viewer opened."""
+    return isinstance(ctx.stack.open("replay", path=path), ReplayScene)
 
 
 class ReplayScene(TableScene):
@@ -180,7 +76,7 @@ class ReplayScene(TableScene):
 
     def set_watch(self, player: int | None) -> None:
         self.watch = player
-        self.orders.clear()
+        self.hand.orders.clear()
         self._refresh_view()
         self._build_controls()
 
@@ -192,18 +88,11 @@ class ReplayScene(TableScene):
         """Each seat's concealed tiles, read from that seat's own view."""
         return tuple(tuple(self.session.view(seat).concealed) for seat in range(4))
 
-    def _draw_other(self, layer: pygame.Surface, seat: int, rel: int) -> None:
-        if self.watch is not None or self.view.phase == "over":
-            super()._draw_other(layer, seat, rel)
-            return
+    def others_view(self) -> SeatView:
         # the table draws revealed hands face up at a hand's end; open hands are drawn the same
-        shown = self.view
-        tiles = self.open_hands()
-        self.view = shown._replace(phase="over", revealed=tiles)
-        try:
-            super()._draw_other(layer, seat, rel)
-        finally:
-            self.view = shown
+        if self.watch is not None or self.view.phase == "over":
+            return self.view
+        return self.view._replace(phase="over", revealed=self.open_hands())
 
     # ------------------------------------------------------------ moving through the log
 
@@ -415,10 +304,9 @@ class ReplayScene(TableScene):
     def open_review(self) -> None:
         """The Review screen of the player watched (player 1 with every hand open): a log
         here is of the user's own table, so any of its players may be reviewed."""
-        from game.client.screens.review import open_review
-
         self.playing = False
-        open_review(self.ctx, self.replay.log.text, 0 if self.watch is None else self.watch)
+        self.ctx.stack.open("review", log=self.replay.log.text,
+                            player=0 if self.watch is None else self.watch)
 
     def resize(self, size: tuple[int, int]) -> None:
         super().resize(size)

@@ -9,6 +9,7 @@ from game.client.context import Context
 from game.client.i18n import t
 from game.client.sessions.match_files import MatchFiles
 from game.client.sessions.replay_data import problem_text
+from game.client.ui.notice import NoticeScene
 from game.replay import LogError
 from game.saves import describe
 
@@ -32,9 +33,7 @@ def continue_label(data_dir: Path) -> str | None:
 def resume_match(ctx: Context) -> bool:
     """Push the saved match's table where it stopped; on a save that will not load, move it
     aside (so Continue stops being offered) and say why on screen. True if resumed."""
-    from game.client.sessions.local import LocalSession
-    from game.client.table.scene import TableScene
-    from game.client.ui.notice import NoticeScene
+    from game.client.sessions.local import LocalSession  # the engine: load late
 
     if ctx.data_dir is None:
         return False
@@ -52,5 +51,5 @@ def resume_match(ctx: Context) -> bool:
             body += "\n" + t("continue.moved", name=f"{aside.parent.name}/{aside.name}")
         ctx.stack.push(NoticeScene(ctx, t("continue.failed"), body))
         return False
-    ctx.stack.push(TableScene(ctx, session, demo=False))
+    ctx.stack.open("table", session=session, demo=False)
     return True
