@@ -83,6 +83,11 @@ def test_the_built_wheel_installs_and_runs_from_another_folder(tmp_path: Path) -
     version = _run([mahjong, "--version"], cwd=elsewhere, env=env)
     assert version.returncode == 0 and version.stdout.split() == ["mahjong", "0.1.0"], version
 
+    # `mahjong bench` loads game.bench and what it measures from the wheel alone (the shape
+    # benchmarks live there, not in tools/ or tests/)
+    bench = _run([mahjong, "bench", "--help"], cwd=elsewhere, env=env)
+    assert bench.returncode == 0 and "--quick" in bench.stdout, bench.stderr[-2000:]
+
     scored = _run([mahjong, "score"], cwd=elsewhere, env=env, stdin=json.dumps(HAND))
     assert scored.returncode == 0, scored.stderr
     assert json.loads(scored.stdout)["total"] > 0

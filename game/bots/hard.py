@@ -168,11 +168,6 @@ class HardBot:
         slack = self._slack(view)
         return self._best_plan(self._plans(view, hand, slack), slack)
 
-    def _plan_plain(self, view: SeatView, hand: ev.Hand) -> Plan:
-        """`_plan` from every plan measured (the reference its cut is tested against)."""
-        slack = self._slack(view)
-        return self._best_plan(self._plans(view, hand), slack)
-
     def _slack(self, view: SeatView) -> dict[str, int]:
         """Extra deficiency worth accepting for each plan: 清一色 is 400 in Mazhan against a
         typical hand of 40-100; in Nanjing the items add 40-60 flowers to some 50-90."""

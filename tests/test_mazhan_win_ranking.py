@@ -1,4 +1,4 @@
-"""The Mazhan win step's fast paths against the plain ones they replace (issue 14).
+"""The Mazhan win step: ranked readings and remembered loser parts against the plain scorers.
 
 `score_winner` ranks readings by numbers and writes out only the best; `score_loser` builds a
 non-winner's lines from remembered parts; the hand checks count by kind. Each must answer
