@@ -193,7 +193,7 @@ class _Shuffling(Match):
     def _restore(self) -> None:
         if self._saved is not None and self.hand is not None:
             self.hand.hands[:], self.hand.wall.order[:] = self._saved
-            self.hand._changed()
+            self.hand._derived.drop()
             self._saved = None
 
     def apply(self, seat: int, action: Action) -> Any:
