@@ -85,7 +85,7 @@ class HandPlay:
 class Played:
     ruleset: str
     seed: int
-    options: dict[str, Any]
+    options: Mapping[str, Any]
     """Every option of the table (defaults filled in)."""
     hands: list[HandPlay]
     scores: list[int]

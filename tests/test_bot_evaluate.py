@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from types import SimpleNamespace
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -16,6 +17,9 @@ from game.shapes import (
     deficiency_after_draws,
 )
 from tests.hands import HANDS, capped_counts, discards, with_wild
+
+# slow: a sweep against the plain reference, a soak or a real build (docs/ARCHITECTURE.md)
+pytestmark = pytest.mark.slow
 
 
 @settings(max_examples=200, deadline=None)

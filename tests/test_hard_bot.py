@@ -6,6 +6,7 @@ from __future__ import annotations
 from types import SimpleNamespace
 from typing import cast
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -18,6 +19,9 @@ from game.simulate import run_match
 from game.view import SeatView
 from tests.hands import HANDS, capped_counts, discards, with_wild
 from tests.oracles.bots import plan_plain, table_danger_plain, threats_plain
+
+# slow: a sweep against the plain reference, a soak or a real build (docs/ARCHITECTURE.md)
+pytestmark = pytest.mark.slow
 
 
 def _plans(hand: ev.Hand, suit: int) -> list[Plan]:

@@ -18,6 +18,11 @@ import sys
 import sysconfig
 from pathlib import Path
 
+import pytest
+
+# slow: a sweep against the plain reference, a soak or a real build (docs/ARCHITECTURE.md)
+pytestmark = pytest.mark.slow
+
 ROOT = Path(__file__).resolve().parent.parent
 UV = os.environ.get("UV") or shutil.which("uv")
 

@@ -22,6 +22,9 @@ from game.tiles import TILES
 from game.view import SeatView
 from tests.hands import capped_counts
 
+# slow: a sweep against the plain reference, a soak or a real build (docs/ARCHITECTURE.md)
+pytestmark = pytest.mark.slow
+
 _DISCARDS = tuple(Action(ActionKind.DISCARD, t) for t in TILES[:34])
 
 

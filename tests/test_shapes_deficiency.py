@@ -22,6 +22,9 @@ from game.shapes import (
 from game.tiles import counts_of, parse_tiles
 from tests.hands import HANDS, capped_counts, discards
 
+# slow: a sweep against the plain reference, a soak or a real build (docs/ARCHITECTURE.md)
+pytestmark = pytest.mark.slow
+
 
 @st.composite
 def hands(draw: st.DrawFn) -> tuple[list[int], int, int | None]:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
@@ -13,6 +14,9 @@ from game.bench import random_winning
 from game.shapes import memo, readings
 from tests.hands import HANDS, capped_counts
 from tests.oracles.shapes import search_readings
+
+# slow: a sweep against the plain reference, a soak or a real build (docs/ARCHITECTURE.md)
+pytestmark = pytest.mark.slow
 
 
 @settings(max_examples=300, deadline=None)

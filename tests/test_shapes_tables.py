@@ -8,6 +8,7 @@ import random
 import zlib
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -25,6 +26,9 @@ from game.shapes import (
 )
 from tests.hands import HANDS, capped_counts, discards
 from tools import shape_tables
+
+# slow: a sweep against the plain reference, a soak or a real build (docs/ARCHITECTURE.md)
+pytestmark = pytest.mark.slow
 
 
 @pytest.fixture
@@ -112,8 +116,8 @@ def test_deficiencies_without_the_file_are_the_same(tiles: list[int], wilds: int
     counts = capped_counts(tiles)
     need = (sum(counts) + wilds) // 3
     with_file = (deficiency(counts, wilds), deficiency_after_discards(counts, wilds, need))
-    saved = (dict(memo.JOINED), dict(memo.DEFICIENCY_MEMO),
-             dict(memo.SUIT_MOVE_ANSWERS))
+    saved: tuple[dict[Any, Any], ...] = (dict(memo.JOINED), dict(memo.DEFICIENCY_MEMO),
+                                         dict(memo.SUIT_MOVE_ANSWERS))
     with pytest.MonkeyPatch.context() as mp:
         mp.setattr(memo, "JOINS_SHIPPED", 0)  # every combination worked out
         for table in (memo.JOINED, memo.DEFICIENCY_MEMO, memo.SUIT_MOVE_ANSWERS):
@@ -122,9 +126,10 @@ def test_deficiencies_without_the_file_are_the_same(tiles: list[int], wilds: int
         plain = {k: deficiency(less, wilds, need) for k, less in discards(counts)}
         for table in (memo.JOINED, memo.DEFICIENCY_MEMO, memo.SUIT_MOVE_ANSWERS):
             table.clear()
-    for table, old in zip((memo.JOINED, memo.DEFICIENCY_MEMO,
-                           memo.SUIT_MOVE_ANSWERS), saved, strict=True):
-        table.update(old)
+    memos: tuple[dict[Any, Any], ...] = (memo.JOINED, memo.DEFICIENCY_MEMO,
+                                         memo.SUIT_MOVE_ANSWERS)
+    for memo_table, old in zip(memos, saved, strict=True):
+        memo_table.update(old)
     assert with_file == worked_out
     assert with_file[1] == plain
 
@@ -219,7 +224,8 @@ def test_an_unusable_discard_slots_file_leaves_the_worked_out_slots(
     """Without a usable file the slots are worked out, and a discard names the same kinds."""
     key = bytes([2, 2, 1, 1, 1, 0, 0, 0, 1])
     counts = [*key, *key, *bytes(9), 2, 0, 0, 0, 0, 0, 0]
-    for table in (*memo.MOVE_SLOTS, memo.KEEP_MASKS):
+    remembered: tuple[dict[Any, Any], ...] = (*memo.MOVE_SLOTS, memo.KEEP_MASKS)
+    for table in remembered:
         table.clear()
     from_file = discards_keeping(counts)
     path = tmp_path / "shape_discard_slots.bin"
@@ -227,7 +233,8 @@ def test_an_unusable_discard_slots_file_leaves_the_worked_out_slots(
         path.write_bytes(content)
     monkeypatch.setattr(tables, "DISCARD_SLOTS_FILE", path)
     memo.DISCARD_SLOTS.clear()
-    for table in (*memo.MOVE_SLOTS, memo.KEEP_MASKS):
+    remembered = (*memo.MOVE_SLOTS, memo.KEEP_MASKS)
+    for table in remembered:
         table.clear()
     assert tables._shipped_discard_slots(key) is None
     assert memo.DISCARD_SLOTS == [None]

@@ -162,7 +162,7 @@ PLANS = {1: ["answer", "discard", "answer", "claim", "answer", "all"],
 every decision sat out until the flee (claim offers among them). Hand 2: back at the table,
 one more discard sat out."""
 
-CASES = {
+CASES: dict[str, dict[str, object]] = {
     "mazhan": {"table_fee": True, "reserve": 15, "bust_ends": False},
     "nanjing": {"gold": 5, "several_winners": "all"},
 }

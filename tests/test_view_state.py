@@ -347,7 +347,7 @@ def test_view_fields_hold_what_their_names_say() -> None:
                 seat = match.to_act()[0]
                 match.apply(seat, rng.choice(match.legal_actions(seat)))
             over = match.view(0)
-            assert over.phase == "over" and over.result is not None
+            assert over.phase == "over" and over.result is not None and hand is not None
             assert over.revealed == tuple(tuple(hand.concealed(s)) for s in range(4))
 
 

@@ -37,6 +37,9 @@ from tests.test_mazhan_scoring import winning_hands
 from tests.test_mazhan_win_ranking import crowded_wins
 from tests.test_nanjing_scoring import winning_hands as nanjing_wins
 
+# slow: a sweep against the plain reference, a soak or a real build (docs/ARCHITECTURE.md)
+pytestmark = pytest.mark.slow
+
 
 @settings(max_examples=300, deadline=None)
 @given(st.lists(st.integers(0, 4), min_size=34, max_size=34),

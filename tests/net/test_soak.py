@@ -27,6 +27,9 @@ from net.table import Table
 from tests.net.fake import FakeClient, Room
 from tests.net.peers import LOOPBACK
 
+# slow: a sweep against the plain reference, a soak or a real build (docs/ARCHITECTURE.md)
+pytestmark = pytest.mark.slow
+
 
 class TruthTable(Table):
     """Records, for every update and first snapshot sent, every seat's real concealed tiles."""
