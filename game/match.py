@@ -102,11 +102,13 @@ class Match:
     def hand_over(self) -> bool:
         return self.hand is None or self.hand.phase is Phase.OVER
 
-    def start_hand(self, seed: int | None = None) -> list[Event]:
+    def start_hand(self, seed: int | None = None,
+                   draw_order: Sequence[int] | None = None) -> list[Event]:
         """Deal the next hand. Raises HandOver if one is still being played.
 
         `seed` (any size) shuffles this hand's wall instead of the match's generator: a LAN
         host draws it from `secrets` so no player can work the walls out from the match seed.
+        `draw_order`: a stacked wall (head first) dealt instead of a shuffled one (lessons).
         """
         if not self.hand_over:
             raise HandOver("the current hand is not over")
@@ -116,7 +118,7 @@ class Match:
             seed = self.rng.getrandbits(64)
         self.hand_seed = seed
         self.hand = Hand(self.rules, random.Random(seed), stake=stake,
-                         dealer_streak=self.dealer_streak)
+                         dealer_streak=self.dealer_streak, draw_order=draw_order)
         if self.keep_records:
             self.record.append([])
         else:

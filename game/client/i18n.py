@@ -386,6 +386,167 @@ STRINGS: Final[dict[str, tuple[str, str]]] = {
     "illegal.not_legal": ("現在不能{action}", "{action} is not allowed now"),
     "illegal.not_your_turn": ("還沒輪到你", "It is not your turn"),
     "illegal.hand_over": ("這一局已經結束", "The hand is over"),
+    "illegal.lesson_step": ("這一步課程要你做別的事", "The lesson asks for something else here"),
+    "menu.lessons": ("教學", "Lessons"),
+    "lessons.title": ("教學", "Lessons"),
+    "lessons.ruleset": ("規則", "Ruleset"),
+    "lessons.done_mark": ("✓ {title}", "✓ {title}"),
+    "lessons.progress": ("已完成 {done}/{of}", "{done} of {of} done"),
+    "lesson.step": ("第 {n}/{of} 步", "step {n} of {of}"),
+    "lesson.wrong": ("不是這一步：照上面說的做", "Not this one: do what the lesson says above"),
+    "lesson.wrong_first": ("先做上面這一步（點亮起來的地方）",
+                           "First do this step: click what is lit"),
+    "lesson.wrong_click": ("點亮起來的地方", "Click what is lit"),
+    "lesson.wait": ("看看牌局結果……", "Look at how the hand ends…"),
+    "lesson.done": ("完成：{title}", "Done: {title}"),
+    "lesson.done_body": ("做得好！進度已存檔。", "Well done! Your progress is saved."),
+    "lesson.next": ("下一課", "Next lesson"),
+    "lesson.again": ("再來一次", "Again"),
+    "lesson.back": ("回教學列表", "Back to lessons"),
+    "lesson.mazhan.wild.title": ("財神（百搭）", "The wild (財神)"),
+    "lesson.mazhan.wild.summary": ("翻出的財神、它能代替什麼、為什麼不打它",
+                                   "The flipped indicator, what a wild stands for, why you "
+                                   "keep it"),
+    "lesson.mazhan.wild.1": ("發完牌後翻開一張牌（在中間框的右邊），同種的另外三張就是財神（百搭"
+                             "）。"
+                             "點一下中間框。",
+                             "After the deal one tile is flipped (at the right of the centre "
+                             "box): the other three of its kind are wilds (財神). Click the "
+                             "centre box."),
+    "lesson.mazhan.wild.2": ("這次翻出 5 筒，所以你手上的 5 筒是財神，畫上了記號。點它。",
+                             "The 5 of dots was flipped, so the 5 of dots in your hand is a "
+                             "wild: it is marked. Click it."),
+    "lesson.mazhan.wild.3": ("財神在和牌時可以代替任何牌（花牌除外）。留著它，打出孤張的北。",
+                             "In a winning hand a wild stands for any tile but a bonus tile. "
+                             "Keep it: discard the lone North."),
+    "lesson.mazhan.wild.3.wrong": ("留著財神，打北：打出的財神是死牌，誰都不能吃碰或和（M6）",
+                                   "Keep the wild and throw the North: a discarded wild is "
+                                   "dead, nobody may claim it or win on it (M6)"),
+    "lesson.mazhan.wild.4": ("南家打出 4 索：23 索加上它成順，財神當第三張中。和牌！",
+                             "South threw the 4 of bamboo: it completes 2-3 of bamboo, and "
+                             "the wild plays a third Red. Click Win."),
+    "lesson.mazhan.wild.4.wrong": ("這張牌讓你和牌：點「和」", "This tile wins you the hand: "
+                                   "click Win"),
+    "lesson.mazhan.wild.5": ("看計分：財神當中，成了中的刻子，多一台（取分數最高的算法，M19）。"
+                             "點計分表。",
+                             "The sheet: the wild counted as a Red, making a triplet of Reds "
+                             "and one 台 (the best reading counts, M19). Click the sheet."),
+    "lesson.mazhan.tai.title": ("台與進一", "台 and rounding up"),
+    "lesson.mazhan.tai.summary": ("基礎分、進一、台數加倍、400 封頂，輸家怎麼付",
+                                  "Base points, rounding up, each 台 doubles, the 400 cap, "
+                                  "how losers pay"),
+    "lesson.mazhan.tai.1": ("你摸到的梅（花牌）已經擺出來，從牌尾補了一張。你是東，梅是你的位花："
+                            "一台。點你的花牌。",
+                            "The Plum (a bonus tile) you were dealt is set aside and replaced "
+                            "from the tail. You sit East, so Plum is your seat flower: one "
+                            "台. Click your bonus tiles."),
+    "lesson.mazhan.tai.2": ("補來的北用不上，打出去。", "The North you got in its place is no "
+                            "use: discard it."),
+    "lesson.mazhan.tai.2.wrong": ("打北：其他牌都在組合裡", "Throw the North: every other tile "
+                                  "is in a set"),
+    "lesson.mazhan.tai.3": ("南家打出 8 索，和牌！", "South threw the 8 of bamboo: click Win."),
+    "lesson.mazhan.tai.3.wrong": ("點「和」", "Click Win"),
+    "lesson.mazhan.tai.4": ("基礎分：手裡的中刻子 8 + 梅 4 = 12。個位數不是 0 就進一（M15），是"
+                            "多少？",
+                            "Base: your concealed triplet of Reds 8 + the Plum 4 = 12. It is "
+                            "rounded up to the next ten (M15). To what?"),
+    "lesson.mazhan.tai.4.wrong": ("進一：12 進到下一個十", "Round up: 12 goes to the next ten"),
+    "lesson.mazhan.tai.5": ("和家：(基礎 20 + 20) × 2 的台數次方。你有兩台（中刻、位花），是多少？",
+                            "The winner's value: (base 20 + 20) × 2 for each 台. You have two "
+                            "(the Reds, your seat flower). How much?"),
+    "lesson.mazhan.tai.5.wrong": ("(20 + 20) × 2 × 2", "(20 + 20) × 2 × 2"),
+    "lesson.mazhan.tai.6": ("如果是四台：(20 + 20) × 16 = 640，但最多算多少（辣子，M17）？",
+                            "With four 台 it would be (20 + 20) × 16 = 640. But the value is "
+                            "capped (辣子, M17): at what?"),
+    "lesson.mazhan.tai.6.wrong": ("四台以上一律辣子：400", "Four 台 or more is always 辣子: 400"),
+    "lesson.mazhan.tai.7": ("你是莊家，每家輸家付你加倍，再乘底注 10（M21）。西家付你多少？",
+                            "You deal, so each loser pays you double, times the stake of 10 "
+                            "(M21). What does West pay you?"),
+    "lesson.mazhan.tai.7.wrong": ("160 × 2（莊家）× 10（底注）", "160 × 2 (dealer) × 10 (stake)"),
+    "lesson.mazhan.tai.8": ("輸家之間也算：北家擺出位花竹，自己值 10 × 2 = 20；南家是 0，付北家"
+                            "差額乘底注（M20、M21）。多少？",
+                            "Losers settle too: North set aside its seat flower Bamboo, worth "
+                            "10 × 2 = 20; South has 0 and pays North the difference times the "
+                            "stake (M20, M21). How much?"),
+    "lesson.mazhan.tai.8.wrong": ("差額 20 × 底注 10", "The difference 20 × the stake 10"),
+    "lesson.mazhan.claims.title": ("吃、碰、和的先後", "Claims and their order"),
+    "lesson.mazhan.claims.summary": ("只吃上家，碰任何人，和最優先",
+                                     "Chow only from the player before you, pong from "
+                                     "anyone, a win beats all"),
+    "lesson.mazhan.claims.1": ("你是莊家，先打一張：打孤張的東。", "You deal and discard first: "
+                               "throw the lone East."),
+    "lesson.mazhan.claims.1.wrong": ("打東", "Throw the East"),
+    "lesson.mazhan.claims.2": ("北家是你的上家，打出 3 萬：你有 1 2 萬，可以吃。點「吃」。",
+                               "North plays just before you and threw the 3 of characters: "
+                               "with your 1-2 you may chow it. Click Chow."),
+    "lesson.mazhan.claims.2.wrong": ("吃這張 3 萬", "Chow this 3 of characters"),
+    "lesson.mazhan.claims.3": ("吃了以後要打一張：打南。", "After a claim you discard: throw "
+                               "the South."),
+    "lesson.mazhan.claims.3.wrong": ("打南", "Throw the South"),
+    "lesson.mazhan.claims.4": ("南家打出 5 索：碰可以碰任何人的牌，而且碰比吃優先（M7）。點「碰"
+                               "」。",
+                               "South threw the 5 of bamboo: you may pong anyone's discard, "
+                               "and a pong goes before a chow (M7). Click Pong."),
+    "lesson.mazhan.claims.4.wrong": ("碰這張 5 索", "Pong this 5 of bamboo"),
+    "lesson.mazhan.claims.5": ("打 7 索，聽 2 索。", "Throw the 7 of bamboo: you then wait on "
+                               "the 2."),
+    "lesson.mazhan.claims.5.wrong": ("打 7 索", "Throw the 7 of bamboo"),
+    "lesson.mazhan.claims.6": ("西家打出 2 索：誰的牌都可以和，和比碰、吃都優先。點「和」。",
+                               "West threw the 2 of bamboo: you may win on anyone's discard, "
+                               "and a win goes before any pong or chow. Click Win."),
+    "lesson.mazhan.claims.6.wrong": ("點「和」", "Click Win"),
+    "lesson.nanjing.open.title": ("硬花與開門（N4）", "Hard flowers and open hands (N4)"),
+    "lesson.nanjing.open.summary": ("中發白和八張花是硬花；碰了牌要四朵硬花才能和",
+                                    "Red, Green, White and the eight flowers are hard "
+                                    "flowers; an open hand needs four of them to win"),
+    "lesson.nanjing.open.1": ("南京的中、發、白和春夏秋冬梅蘭竹菊都是硬花：一摸到就擺出來，從牌"
+                              "尾補牌。"
+                              "你有四朵。點你的花。",
+                              "In Nanjing Red, Green, White and the eight flowers are hard "
+                              "flowers: set aside as soon as drawn and replaced from the tail. "
+                              "You have four. Click them."),
+    "lesson.nanjing.open.2": ("打出孤張的 9 索。", "Throw the lone 9 of bamboo."),
+    "lesson.nanjing.open.2.wrong": ("打 9 索", "Throw the 9 of bamboo"),
+    "lesson.nanjing.open.3": ("碰了牌就不是門清。開門的牌要有四朵以上硬花才能和（N4）：你有四朵"
+                              "，可以碰。點「碰」。",
+                              "A pong opens your hand. An open hand may win only with four "
+                              "hard flowers or more (N4): you have four, so pong. Click Pong."),
+    "lesson.nanjing.open.3.wrong": ("碰這張 5 筒", "Pong this 5 of dots"),
+    "lesson.nanjing.open.4": ("打 9 萬，單聽東。", "Throw the 9 of characters: you then wait on "
+                              "the East alone."),
+    "lesson.nanjing.open.4.wrong": ("打 9 萬", "Throw the 9 of characters"),
+    "lesson.nanjing.open.5": ("南家打出東：和！（只有兩朵硬花的話，這裡不能和。）",
+                              "South threw the East: click Win. (With only two hard flowers "
+                              "this win would not be offered.)"),
+    "lesson.nanjing.open.5.wrong": ("點「和」", "Click Win"),
+    "lesson.nanjing.open.6": ("花數：成牌 20 + 2 × (4 朵硬花 + 單聽 1 朵軟花)（N6）。是多少？",
+                              "Flowers: 20 for the win + 2 × (4 hard + 1 soft for the single "
+                              "wait) (N6). How many?"),
+    "lesson.nanjing.open.6.wrong": ("20 + 2 × 5", "20 + 2 × 5"),
+    "lesson.nanjing.kong.title": ("槓錢當場付", "Kong money at once"),
+    "lesson.nanjing.kong.summary": ("暗槓每家付 10，明槓由打牌的人付 20，馬上付",
+                                    "A concealed kong: 10 from each; a kong on a discard: "
+                                    "20 from the discarder; paid at once"),
+    "lesson.nanjing.kong.1": ("你手上有四張 9 筒：可以暗槓。點「暗槓」。",
+                              "You hold four 9s of dots: declare a concealed kong. Click "
+                              "Concealed kong."),
+    "lesson.nanjing.kong.1.wrong": ("暗槓 9 筒", "Kong the 9s of dots"),
+    "lesson.nanjing.kong.2": ("槓錢當場付，不等這局結束（N11）。看分數：暗槓每家付你多少花？",
+                              "Kong money is paid at once, not at the hand's end (N11). See "
+                              "the scores: how much did each player pay you?"),
+    "lesson.nanjing.kong.2.wrong": ("暗槓：每家 10", "A concealed kong: 10 from each"),
+    "lesson.nanjing.kong.3": ("槓了從牌尾補一張。打出東。", "After a kong you draw from the "
+                              "tail. Throw the East."),
+    "lesson.nanjing.kong.3.wrong": ("打東", "Throw the East"),
+    "lesson.nanjing.kong.4": ("南家打出 6 索，你有三張：可以明槓。點「槓」。",
+                              "South threw a 6 of bamboo and you hold three: kong it. Click "
+                              "Kong."),
+    "lesson.nanjing.kong.4.wrong": ("槓，不要只碰", "Kong it, not just a pong"),
+    "lesson.nanjing.kong.5": ("明槓：打出那張牌的人當場付。南家付了多少？",
+                              "A kong on a discard: the discarder pays at once. How much did "
+                              "South pay?"),
+    "lesson.nanjing.kong.5.wrong": ("明槓：打牌的人付 20", "A kong on a discard: the "
+                                    "discarder pays 20"),
     "illegal.not_dealt": ("牌桌還沒發牌", "The table has not dealt yet"),
     "illegal.not_your_seat": ("只能替自己的座位出牌", "You can only play your own seat"),
     "illegal.waiting": ("正在等牌桌回應", "Waiting for the table"),

@@ -22,6 +22,7 @@ from game.client.sessions.local import Session
 from game.client.table.action_bar import KIND_KEYS, Callback, action_buttons
 from game.client.table.action_bar import TileButton as _TileButton
 from game.client.table.action_bar import label_width as _label_width
+from game.client.table.coach import coach_for
 from game.client.table.hand_view import HandView
 from game.client.table.hints import NO_HINTS, Advisor, Hints
 from game.client.table.host_places import HostSeat, place_actions, place_buttons
@@ -123,6 +124,8 @@ class TableScene(TableMotion):
         self.lan = LanOverlay(ctx, feed) if feed is not None else None
         """Chat, notices, bot marks and wall warnings: only at a LAN table."""
         self._poll()
+        self.coach = coach_for(self)
+        """The lesson's words, spotlight and answers: only at a lesson's table (issue 27)."""
 
     # ------------------------------------------------------------ whose screen it is
 
@@ -182,6 +185,9 @@ class TableScene(TableMotion):
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE and not (
                 self.result_shown or (self.lan is not None and self.lan.composing)):
             self.open_menu()  # every table: resume, rules, settings, leave (issue 11)
+            return
+        if self.coach is not None and self.coach.handle(event):
+            self.dirty = True
             return
         if self.curtain is not None:
             if event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
@@ -520,6 +526,8 @@ class TableScene(TableMotion):
             self._draw_result(surface)
         if self.lan is not None:  # notices and warnings stay readable over the results
             self.lan.draw_notes(surface, self._alert_box() if self.result_shown else None)
+        if self.coach is not None:
+            self.coach.draw(surface)
         self._draw_on_top(surface)
         self.dirty = False
 
