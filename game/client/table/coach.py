@@ -48,6 +48,7 @@ class Coach:
         self.save_error = ""
         self.panel = pygame.Rect(0, 0, 0, 0)
         self._shown: tuple[int, bool, tuple[int, int]] | None = None
+        self._button_y = 0
 
     # ------------------------------------------------------------ state
 
@@ -128,7 +129,8 @@ class Coach:
         x = (w - total) // 2
         for n, (label, act) in enumerate(actions):
             key_code = pygame.K_1 + n if n < 9 else None
-            buttons.append(Button(pygame.Rect(x, 0, bw, bh), label, act, key_code,
+            # at the height the last frame drew them (the words above may change it)
+            buttons.append(Button(pygame.Rect(x, self._button_y, bw, bh), label, act, key_code,
                                   hint=str(n + 1)))
             x += bw + 12
         self.buttons.set(buttons)
@@ -169,7 +171,6 @@ class Coach:
         showing_buttons = self.run.done or (step is not None and step.kind == CHOICE
                                             and not self.waiting())
         if showing_buttons and self.buttons.handle(event):
-            self._shown = None
             return True
         if step is not None and step.kind == CLICK and not self.waiting() and (
                 event.type == pygame.MOUSEBUTTONDOWN and event.button == 1):
@@ -177,7 +178,6 @@ class Coach:
             if spot is not None and spot.collidepoint(event.pos):
                 self.run.click(step.target)
                 self._finish()
-                self._shown = None
                 return True
             self.run.wrong = "lesson.wrong_click"
             return True
@@ -252,6 +252,7 @@ class Coach:
         for line in note_lines:
             surface.blit(fonts.render(line, size, WRONG), (panel.x + 12, y))
             y += line_h
+        self._button_y = y + 6
         for button in buttons:
             button.rect.y = y + 6
         for n, button in enumerate(buttons):
