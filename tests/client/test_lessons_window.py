@@ -36,9 +36,9 @@ def settle(ctx: Context, screen: pygame.Surface, rounds: int = 60) -> None:
         for scene in ctx.stack.visible():
             scene.draw(screen)
         if isinstance(top, TableScene) and not top.animating and not top.dealing and (
-                not top.session.waiting_on_others()):
-            if not top.session.hand_over or top.result_shown:
-                return
+                not top.session.waiting_on_others()) and (
+                not top.session.hand_over or top.result_shown):
+            return
 
 
 def table_of(ctx: Context) -> TableScene:
@@ -145,5 +145,5 @@ def test_main_menu_opens_the_lessons_and_a_lesson(ctx: Context, screen: pygame.S
 
 def test_lesson_flag() -> None:
     assert parse_play_args(["play", "--lesson", "mazhan.tai"]).lesson == "mazhan.tai"
-    with pytest.raises(OptionsError, match="mazhan.wild"):
+    with pytest.raises(OptionsError, match=r"mazhan\.wild"):
         parse_play_args(["play", "--lesson", "nope"])
