@@ -83,11 +83,11 @@ NANJING_KONG = Lesson(
     ("9p 9p 9p 9p 6s 6s 6s 123m 456m 1z", *_NJ_OTHERS),
     (
         Step("lesson.nanjing.kong.1", "button ckong", ("ckong",), "lesson.nanjing.kong.1.wrong"),
-        Step("lesson.nanjing.kong.2", "choices", choices=(10, 20, 30), answer=10,
+        Step("lesson.nanjing.kong.2", "scores", choices=(10, 20, 30), answer=10,
              wrong="lesson.nanjing.kong.2.wrong"),
         Step("lesson.nanjing.kong.3", "tile 1z", ("discard 1z",), "lesson.nanjing.kong.3.wrong"),
         Step("lesson.nanjing.kong.4", "button kong", ("kong",), "lesson.nanjing.kong.4.wrong"),
-        Step("lesson.nanjing.kong.5", "choices", choices=(10, 20, 40), answer=20,
+        Step("lesson.nanjing.kong.5", "scores", choices=(10, 20, 40), answer=20,
              wrong="lesson.nanjing.kong.5.wrong"),
     ),
     draws="6s", tail="2z 3z",

@@ -93,8 +93,8 @@ class Coach:
                 if button.rect.w and button.label == label:
                     return button.rect
             return None
-        if kind == "indicator":
-            return table.layout.center
+        if kind in ("indicator", "scores"):
+            return table.layout.center  # the indicator and every seat's score are in it
         if kind == "bonus":
             spots = table.drawn.get(table.viewer, {}).get("bonus", [])
             if spots:
@@ -233,6 +233,9 @@ class Coach:
         bh = buttons[0].rect.h + 12 if buttons else 0
         height = 12 + head_h + line_h * (len(lines) + len(note_lines)) + bh + 12
         panel = pygame.Rect((w - width) // 2, max(8, h // 40), width, height)
+        if self.session.hand_over:
+            # over the hand and the sheet's own buttons (which wait): the sheet stays readable
+            panel.bottom = h - 8
         if spot is not None and panel.colliderect(spot.inflate(10, 10)):
             panel.bottom = min(h - 8, spot.y - 16) if spot.y - 16 - height > 8 else panel.bottom
             if panel.colliderect(spot.inflate(10, 10)):
