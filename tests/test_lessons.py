@@ -153,3 +153,16 @@ def test_progress_is_saved_and_read_back(tmp_path: Path) -> None:
                                                                   "nanjing.open"]
     path.write_text("{not json", encoding="utf-8")
     assert load(path) == set()  # a damaged file is an empty record, never a crash
+
+
+def test_streak_lesson_doubles_as_n8_says() -> None:
+    match, run, _seen = play("nanjing.streak")
+    result = match.last_result
+    assert result is not None and result.winner == 0 and result.score is not None
+    answers = [s.answer for s in run.lesson.steps if s.kind == CHOICE]
+    before = answers[0]
+    assert answers[1] == (before + 10 * run.lesson.streak) * 2 == result.score.total  # N8
+    lines = {line.key: line.value for line in result.score.items}
+    assert lines["win"] + lines["concealed"] + lines["hard_flowers"] == before  # N6
+    assert list(lines)[-1] == "bixiahu"
+    assert all(p.amount == result.score.total for p in result.payments)  # N10: each pays

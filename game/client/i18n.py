@@ -523,6 +523,30 @@ STRINGS: Final[dict[str, tuple[str, str]]] = {
                               "Flowers: 20 for the win + 2 × (4 hard + 1 soft for the single "
                               "wait) (N6). How many?"),
     "lesson.nanjing.open.6.wrong": ("20 + 2 × 5", "20 + 2 × 5"),
+    "lesson.nanjing.streak.title": ("比下胡（連莊加倍）", "比下胡: the dealer's streak"),
+    "lesson.nanjing.streak.summary": ("莊家連莊後和牌：(花數 + 10 × 連莊次數) × 2",
+                                      "A dealer who kept the deal wins: (flowers + 10 × the "
+                                      "streak) × 2"),
+    "lesson.nanjing.streak.1": ("你是莊家，已經連莊兩次（連莊 2）。莊家和牌時花數加倍，叫比下胡"
+                                "（N8）。"
+                                "點中間框。",
+                                "You deal and have kept the deal two hands in a row (a streak "
+                                "of 2). When such a dealer wins, the flowers double: 比下胡 "
+                                "(N8). Click the centre box."),
+    "lesson.nanjing.streak.2": ("打出孤張的南，聽 3 索、6 索。", "Throw the lone South: you "
+                                "then wait on the 3 or 6 of bamboo."),
+    "lesson.nanjing.streak.2.wrong": ("打南", "Throw the South"),
+    "lesson.nanjing.streak.3": ("你自己摸到 6 索：自摸！點「和」。", "You drew the 6 of bamboo "
+                                "yourself: click Win."),
+    "lesson.nanjing.streak.3.wrong": ("點「和」", "Click Win"),
+    "lesson.nanjing.streak.4": ("加倍前的花數：成牌 20 + 門清 20 + 2 × 2 朵硬花（N6）。是多少？",
+                                "Flowers before doubling: 20 for the win + 20 for a concealed "
+                                "hand + 2 × 2 hard flowers (N6). How many?"),
+    "lesson.nanjing.streak.4.wrong": ("20 + 20 + 4", "20 + 20 + 4"),
+    "lesson.nanjing.streak.5": ("比下胡：(44 + 10 × 連莊 2) × 2（N8）。每家付你多少？",
+                                "比下胡: (44 + 10 × the streak of 2) × 2 (N8). What does each "
+                                "player pay you?"),
+    "lesson.nanjing.streak.5.wrong": ("(44 + 20) × 2", "(44 + 20) × 2"),
     "lesson.nanjing.kong.title": ("槓錢當場付", "Kong money at once"),
     "lesson.nanjing.kong.summary": ("暗槓每家付 10，明槓由打牌的人付 20，馬上付",
                                     "A concealed kong: 10 from each; a kong on a discard: "

@@ -93,8 +93,25 @@ NANJING_KONG = Lesson(
     draws="6s", tail="2z 3z",
 )
 
+NANJING_STREAK = Lesson(
+    "nanjing.streak", "nanjing",
+    ("7z 5f 123m 789p 666m 1s 1s 2z", _NJ_OTHERS[0],
+     "2m 3m 4m 5m 6m 7m 8m 9m 7s 7s 2s 3s 4p", "3m 4m 5m 7m 8s 2s 3s 8s 9s 2z 3z 6p 4p"),
+    (
+        Step("lesson.nanjing.streak.1", "scores"),
+        Step("lesson.nanjing.streak.2", "tile 2z", ("discard 2z",),
+             "lesson.nanjing.streak.2.wrong"),
+        Step("lesson.nanjing.streak.3", "button win", ("win",), "lesson.nanjing.streak.3.wrong"),
+        Step("lesson.nanjing.streak.4", "choices", choices=(40, 44, 48), answer=44,
+             wrong="lesson.nanjing.streak.4.wrong"),
+        Step("lesson.nanjing.streak.5", "choices", choices=(64, 88, 128), answer=128,
+             wrong="lesson.nanjing.streak.5.wrong"),
+    ),
+    draws="9m 9m 9m 6s", tail="4s 5s", streak=2,
+)
+
 LESSONS: tuple[Lesson, ...] = (MAZHAN_WILD, MAZHAN_TAI, MAZHAN_CLAIMS, NANJING_OPEN,
-                               NANJING_KONG)
+                               NANJING_KONG, NANJING_STREAK)
 
 
 def lessons_of(ruleset: str) -> tuple[Lesson, ...]:

@@ -70,6 +70,8 @@ class Lesson:
     tail: str = ""
     seed: int = 1
     """Seeds the dice of the hand (the wall itself is stacked)."""
+    streak: int = 0
+    """Hands the player has already kept the deal (Nanjing's 比下胡, N8)."""
 
     @property
     def title(self) -> str:

@@ -33,4 +33,5 @@ def lesson_match(lesson: Lesson, names: Sequence[str] | None = None
     stacked wall, and the events of the deal."""
     match = Match(lesson.ruleset, lesson.seed, {"hands": 1}, names)
     match.dealer = 0  # the player deals: the lesson's hands are written E S W N
+    match.dealer_streak = lesson.streak
     return match, match.start_hand(seed=lesson.seed, draw_order=lesson.order())
