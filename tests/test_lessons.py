@@ -166,3 +166,16 @@ def test_streak_lesson_doubles_as_n8_says() -> None:
     assert lines["win"] + lines["concealed"] + lines["hard_flowers"] == before  # N6
     assert list(lines)[-1] == "bixiahu"
     assert all(p.amount == result.score.total for p in result.payments)  # N10: each pays
+
+
+def test_liability_lesson_the_feeder_pays_all() -> None:
+    match, run, _seen = play("nanjing.liable")
+    result = match.last_result
+    assert result is not None and result.winner == 0 and result.discarder == 2
+    assert result.score is not None
+    assert match.hand is not None and {m.source for m in match.hand.melds[0]} == {1}
+    flowers, west = (s.answer for s in run.lesson.steps if s.kind == CHOICE)
+    assert result.score.total == flowers
+    paid = {p.payer: p.amount for p in result.payments}
+    assert paid == {1: flowers}  # N13a: South, who fed three sets, pays for West's discard
+    assert paid.get(2, 0) == west

@@ -419,7 +419,7 @@ STRINGS: Final[dict[str, tuple[str, str]]] = {
     "lesson.mazhan.wild.3": ("財神在和牌時可以代替任何牌（花牌除外）。留著它，打出孤張的北。",
                              "In a winning hand a wild stands for any tile but a bonus tile. "
                              "Keep it: discard the lone North."),
-    "lesson.mazhan.wild.3.wrong": ("留著財神，打北：打出的財神是死牌，誰都不能吃碰或和（M6）",
+    "lesson.mazhan.wild.3.wrong": ("留著財神，打北：打出的財神是死牌，誰都不能吃碰或和",
                                    "Keep the wild and throw the North: a discarded wild is "
                                    "dead, nobody may claim it or win on it (M6)"),
     "lesson.mazhan.wild.4": ("南家打出 4 索：23 索加上它成順，財神當第三張中。和牌！",
@@ -427,44 +427,45 @@ STRINGS: Final[dict[str, tuple[str, str]]] = {
                              "the wild plays a third Red. Click Win."),
     "lesson.mazhan.wild.4.wrong": ("這張牌讓你和牌：點「和」", "This tile wins you the hand: "
                                    "click Win"),
-    "lesson.mazhan.wild.5": ("看計分：財神當中，成了中的刻子，多一台（取分數最高的算法，M19）。"
+    "lesson.mazhan.wild.5": ("看計分：財神當中，成了中的刻子，多一台（取分數最高的算法）。"
                              "點計分表。",
                              "The sheet: the wild counted as a Red, making a triplet of Reds "
-                             "and one 台 (the best reading counts, M19). Click the sheet."),
-    "lesson.mazhan.tai.title": ("台與進一", "台 and rounding up"),
+                             "and one tai (the best reading counts, M19). Click the sheet."),
+    "lesson.mazhan.tai.title": ("台與進一", "Tai (台) and rounding up"),
     "lesson.mazhan.tai.summary": ("基礎分、進一、台數加倍、400 封頂，輸家怎麼付",
-                                  "Base points, rounding up, each 台 doubles, the 400 cap, "
+                                  "Base points, rounding up, each tai doubles, the 400 cap, "
                                   "how losers pay"),
     "lesson.mazhan.tai.1": ("你摸到的梅（花牌）已經擺出來，從牌尾補了一張。你是東，梅是你的位花："
                             "一台。點你的花牌。",
                             "The Plum (a bonus tile) you were dealt is set aside and replaced "
                             "from the tail. You sit East, so Plum is your seat flower: one "
-                            "台. Click your bonus tiles."),
+                            "tai (台). Click your bonus tiles."),
     "lesson.mazhan.tai.2": ("補來的北用不上，打出去。", "The North you got in its place is no "
                             "use: discard it."),
     "lesson.mazhan.tai.2.wrong": ("打北：其他牌都在組合裡", "Throw the North: every other tile "
                                   "is in a set"),
     "lesson.mazhan.tai.3": ("南家打出 8 索，和牌！", "South threw the 8 of bamboo: click Win."),
     "lesson.mazhan.tai.3.wrong": ("點「和」", "Click Win"),
-    "lesson.mazhan.tai.4": ("基礎分：手裡的中刻子 8 + 梅 4 = 12。個位數不是 0 就進一（M15），是"
+    "lesson.mazhan.tai.4": ("基礎分：手裡的中刻子 8 + 梅 4 = 12。個位數不是 0 就進一，是"
                             "多少？",
                             "Base: your concealed triplet of Reds 8 + the Plum 4 = 12. It is "
                             "rounded up to the next ten (M15). To what?"),
     "lesson.mazhan.tai.4.wrong": ("進一：12 進到下一個十", "Round up: 12 goes to the next ten"),
     "lesson.mazhan.tai.5": ("和家：(基礎 20 + 20) × 2 的台數次方。你有兩台（中刻、位花），是多少？",
-                            "The winner's value: (base 20 + 20) × 2 for each 台. You have two "
+                            "The winner's value: (base 20 + 20) × 2 for each tai. You have two "
                             "(the Reds, your seat flower). How much?"),
     "lesson.mazhan.tai.5.wrong": ("(20 + 20) × 2 × 2", "(20 + 20) × 2 × 2"),
-    "lesson.mazhan.tai.6": ("如果是四台：(20 + 20) × 16 = 640，但最多算多少（辣子，M17）？",
-                            "With four 台 it would be (20 + 20) × 16 = 640. But the value is "
+    "lesson.mazhan.tai.6": ("如果是四台：(20 + 20) × 16 = 640，但最多算多少（辣子）？",
+                            "With four tai it would be (20 + 20) × 16 = 640. But the value is "
                             "capped (辣子, M17): at what?"),
-    "lesson.mazhan.tai.6.wrong": ("四台以上一律辣子：400", "Four 台 or more is always 辣子: 400"),
-    "lesson.mazhan.tai.7": ("你是莊家，每家輸家付你加倍，再乘底注 10（M21）。西家付你多少？",
+    "lesson.mazhan.tai.6.wrong": ("四台以上一律辣子：400",
+                                  "Four tai or more is always the cap (辣子): 400"),
+    "lesson.mazhan.tai.7": ("你是莊家，每家輸家付你加倍，再乘底注 10。西家付你多少？",
                             "You deal, so each loser pays you double, times the stake of 10 "
                             "(M21). What does West pay you?"),
     "lesson.mazhan.tai.7.wrong": ("160 × 2（莊家）× 10（底注）", "160 × 2 (dealer) × 10 (stake)"),
     "lesson.mazhan.tai.8": ("輸家之間也算：北家擺出位花竹，自己值 10 × 2 = 20；南家是 0，付北家"
-                            "差額乘底注（M20、M21）。多少？",
+                            "差額乘底注。多少？",
                             "Losers settle too: North set aside its seat flower Bamboo, worth "
                             "10 × 2 = 20; South has 0 and pays North the difference times the "
                             "stake (M20, M21). How much?"),
@@ -483,7 +484,7 @@ STRINGS: Final[dict[str, tuple[str, str]]] = {
     "lesson.mazhan.claims.3": ("吃了以後要打一張：打南。", "After a claim you discard: throw "
                                "the South."),
     "lesson.mazhan.claims.3.wrong": ("打南", "Throw the South"),
-    "lesson.mazhan.claims.4": ("南家打出 5 索：碰可以碰任何人的牌，而且碰比吃優先（M7）。點「碰"
+    "lesson.mazhan.claims.4": ("南家打出 5 索：碰可以碰任何人的牌，而且碰比吃優先。點「碰"
                                "」。",
                                "South threw the 5 of bamboo: you may pong anyone's discard, "
                                "and a pong goes before a chow (M7). Click Pong."),
@@ -495,7 +496,7 @@ STRINGS: Final[dict[str, tuple[str, str]]] = {
                                "West threw the 2 of bamboo: you may win on anyone's discard, "
                                "and a win goes before any pong or chow. Click Win."),
     "lesson.mazhan.claims.6.wrong": ("點「和」", "Click Win"),
-    "lesson.nanjing.open.title": ("硬花與開門（N4）", "Hard flowers and open hands (N4)"),
+    "lesson.nanjing.open.title": ("硬花與開門", "Hard flowers and open hands (N4)"),
     "lesson.nanjing.open.summary": ("中發白和八張花是硬花；碰了牌要四朵硬花才能和",
                                     "Red, Green, White and the eight flowers are hard "
                                     "flowers; an open hand needs four of them to win"),
@@ -507,7 +508,7 @@ STRINGS: Final[dict[str, tuple[str, str]]] = {
                               "You have four. Click them."),
     "lesson.nanjing.open.2": ("打出孤張的 9 索。", "Throw the lone 9 of bamboo."),
     "lesson.nanjing.open.2.wrong": ("打 9 索", "Throw the 9 of bamboo"),
-    "lesson.nanjing.open.3": ("碰了牌就不是門清。開門的牌要有四朵以上硬花才能和（N4）：你有四朵"
+    "lesson.nanjing.open.3": ("碰了牌就不是門清。開門的牌要有四朵以上硬花才能和：你有四朵"
                               "，可以碰。點「碰」。",
                               "A pong opens your hand. An open hand may win only with four "
                               "hard flowers or more (N4): you have four, so pong. Click Pong."),
@@ -519,32 +520,66 @@ STRINGS: Final[dict[str, tuple[str, str]]] = {
                               "South threw the East: click Win. (With only two hard flowers "
                               "this win would not be offered.)"),
     "lesson.nanjing.open.5.wrong": ("點「和」", "Click Win"),
-    "lesson.nanjing.open.6": ("花數：成牌 20 + 2 × (4 朵硬花 + 單聽 1 朵軟花)（N6）。是多少？",
+    "lesson.nanjing.open.6": ("花數：成牌 20 + 2 × (4 朵硬花 + 單聽 1 朵軟花)。是多少？",
                               "Flowers: 20 for the win + 2 × (4 hard + 1 soft for the single "
                               "wait) (N6). How many?"),
     "lesson.nanjing.open.6.wrong": ("20 + 2 × 5", "20 + 2 × 5"),
-    "lesson.nanjing.streak.title": ("比下胡（連莊加倍）", "比下胡: the dealer's streak"),
+    "lesson.nanjing.liable.title": ("包牌", "Liability (包牌, N13)"),
+    "lesson.nanjing.liable.summary": ("一家餵你三副碰，你做成對對胡或清一色，就由他一家付",
+                                      "One player feeds you three sets and you win all pongs "
+                                      "or one suit: that player pays it all"),
+    "lesson.nanjing.liable.d": ("打亮起來的那張", "Throw the tile that is lit"),
+    "lesson.nanjing.liable.p": ("碰這張", "Pong this one"),
+    "lesson.nanjing.liable.1": ("你有五對：做對對胡。先打孤張的南。",
+                                "You hold five pairs: go for all pongs (對對胡). First throw "
+                                "the lone South."),
+    "lesson.nanjing.liable.2": ("南家打出 1 筒：碰。", "South threw the 1 of dots: pong it."),
+    "lesson.nanjing.liable.3": ("打西。", "Throw the West."),
+    "lesson.nanjing.liable.4": ("南家又打出 3 筒：再碰。", "South threw the 3 of dots too: "
+                                "pong again."),
+    "lesson.nanjing.liable.5": ("打北。", "Throw the North."),
+    "lesson.nanjing.liable.6": ("南家第三次餵你（5 筒）。碰了以後，你若和對對胡或清一色，南家就"
+                                "要包牌。碰！",
+                                "South feeds you a third time (the 5 of dots). After this "
+                                "pong, if you win all pongs or one suit, South is liable "
+                                "(N13). Pong it."),
+    "lesson.nanjing.liable.7": ("打 8 索，聽 7 索或 9 萬。", "Throw the 8 of bamboo: you wait "
+                                "on the 7 of bamboo or the 9 of characters."),
+    "lesson.nanjing.liable.8": ("西家打出 9 萬：對對胡是大胡，開門也能和。點「和」。",
+                                "West threw the 9 of characters. All pongs is a big hand, so "
+                                "an open hand may win (N4): click Win."),
+    "lesson.nanjing.liable.8.wrong": ("點「和」", "Click Win"),
+    "lesson.nanjing.liable.9": ("花數：成牌 20 + 對對胡 40 + 無花果（沒有硬花）40。是多少？",
+                                "Flowers: 20 for the win + all pongs 40 + no hard flower "
+                                "(無花果) 40. How many?"),
+    "lesson.nanjing.liable.9.wrong": ("20 + 40 + 40", "20 + 40 + 40"),
+    "lesson.nanjing.liable.10": ("牌是西家打的，但南家餵了三副：全部由南家付。西家付多少？",
+                                 "West threw the tile, but South fed three sets: South pays "
+                                 "it all (N13). What does West pay?"),
+    "lesson.nanjing.liable.10.wrong": ("包牌：只有南家付", "Liability: South alone pays"),
+    "lesson.nanjing.streak.title": ("比下胡（連莊加倍）", "The dealer's streak (比下胡)"),
     "lesson.nanjing.streak.summary": ("莊家連莊後和牌：(花數 + 10 × 連莊次數) × 2",
                                       "A dealer who kept the deal wins: (flowers + 10 × the "
                                       "streak) × 2"),
     "lesson.nanjing.streak.1": ("你是莊家，已經連莊兩次（連莊 2）。莊家和牌時花數加倍，叫比下胡"
-                                "（N8）。"
+                                "。"
                                 "點中間框。",
                                 "You deal and have kept the deal two hands in a row (a streak "
-                                "of 2). When such a dealer wins, the flowers double: 比下胡 "
-                                "(N8). Click the centre box."),
+                                "of 2). When such a dealer wins, the flowers double (比下胡, "
+                                "N8). Click the centre box."),
     "lesson.nanjing.streak.2": ("打出孤張的南，聽 3 索、6 索。", "Throw the lone South: you "
                                 "then wait on the 3 or 6 of bamboo."),
     "lesson.nanjing.streak.2.wrong": ("打南", "Throw the South"),
     "lesson.nanjing.streak.3": ("你自己摸到 6 索：自摸！點「和」。", "You drew the 6 of bamboo "
                                 "yourself: click Win."),
     "lesson.nanjing.streak.3.wrong": ("點「和」", "Click Win"),
-    "lesson.nanjing.streak.4": ("加倍前的花數：成牌 20 + 門清 20 + 2 × 2 朵硬花（N6）。是多少？",
+    "lesson.nanjing.streak.4": ("加倍前的花數：成牌 20 + 門清 20 + 2 × 2 朵硬花。是多少？",
                                 "Flowers before doubling: 20 for the win + 20 for a concealed "
                                 "hand + 2 × 2 hard flowers (N6). How many?"),
     "lesson.nanjing.streak.4.wrong": ("20 + 20 + 4", "20 + 20 + 4"),
-    "lesson.nanjing.streak.5": ("比下胡：(44 + 10 × 連莊 2) × 2（N8）。每家付你多少？",
-                                "比下胡: (44 + 10 × the streak of 2) × 2 (N8). What does each "
+    "lesson.nanjing.streak.5": ("比下胡：(44 + 10 × 連莊 2) × 2。每家付你多少？",
+                                "Doubled on the streak (比下胡): (44 + 10 × 2) × 2 (N8). What "
+                                "does each "
                                 "player pay you?"),
     "lesson.nanjing.streak.5.wrong": ("(44 + 20) × 2", "(44 + 20) × 2"),
     "lesson.nanjing.kong.title": ("槓錢當場付", "Kong money at once"),
@@ -555,7 +590,7 @@ STRINGS: Final[dict[str, tuple[str, str]]] = {
                               "You hold four 9s of dots: declare a concealed kong. Click "
                               "Concealed kong."),
     "lesson.nanjing.kong.1.wrong": ("暗槓 9 筒", "Kong the 9s of dots"),
-    "lesson.nanjing.kong.2": ("槓錢當場付，不等這局結束（N11）。看分數：暗槓每家付你多少花？",
+    "lesson.nanjing.kong.2": ("槓錢當場付，不等這局結束。看分數：暗槓每家付你多少花？",
                               "Kong money is paid at once, not at the hand's end (N11). See "
                               "the scores: how much did each player pay you?"),
     "lesson.nanjing.kong.2.wrong": ("暗槓：每家 10", "A concealed kong: 10 from each"),

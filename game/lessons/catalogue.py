@@ -110,8 +110,29 @@ NANJING_STREAK = Lesson(
     draws="9m 9m 9m 6s", tail="4s 5s", streak=2,
 )
 
+NANJING_LIABLE = Lesson(
+    "nanjing.liable", "nanjing",
+    ("1p 1p 3p 3p 5p 5p 7s 7s 9m 9m 2z 3z 4z 8s", "1m 1m 2m 3p 4p 6p 7p 8s 9s 2z 3z 2p 4p",
+     "2m 3m 4m 5m 6m 7m 8m 9m 7s 6s 2s 3s 4p", _NJ_OTHERS[2]),
+    (
+        Step("lesson.nanjing.liable.1", "tile 2z", ("discard 2z",), "lesson.nanjing.liable.d"),
+        Step("lesson.nanjing.liable.2", "button pong", ("pong",), "lesson.nanjing.liable.p"),
+        Step("lesson.nanjing.liable.3", "tile 3z", ("discard 3z",), "lesson.nanjing.liable.d"),
+        Step("lesson.nanjing.liable.4", "button pong", ("pong",), "lesson.nanjing.liable.p"),
+        Step("lesson.nanjing.liable.5", "tile 4z", ("discard 4z",), "lesson.nanjing.liable.d"),
+        Step("lesson.nanjing.liable.6", "button pong", ("pong",), "lesson.nanjing.liable.p"),
+        Step("lesson.nanjing.liable.7", "tile 8s", ("discard 8s",), "lesson.nanjing.liable.d"),
+        Step("lesson.nanjing.liable.8", "button win", ("win",), "lesson.nanjing.liable.8.wrong"),
+        Step("lesson.nanjing.liable.9", "choices", choices=(60, 100, 140), answer=100,
+             wrong="lesson.nanjing.liable.9.wrong"),
+        Step("lesson.nanjing.liable.10", "choices", choices=(0, 50, 100), answer=0,
+             wrong="lesson.nanjing.liable.10.wrong"),
+    ),
+    draws="1p 3p 5p 2m 9m",
+)
+
 LESSONS: tuple[Lesson, ...] = (MAZHAN_WILD, MAZHAN_TAI, MAZHAN_CLAIMS, NANJING_OPEN,
-                               NANJING_KONG, NANJING_STREAK)
+                               NANJING_KONG, NANJING_LIABLE, NANJING_STREAK)
 
 
 def lessons_of(ruleset: str) -> tuple[Lesson, ...]:
