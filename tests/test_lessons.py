@@ -179,3 +179,14 @@ def test_liability_lesson_the_feeder_pays_all() -> None:
     paid = {p.payer: p.amount for p in result.payments}
     assert paid == {1: flowers}  # N13a: South, who fed three sets, pays for West's discard
     assert paid.get(2, 0) == west
+
+
+def test_deal_lesson_dice_and_break_are_the_walls() -> None:
+    lesson = lesson_named("mazhan.deal")
+    match, _events = lesson_match(lesson)
+    view = match.view(0)
+    total, side = (s.answer for s in lesson.steps if s.kind == CHOICE)
+    assert sum(view.dice) == total
+    assert view.wall_break[0] + 1 == side  # M4: the sum counted round from the dealer as 1
+    assert sorted(str(t) for t in view.bonus[0]) == ["2f", "5z"]  # M2: White is a bonus tile
+    assert len(view.concealed) == 17

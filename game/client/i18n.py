@@ -470,6 +470,33 @@ STRINGS: Final[dict[str, tuple[str, str]]] = {
                             "10 × 2 = 20; South has 0 and pays North the difference times the "
                             "stake (M20, M21). How much?"),
     "lesson.mazhan.tai.8.wrong": ("差額 20 × 底注 10", "The difference 20 × the stake 10"),
+    "lesson.mazhan.deal.title": ("發牌、骰子與開門", "The deal, the dice, the break"),
+    "lesson.mazhan.deal.summary": ("骰子決定從哪裡開牌；花牌和白板擺出來從牌尾補",
+                                   "The dice choose where the wall breaks; bonus tiles are set "
+                                   "aside and replaced from the tail"),
+    "lesson.mazhan.deal.1": ("中間框的兩顆骰子決定從哪裡開牌。點數加起來是多少？",
+                             "The two dice in the centre box choose where the wall is broken. "
+                             "What do they add up to?"),
+    "lesson.mazhan.deal.1.wrong": ("把兩顆骰子的點數加起來", "Add up the two dice"),
+    "lesson.mazhan.deal.2": ("從莊家數起（莊家是 1）：東、南、西、北、東……數到 7。"
+                             "開哪一家前面的牌牆？1 東 2 南 3 西 4 北",
+                             "Count 7 seats starting with the dealer as 1: E, S, W, N, E, … "
+                             "Whose side of the wall is broken? 1 E, 2 S, 3 W, 4 N"),
+    "lesson.mazhan.deal.2.wrong": ("東 1、南 2、西 3、北 4、東 5、南 6、西 7",
+                                   "E 1, S 2, W 3, N 4, E 5, S 6, W 7"),
+    "lesson.mazhan.deal.3": ("從那一邊右數 7 墩開牌，每人四張四張拿：莊家 17 張，閒家 16 張。"
+                             "你的白板和蘭是補牌：擺出來，從牌尾補。點它們。",
+                             "The wall breaks 7 stacks from that side's right end; tiles are "
+                             "dealt four at a time: 17 to the dealer, 16 to the others. Your "
+                             "White and Orchid are bonus tiles: set aside and replaced from "
+                             "the tail. Click them."),
+    "lesson.mazhan.deal.4": ("莊家先打：打出北。", "The dealer discards first: throw the "
+                             "North."),
+    "lesson.mazhan.deal.4.wrong": ("打北", "Throw the North"),
+    "lesson.mazhan.deal.5": ("你摸到菊（花牌）：自動擺出來，從牌尾補了西。打出西。",
+                             "You drew the Chrysanthemum, a bonus tile: it was set aside at "
+                             "once and the West came from the tail. Throw the West."),
+    "lesson.mazhan.deal.5.wrong": ("打西", "Throw the West"),
     "lesson.mazhan.claims.title": ("吃、碰、和的先後", "Claims and their order"),
     "lesson.mazhan.claims.summary": ("只吃上家，碰任何人，和最優先",
                                      "Chow only from the player before you, pong from "

@@ -49,6 +49,22 @@ MAZHAN_TAI = Lesson(
     indicator="2p", draws="8s", tail="4z",
 )
 
+MAZHAN_DEAL = Lesson(
+    "mazhan.deal", "mazhan",
+    ("5z 2f 123m 456m 789p 1s 1s 3s 4s 7z 4z", _MZ_OTHERS[0],
+     "2m 3m 4m 5m 6m 7m 8m 9m 1s 2s 2s 3s 4p 6p 7p 8p", _MZ_OTHERS[2]),
+    (
+        Step("lesson.mazhan.deal.1", "scores", choices=(6, 7, 8), answer=7,
+             wrong="lesson.mazhan.deal.1.wrong"),
+        Step("lesson.mazhan.deal.2", "scores", choices=(1, 2, 3, 4), answer=3,
+             wrong="lesson.mazhan.deal.2.wrong"),
+        Step("lesson.mazhan.deal.3", "bonus"),
+        Step("lesson.mazhan.deal.4", "tile 4z", ("discard 4z",), "lesson.mazhan.deal.4.wrong"),
+        Step("lesson.mazhan.deal.5", "tile 3z", ("discard 3z",), "lesson.mazhan.deal.5.wrong"),
+    ),
+    indicator="6z", draws="9m 9m 9m 3f", tail="1z 2z 3z",
+)
+
 MAZHAN_CLAIMS = Lesson(
     "mazhan.claims", "mazhan",
     ("1m 2m 456p 789p 5s 5s 9s 9s 1s 3s 7s 1z 2z", *_MZ_OTHERS),
@@ -131,7 +147,7 @@ NANJING_LIABLE = Lesson(
     draws="1p 3p 5p 2m 9m",
 )
 
-LESSONS: tuple[Lesson, ...] = (MAZHAN_WILD, MAZHAN_TAI, MAZHAN_CLAIMS, NANJING_OPEN,
+LESSONS: tuple[Lesson, ...] = (MAZHAN_WILD, MAZHAN_TAI, MAZHAN_DEAL, MAZHAN_CLAIMS, NANJING_OPEN,
                                NANJING_KONG, NANJING_LIABLE, NANJING_STREAK)
 
 
