@@ -40,6 +40,14 @@ class LessonsScene(MenuScene):
         rows.append((t("back"), self.back))
         return rows
 
+    def layout(self) -> None:
+        super().layout()
+        w = self.ctx.size[0]
+        width = min(w - 40, max(420, w // 3))  # lesson titles are longer than menu entries
+        for button in self.group.buttons:
+            button.rect.w = max(button.rect.w, width)
+            button.rect.centerx = w // 2
+
     def opener(self, name: str) -> Callable[[], None]:
         def start() -> None:
             from game.client.sessions.lesson import open_lesson  # the engine loads when asked

@@ -28,6 +28,11 @@ DIM = 150
 """Alpha of the shade over everything but the spotlight."""
 
 
+def panel_width(w: int) -> int:
+    """The words' panel's width in a window `w` pixels wide."""
+    return min(w - 40, max(480, w * 3 // 5))
+
+
 def coach_for(table: TableScene) -> Coach | None:
     """The overlay for a lesson's table; None at any other table."""
     if getattr(table.session, "run", None) is None:
@@ -124,7 +129,9 @@ class Coach:
         elif step is not None and step.kind == CHOICE:
             for value in step.choices:
                 actions.append((str(value), self._chooser(value)))
-        bw = max(120, min(260, w // 7))
+        room = panel_width(w) - 24  # the buttons stay inside the words' panel
+        gaps = 12 * max(0, len(actions) - 1)
+        bw = max(60, min(260, w // 7, (room - gaps) // max(1, len(actions))))
         total = len(actions) * bw + (len(actions) - 1) * 12
         x = (w - total) // 2
         for n, (label, act) in enumerate(actions):
@@ -206,7 +213,7 @@ class Coach:
                 pygame.draw.rect(surface, HIGHLIGHT, spot.inflate(10, 10), 3, border_radius=6)
         # the words: at the top, or at the bottom when the spotlight is up there
         size = max(16, min(30, h // 30))
-        width = min(w - 40, max(480, w * 3 // 5))
+        width = panel_width(w)
         lesson = self.run.lesson
         steps = len(lesson.steps)
         if self.run.done:

@@ -632,7 +632,9 @@ class TableScene(TableMotion):
 
     @property
     def hints_on(self) -> bool:
-        return self.ctx.settings.hints and not self.demo and self.curtain is None
+        # a lesson says what to do itself: a suggestion of another tile would confuse it
+        return (self.ctx.settings.hints and not self.demo and self.curtain is None
+                and getattr(self, "coach", None) is None)
 
     def current_hints(self) -> Hints:
         """The hints for the seat on screen, the waits assuming the focused tile goes."""
