@@ -161,6 +161,7 @@ def test_streak_lesson_doubles_as_n8_says() -> None:
     assert result is not None and result.winner == 0 and result.score is not None
     answers = [s.answer for s in run.lesson.steps if s.kind == CHOICE]
     before = answers[0]
+    assert before is not None
     assert answers[1] == (before + 10 * run.lesson.streak) * 2 == result.score.total  # N8
     lines = {line.key: line.value for line in result.score.items}
     assert lines["win"] + lines["concealed"] + lines["hard_flowers"] == before  # N6
