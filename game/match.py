@@ -117,8 +117,11 @@ class Match:
         if seed is None:
             seed = self.rng.getrandbits(64)
         self.hand_seed = seed
+        # the stacked wall is passed only when there is one: tests that stack a wall by
+        # wrapping Hand (functools.partial) keep theirs
+        stack = {} if draw_order is None else {"draw_order": draw_order}
         self.hand = Hand(self.rules, random.Random(seed), stake=stake,
-                         dealer_streak=self.dealer_streak, draw_order=draw_order)
+                         dealer_streak=self.dealer_streak, **stack)
         if self.keep_records:
             self.record.append([])
         else:
