@@ -102,11 +102,13 @@ class Match:
     def hand_over(self) -> bool:
         return self.hand is None or self.hand.phase is Phase.OVER
 
-    def start_hand(self, seed: int | None = None) -> list[Event]:
+    def start_hand(self, seed: int | None = None,
+                   draw_order: Sequence[int] | None = None) -> list[Event]:
         """Deal the next hand. Raises HandOver if one is still being played.
 
         `seed` (any size) shuffles this hand's wall instead of the match's generator: a LAN
         host draws it from `secrets` so no player can work the walls out from the match seed.
+        `draw_order`: a stacked wall (head first) dealt instead of a shuffled one (lessons).
         """
         if not self.hand_over:
             raise HandOver("the current hand is not over")
@@ -115,8 +117,11 @@ class Match:
         if seed is None:
             seed = self.rng.getrandbits(64)
         self.hand_seed = seed
+        # the stacked wall is passed only when there is one: tests that stack a wall by
+        # wrapping Hand (functools.partial) keep theirs
+        stack = {} if draw_order is None else {"draw_order": draw_order}
         self.hand = Hand(self.rules, random.Random(seed), stake=stake,
-                         dealer_streak=self.dealer_streak)
+                         dealer_streak=self.dealer_streak, **stack)
         if self.keep_records:
             self.record.append([])
         else:

@@ -172,6 +172,10 @@ def run(argv_options: ClientOptions) -> int:
         from game.client.table.replay import open_replay
 
         open_replay(ctx, Path(options.replay))  # a bad file is explained on screen
+    elif options.lesson:
+        from game.client.sessions.lesson import open_lesson
+
+        open_lesson(ctx, options.lesson)
     elif options.play:
         from game.client.sessions.local import open_table
 

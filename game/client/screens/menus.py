@@ -37,6 +37,7 @@ class MainMenu(MenuScene):
             *self.saved_match(),
             (t("menu.solo"), lambda: self.ctx.stack.push(SetupScene(self.ctx, hotseat=False))),
             (t("menu.hotseat"), lambda: self.ctx.stack.push(SetupScene(self.ctx, hotseat=True))),
+            (t("menu.lessons"), self.open_lessons),
             (t("menu.host"), self.open_host),
             (t("menu.join"), self.open_join),
             (t("menu.replays"), self.open_replays),
@@ -73,6 +74,9 @@ class MainMenu(MenuScene):
 
     def open_replays(self) -> None:
         self.ctx.stack.open("replays")
+
+    def open_lessons(self) -> None:
+        self.ctx.stack.open("lessons", ruleset=self.ctx.options.ruleset)
 
     def open_stats(self) -> None:
         self.ctx.stack.open("stats")

@@ -23,6 +23,7 @@ from game.client.sessions.local import Session
 from game.client.table.action_bar import KIND_KEYS, Callback, action_buttons
 from game.client.table.action_bar import TileButton as _TileButton
 from game.client.table.action_bar import label_width as _label_width
+from game.client.table.coach import coach_for
 from game.client.table.hand_view import HandView
 from game.client.table.hints import NO_HINTS, Advisor, Hints
 from game.client.table.host_places import HostSeat, place_actions, place_buttons
@@ -128,6 +129,8 @@ class TableScene(TableMotion):
         self.lan = LanOverlay(ctx, feed) if feed is not None else None
         """Chat, notices, bot marks and wall warnings: only at a LAN table."""
         self._poll()
+        self.coach = coach_for(self)
+        """The lesson's words, spotlight and answers: only at a lesson's table (issue 27)."""
 
     # ------------------------------------------------------------ whose screen it is
 
@@ -188,6 +191,9 @@ class TableScene(TableMotion):
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE and not (
                 self.result_shown or (self.lan is not None and self.lan.composing)):
             self.open_menu()  # every table: resume, rules, settings, leave (issue 11)
+            return
+        if self.coach is not None and self.coach.handle(event):
+            self.dirty = True
             return
         if self.curtain is not None:
             if event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
@@ -638,6 +644,8 @@ class TableScene(TableMotion):
             self._draw_result(surface)
         if self.lan is not None:  # notices and warnings stay readable over the results
             self.lan.draw_notes(surface, self._alert_box() if self.result_shown else None)
+        if self.coach is not None:
+            self.coach.draw(surface)
         self._draw_on_top(surface)
         self.dirty = False
 
@@ -742,7 +750,9 @@ class TableScene(TableMotion):
 
     @property
     def hints_on(self) -> bool:
-        return self.ctx.settings.hints and not self.demo and self.curtain is None
+        # a lesson says what to do itself: a suggestion of another tile would confuse it
+        return (self.ctx.settings.hints and not self.demo and self.curtain is None
+                and getattr(self, "coach", None) is None)
 
     def current_hints(self) -> Hints:
         """The hints for the seat on screen, the waits assuming the focused tile goes."""
