@@ -135,6 +135,8 @@ class LocalSession:
         }
         self._events: list[Event] = []
         self.recorder = None
+        # the people at the table see why a claim or a win is not offered (issue 27)
+        match.explain(frozenset(p for p in range(4) if kinds[p] == "human"))
 
     @classmethod
     def resume(cls, files: MatchFiles, clock: Callable[[], float] = time.monotonic
@@ -190,7 +192,7 @@ class LocalSession:
         return self.view(-1).players.index(player)
 
     def view(self, seat: int) -> SeatView:
-        return self.match.view(seat)
+        return self.match.explained_view(seat)
 
     def submit(self, seat: int, action: Action) -> None:
         player = self.view(-1).players[seat]
