@@ -269,8 +269,8 @@ class Hand:
         """Seats whose refusals are noted as play goes (`refusals`): the people at a table.
         Empty for bots' matches, which then never pay for explaining."""
         self.notes: dict[int, tuple[Refusal, ...]] = {}
-        """Per explained seat, the refusals of the latest discard or added kong and of its
-        answers (`game.why`)."""
+        """Per explained seat, the refusals of the latest discard or added kong refused it
+        something, and of its answers, until it discards (`game.why`)."""
 
     # ----------------------------------------------------------------- queries
 
@@ -305,11 +305,12 @@ class Hand:
 
     def refusals(self, seat: int) -> tuple[Refusal, ...]:
         """Why `seat` is not offered a claim or a win its hand's shape would allow, or why an
-        answer it gave was not carried out: on its own turn its draw, otherwise the latest
-        discard or added kong (noted only for `explained` seats). Worked out from the same
-        checks and tables that decide the offers, only when asked."""
+        answer it gave was not carried out: on its own turn its draw first, then the latest
+        discard or added kong that refused it something, until it discards (noted only for
+        `explained` seats). Worked out from the same checks and tables that decide the
+        offers, only when asked."""
         if self.phase is _TURN and seat == self.current:
-            return self.notes.get(seat, ()) + why.turn_refusals(self, seat)
+            return why.turn_refusals(self, seat) + self.notes.get(seat, ())
         return self.notes.get(seat, ())
 
     def concealed(self, seat: int) -> tuple[Tile, ...]:

@@ -94,8 +94,11 @@ def discard_refusals(hand: Hand, seat: int, source: int, kind: int,
 
 def note_discard(hand: Hand, source: int, kind: int,
                  offers: dict[int, tuple[Action, ...]]) -> None:
-    """The explained seats' refusals of a discard just made (before the next seat draws)."""
-    notes: dict[int, tuple[Refusal, ...]] = {}
+    """The explained seats' refusals of a discard just made (before the next seat draws).
+    A seat's notes stay until it discards or a later tile is refused it: at the table's pace
+    the next discard follows within a second, and the player must have time to read why."""
+    notes = dict(hand.notes)
+    notes.pop(source, None)
     for seat in hand.explained:
         if seat != source:
             found = discard_refusals(hand, seat, source, kind, offers.get(seat, ()))
@@ -107,7 +110,7 @@ def note_discard(hand: Hand, source: int, kind: int,
 def note_rob(hand: Hand, konger: int, tile: Tile,
              offers: dict[int, tuple[Action, ...]]) -> None:
     """The explained seats' refused robs of an added kong (the shape completes, no offer)."""
-    notes: dict[int, tuple[Refusal, ...]] = {}
+    notes = dict(hand.notes)
     for seat in hand.explained:
         if (seat != konger and seat not in offers and tile in hand._waits(seat)
                 and hand.hands[seat][tile] < 4):
