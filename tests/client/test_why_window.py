@@ -72,7 +72,7 @@ def run_until(scene: TableScene, screen: pygame.Surface, done: object) -> None:
 def test_n4_refused_win_is_explained_at_the_table(
         table: tuple[TableScene, LocalSession], screen: pygame.Surface, language: str) -> None:
     i18n.set_language(language)
-    scene, session = table
+    scene, _session = table
     run_until(scene, screen, lambda: scene._my_turn())
     assert Action.parse("pong 1m") in scene.view.legal
     assert win_refused(scene.view) is None  # E's 1m does not complete S's hand
