@@ -28,6 +28,7 @@ SCREENS: Mapping[str, str] = {
     "calculator": "game.client.screens.calculator:CalculatorScene",
     "rules": "game.client.screens.rules:RulesScene",
     "stats": "game.client.screens.stats:StatsScene",
+    "drills": "game.client.screens.drills:DrillsScene",
     "table": "game.client.table.scene:TableScene",
 }
 """Screen name -> "module:callable"; the callable takes the context (and the keywords given to
