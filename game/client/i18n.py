@@ -107,7 +107,7 @@ STRINGS: Final[dict[str, tuple[str, str]]] = {
     "drill.self_draw": ("自摸", "Self-drawn"),
     "drill.discard": ("胡別人打的牌", "Won on a discard"),
     "drill.streak": ("連莊 {n}", "Dealer streak {n}"),
-    "drill.record": ("戰績：{tried} 題答對 {right} 題 · 連對 {streak} · 最多連對 {best}",
+    "drill.record": ("戰績：共 {tried} 題，答對 {right} 題 · 連對 {streak} · 最多連對 {best}",
                      "Record: {right} right of {tried} · streak {streak} · best {best}"),
     "table.why_title": ("為甚麼不能？", "Why not?"),
     "table.why_none": ("上一張牌沒有被規則擋下的動作",

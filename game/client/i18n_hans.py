@@ -80,7 +80,7 @@ HANS: Final[dict[str, tuple[str, str]]] = {
     'drill.self_draw': ('自摸', '自摸'),
     'drill.discard': ('胡別人打的牌', '胡别人打的牌'),
     'drill.streak': ('連莊 {n}', '连庄 {n}'),
-    'drill.record': ('戰績：{tried} 題答對 {right} 題 · 連對 {streak} · 最多連對 {best}', '战绩：{tried} 题答对 {right} 题 · 连对 {streak} · 最多连对 {best}'),
+    'drill.record': ('戰績：共 {tried} 題，答對 {right} 題 · 連對 {streak} · 最多連對 {best}', '战绩：共 {tried} 题，答对 {right} 题 · 连对 {streak} · 最多连对 {best}'),
     'table.why_title': ('為甚麼不能？', '为甚么不能？'),
     'table.why_none': ('上一張牌沒有被規則擋下的動作', '上一张牌没有被规则挡下的动作'),
     'table.why_close': ('按 ? 或 Esc 關閉', '按 ? 或 Esc 关闭'),
