@@ -39,9 +39,10 @@ def _key(hand: Hand, name: str) -> str:
 def _win_refusal(hand: Hand, seat: int, tile: Tile, *, self_draw: bool,
                  robbing: bool) -> Refusal:
     """Why the ruleset refuses `seat` the win on `tile` its shape makes (its `why_not_win`)."""
-    memo = hand._ctx_memo  # the engine's own memo stays as its checks left it
+    derived = hand._derived
+    memo = derived.context  # the engine's own memo stays as its checks left it
     ctx = hand.context(seat, tile, self_draw=self_draw, discarder=None, robbing=robbing)
-    hand._ctx_memo = memo
+    derived.context = memo
     return hand.rules.why_not_win(ctx) or Refusal("win", NOT_ALLOWED, (), tile)
 
 

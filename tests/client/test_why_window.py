@@ -52,8 +52,8 @@ def table(ctx: Context, monkeypatch: pytest.MonkeyPatch) -> tuple[TableScene, Lo
     session = LocalSession("nanjing", kinds, ["normal"] * 4, ["A", "B", "C", "D"], SEED,
                            hands=1)
     players = session.view(-1).players
-    session.bots[players[0]] = Script(["discard 1m"])  # type: ignore[assignment]
-    session.bots[players[2]] = Script(["discard 5s"])  # type: ignore[assignment]
+    session.bots[players[0]] = Script(["discard 1m"])
+    session.bots[players[2]] = Script(["discard 5s"])
     scene = TableScene(ctx, session)
     assert scene.viewer == 1
     return scene, session
