@@ -143,7 +143,7 @@ class LocalSession:
                ) -> LocalSession:
         """The match saved in `files`, exactly where it stopped. Raises LogError if the save
         is missing, damaged or does not describe a local table."""
-        match, extra = load(files.save)
+        match, extra = load(files.save, explain=True)  # the refusals as they were
         kinds, levels = extra.get("kinds"), extra.get("levels")
         if (not isinstance(kinds, list) or not isinstance(levels, list) or len(kinds) != 4
                 or len(levels) != 4 or any(k not in ("human", "bot") for k in kinds)
