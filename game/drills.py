@@ -23,8 +23,9 @@ from game.rules.registry import make_ruleset
 from game.scoring import ScoreResult, WinContext
 from game.view import seat_view
 
-RECORD_NAME = "drills.json"
-"""The drills' running record, in the data home (game.paths.data_dir)."""
+RECORD_NAME = "score_drill.json"
+"""The guess-the-score running record, in the data home (game.paths.data_dir); the review's
+"what would you discard" positions are drills.json beside it."""
 CHOICES = 4
 MAX_TRIES = 40
 """Hands dealt at most to find a win (most hands end in one)."""
