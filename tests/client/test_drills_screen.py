@@ -44,6 +44,7 @@ def test_guess_by_choice_and_by_typing_with_the_record_kept(
         ctx: Context, tmp_path: Path, language: str) -> None:
     i18n.set_language(language)
     ctx.data_dir = tmp_path / "data"
+    ctx.options.seed = 3  # the same hands each run (as `--seed`)
     scene = open_from_menu(ctx)
     assert scene.drill is not None and scene.answer is None
     right = real_score(scene.drill).total
@@ -81,3 +82,21 @@ def test_guess_by_choice_and_by_typing_with_the_record_kept(
     again = open_from_menu(ctx)
     assert again.record == DrillRecord(2, 1, 1, 1)
     assert again.record_text() in " ".join(drawn(again))
+
+
+@pytest.mark.parametrize("ruleset", ["mazhan", "nanjing"])
+def test_every_sheet_shows_its_total_at_the_smallest_window(ctx: Context, tmp_path: Path,
+                                                            ruleset: str) -> None:
+    """Long sheets too (Mazhan's tai, Nanjing's big items): the total is drawn, on screen."""
+    ctx.data_dir = tmp_path
+    ctx.size = (1024, 640)
+    for seed in range(12):
+        scene = DrillsScene(ctx, ruleset=ruleset, seed=seed)
+        assert scene.drill is not None
+        total = real_score(scene.drill).total
+        scene.pick(total)
+        texts = drawn(scene)
+        totals = [(text, rect) for text, rect, _box in scene.boxes.placed
+                  if i18n.t("result.total") in text and str(total) in text]
+        assert totals, (seed, texts)
+        assert all(pygame.Rect(0, 0, *ctx.size).contains(rect) for _text, rect in totals)

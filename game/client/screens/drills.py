@@ -51,7 +51,8 @@ class DrillsScene(Scene):
         self.ruleset = ruleset if ruleset in RULESETS else ctx.options.ruleset
         if self.ruleset not in RULESETS:
             self.ruleset = RULESETS[0]
-        self.rng = random.Random(seed)
+        # --seed gives the same hands again (tests, screenshots); else new ones each time
+        self.rng = random.Random(seed if seed is not None else ctx.options.seed)
         self.drill: ScoreDrill | None = None
         self.offered: list[int] = []
         self.typed = ""
@@ -247,19 +248,34 @@ class DrillsScene(Scene):
     def draw_sheet(self, surface: pygame.Surface, rows: list[SheetRow], box: pygame.Rect,
                    line: int) -> None:
         """The score sheet's rows: headings, each line with its tiles and value, subtotals,
-        the formula and the total (smaller rows when the sheet is long)."""
+        the formula and the total; smaller rows when the sheet is long, and two columns when
+        even those do not fit (the total always shows)."""
         if not rows:
             return
+        size = max(MIN_TEXT, min(line, box.h // len(rows) - 4))
+        per_column = max(1, box.h // (size + 4))
+        if len(rows) <= per_column:
+            self._sheet_column(surface, rows, box, size)
+            return
+        half = (len(rows) + 1) // 2
+        size = max(MIN_TEXT, min(line, box.h // half - 4))
+        gap = size * 2
+        wide = pygame.Rect(box.x - box.w // 4, box.y, box.w * 3 // 2, box.h)
+        column = (wide.w - gap) // 2
+        self._sheet_column(surface, rows[:half], pygame.Rect(wide.x, box.y, column, box.h),
+                           size)
+        self._sheet_column(surface, rows[half:],
+                           pygame.Rect(wide.x + column + gap, box.y, column, box.h), size)
+
+    def _sheet_column(self, surface: pygame.Surface, rows: list[SheetRow], box: pygame.Rect,
+                      size: int) -> None:
         put, art = self.boxes.put, self.ctx.art
-        size = max(MIN_TEXT, min(line, box.h // max(1, len(rows)) - 2))
         row_h = size + 4
         tw = max(10, round(size * 0.8))
         while full_height(tw) > row_h and tw > 10:
             tw -= 1
         y = box.y
         for row in rows:
-            if y + row_h > box.bottom:
-                break
             if row.kind == "head":
                 put(surface, row.label, pygame.Rect(box.x, y, box.w, row_h), size, ACCENT,
                     bold=True)
