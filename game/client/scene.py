@@ -30,6 +30,7 @@ SCREENS: Mapping[str, str] = {
     "rules": "game.client.screens.rules:RulesScene",
     "stats": "game.client.screens.stats:StatsScene",
     "lessons": "game.client.screens.lessons:LessonsScene",
+    "drills": "game.client.screens.drills:DrillsScene",
     "table": "game.client.table.scene:TableScene",
 }
 """Screen name -> "module:callable"; the callable takes the context (and the keywords given to

@@ -43,6 +43,7 @@ class MainMenu(MenuScene):
             (t("menu.replays"), self.open_replays),
             (t("menu.stats"), self.open_stats),
             (t("menu.calculator"), self.open_calculator),
+            (t("menu.drills"), self.open_drills),
             (t("menu.rules"), self.open_rules),
             (t("menu.settings"), lambda: self.ctx.stack.push(SettingsScene(self.ctx))),
             (t("menu.quit"), self.ctx.quit),
@@ -83,6 +84,9 @@ class MainMenu(MenuScene):
 
     def open_calculator(self) -> None:
         self.ctx.stack.open("calculator")
+
+    def open_drills(self) -> None:
+        self.ctx.stack.open("drills")
 
     def open_rules(self) -> None:
         self.ctx.stack.open("rules", ruleset=self.ctx.options.ruleset)

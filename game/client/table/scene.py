@@ -35,6 +35,7 @@ from game.client.table.menu import TableMenu
 from game.client.table.motion import PLAYED, Callout, Flight, Floater, Move, TableMotion
 from game.client.table.results import ResultsPanel, StandingsScene
 from game.client.table.toggles import AUTO_DELAY, TableToggles
+from game.client.table.why_view import draw_why_line, draw_why_panel, is_why_key
 from game.client.ui.tween import Tween, Tweens
 from game.client.ui.widgets import ACCENT, HIGHLIGHT, MUTED, PANEL, TEXT, Button, ButtonGroup
 from game.client.wording import illegal_text
@@ -128,6 +129,8 @@ class TableScene(TableMotion):
         feed = lan_feed(session)
         self.lan = LanOverlay(ctx, feed) if feed is not None else None
         """Chat, notices, bot marks and wall warnings: only at a LAN table."""
+        self.why_open = False
+        """The "why not?" panel is open (the ? key): the view's refusals in words."""
         self._poll()
         self.coach = coach_for(self)
         """The lesson's words, spotlight and answers: only at a lesson's table (issue 27)."""
@@ -188,6 +191,8 @@ class TableScene(TableMotion):
     # ------------------------------------------------------------ input
 
     def handle(self, event: pygame.event.Event) -> None:
+        if self._handle_why(event):
+            return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE and not (
                 self.result_shown or (self.lan is not None and self.lan.composing)):
             self.open_menu()  # every table: resume, rules, settings, leave (issue 11)
@@ -352,6 +357,22 @@ class TableScene(TableMotion):
         right = lay.rivers[0].x - lay.gap if lay.rivers[0].x > lay.hints.x else lay.hints.right
         self.toggles.draw(surface, self.ctx.fonts, me, lay.hints.x, lay.hints.y - lay.gap,
                           height, right - lay.hints.x)
+    def _handle_why(self, event: pygame.event.Event) -> bool:
+        """The "why not?" panel: ? opens and closes it (W too while no win is offered); while
+        open, any other key or a click closes it. True when the event was its own."""
+        if self.why_open:
+            if event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
+                self.why_open = False
+                self.dirty = True
+                return True
+            return False
+        if (self.curtain is None and not self.result_shown and not self.demo
+                and not (self.lan is not None and self.lan.composing)
+                and is_why_key(event, self.view.legal if self._my_turn() else ())):
+            self.why_open = True
+            self.dirty = True
+            return True
+        return False
 
     # ------------------------------------------------------------ own arrangement
 
@@ -626,6 +647,12 @@ class TableScene(TableMotion):
         self.still.cover_flying(surface)
         self._draw_hand(surface)
         self._draw_hints(surface)
+        if not self.demo:  # a win the shape makes, refused: why, in the action bar
+            band = self.layout.actions
+            lefts = [b.rect.x for b in self.actions.buttons if b.rect.w]
+            right = min(lefts) - self.layout.margin if lefts else band.right
+            draw_why_line(surface, pygame.Rect(band.x, band.y, right - band.x, band.h),
+                          self.view, self.ctx.fonts)
         self.actions.draw(surface, self.ctx.fonts)
         timer = self.session.timer()
         if timer is not None:
@@ -646,6 +673,8 @@ class TableScene(TableMotion):
             self.lan.draw_notes(surface, self._alert_box() if self.result_shown else None)
         if self.coach is not None:
             self.coach.draw(surface)
+        if self.why_open:
+            draw_why_panel(surface, self.layout.center, self.view, self.ctx.fonts)
         self._draw_on_top(surface)
         self.dirty = False
 
