@@ -93,3 +93,20 @@ def test_nanjing_concealed_hand_without_flowers_does_not_open_for_the_plain_hand
                     refused += 1
             hand.apply(seat, action)
     assert refused > 0
+
+
+def test_nanjing_seven_pairs_hand_counts_the_draws_that_pair_a_single() -> None:
+    """A concealed hand steered by seven pairs (N3) ranks discards by the live tiles that lower
+    that deficiency: the singles' copies, not the draws that help only the sets."""
+    hand = new_hand("nanjing", 5)
+    view = view_of(hand, hand.to_act()[0])
+    counts = [0] * 34
+    for kind in (0, 3, 15, 19, 26):  # five pairs: 1m 4m 7p 2s 9s
+        counts[kind] = 2
+    for kind in (27, 28, 13):  # singles: E S 5p
+        counts[kind] = 1
+    view = view._replace(counts=tuple(counts), melds=((),) * 4)
+    bot = BaselineBot(0)
+    assert bot._deficiency(view, counts, 0, False) == 2  # seven pairs; the sets are 4 away
+    unseen = view.unseen()
+    assert bot._improving(view, counts, 0, False) == unseen[27] + unseen[28] + unseen[13]
