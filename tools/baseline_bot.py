@@ -5,7 +5,9 @@ against the levels: it uses only the seat view, `game.shapes` and `game.bots.kit
 
 - Wins whenever a win is offered.
 - Discards to the lowest deficiency after the discard (shanten + 1), then keeps the most live
-  improving tiles (ukeire over the tiles it has not seen; a drawn Mazhan wild always counts).
+  improving tiles (ukeire over the tiles it has not seen; a drawn Mazhan wild always counts),
+  counted against that same deficiency: while a Nanjing hand is concealed it is the lower of
+  the plain hand's and seven pairs' (N3), so a draw pairing a single counts there.
   It never throws a wild (財神, ruling M6) while anything else is legal.
 - Claims a pong or chow only when the deficiency after the claim is strictly lower; an exposed
   kong when it is not higher; its own concealed and added kongs likewise.
