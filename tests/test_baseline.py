@@ -60,6 +60,15 @@ def test_baseline_decisions_follow_its_description(ruleset: str, seed: int) -> N
                         assert all(action.tile in r for r in rivers)  # a kind they all threw
                 else:
                     assert shape[action.tile] == best
+
+                    live = {}
+                    for t, d in shape.items():
+                        if d == best:
+                            rest = list(view.counts)
+                            rest[t] -= 1
+                            live[t] = bot._improving(view, rest, melds, opened)
+                    # the most live tiles that lower the deficiency it chose by
+                    assert live[action.tile] == max(live.values())
         if action.kind in (ActionKind.CHOW, ActionKind.PONG, ActionKind.KONG):
             now = bot._deficiency(view, view.counts, melds, bot._opened(view))
             after = bot._deficiency(view, kit.after_claim(view, action), melds + 1, True,
