@@ -61,7 +61,7 @@ def test_baseline_decisions_follow_its_description(ruleset: str, seed: int) -> N
                 else:
                     assert shape[action.tile] == best
 
-                    live = {}
+                    live: dict[int, int] = {}
                     for t, d in shape.items():
                         if d == best:
                             rest = list(view.counts)
