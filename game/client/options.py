@@ -36,6 +36,8 @@ class ClientOptions:
     names: list[str] | None = None
     replay: str | None = None
     """A match log to open in the replay viewer instead of a table."""
+    review: int | None = None
+    """With `replay`: open the Review screen of this player (0-3) on that log instead."""
     until_wall: int | None = None
     """With --demo: play stops once the wall holds this many tiles or fewer (the window keeps
     drawing), for screenshots and checks of a late hand."""
@@ -105,6 +107,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--names", default=None, help="four names separated by commas")
     parser.add_argument("--replay", default=None, metavar="FILE",
                         help="open a match log in the replay viewer")
+    parser.add_argument("--review", type=int, choices=range(4), default=None, metavar="P",
+                        help="with --replay FILE: open the Review screen of player P (0-3)")
     parser.add_argument("--until-wall", type=int, default=None, metavar="N",
                         help="with --demo: pause once the wall holds N tiles or fewer")
     parser.add_argument("--layout-json", default=None, metavar="PATH",
@@ -158,6 +162,7 @@ def options_from_args(ns: argparse.Namespace) -> ClientOptions:
         hands=ns.hands,
         names=names,
         replay=ns.replay,
+        review=ns.review,
         until_wall=ns.until_wall,
         layout_json=ns.layout_json,
     )

@@ -25,6 +25,7 @@ SCREENS: Mapping[str, str] = {
     "join": "game.client.screens.lan:JoinScreen",
     "replays": "game.client.screens.replays:ReplayListScene",
     "replay": "game.client.table.replay:replay_or_notice",
+    "review": "game.client.screens.review:review_or_notice",
     "calculator": "game.client.screens.calculator:CalculatorScene",
     "rules": "game.client.screens.rules:RulesScene",
     "stats": "game.client.screens.stats:StatsScene",

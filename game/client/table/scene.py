@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import math
 from collections import deque
+from collections.abc import Callable
 from typing import cast
 
 import pygame
@@ -442,7 +443,23 @@ class TableScene(TableMotion):
     def _standings(self) -> None:
         session = self.session
         self.ctx.stack.push(StandingsScene(self.ctx, session.history, session.player_names,
-                                           self.start_scores, self._to_menu))
+                                           self.start_scores, self._to_menu,
+                                           self._reviewer()))
+
+    def _reviewer(self) -> Callable[[], None] | None:
+        """Opens the Review screen of the local human's own decisions (the first of them at
+        a hot-seat table; Tab reaches the others), when this table keeps a log."""
+        recorder = getattr(self.session, "recorder", None)
+        humans = self.session.humans
+        if recorder is None or not humans:
+            return None
+        log_path = recorder.log
+
+        def review() -> None:
+            self.ctx.stack.open("review", log=log_path, player=humans[0], players=humans,
+                                own=True)
+
+        return review
 
     def open_menu(self) -> None:
         self.ctx.stack.push(TableMenu(self))
