@@ -79,6 +79,7 @@ STRINGS: Final[dict[str, tuple[str, str]]] = {
     "settings.speed": ("動畫速度", "Animation speed"),
     "settings.hints": ("提示", "Hints"),
     "settings.fullscreen": ("全螢幕", "Fullscreen"),
+    "settings.large_tiles": ("大牌", "Large tiles"),
     "setup.option_keys": ("←→ 改變選中的規則選項", "←→ change the focused option"),
     "option.first": ("截胡", "first only"),
     "option.all": ("都胡", "all win"),

@@ -54,6 +54,7 @@ HANS: Final[dict[str, tuple[str, str]]] = {
     'settings.speed': ('動畫速度', '动画速度'),
     'settings.hints': ('提示', '提示'),
     'settings.fullscreen': ('全螢幕', '全屏'),
+    'settings.large_tiles': ('大牌', '大牌'),
     'setup.option_keys': ('←→ 改變選中的規則選項', '←→ 改变选中的规则选项'),
     'option.first': ('截胡', '截胡'),
     'option.all': ('都胡', '都胡'),

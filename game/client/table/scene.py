@@ -66,7 +66,7 @@ class TableScene(TableMotion):
         so tests that drive `update` are deterministic."""
         self.session = session
         self.demo = demo
-        self.layout: TableLayout = table_layout(ctx.size)
+        self.layout: TableLayout = table_layout(ctx.size, ctx.settings.large_tiles)
         self.shown_player: int | None = None
         """The human whose concealed tiles are on screen (hot-seat); None: no one yet."""
         self.curtain: int | None = None
@@ -471,7 +471,10 @@ class TableScene(TableMotion):
 
     def on_enter(self) -> None:
         super().on_enter()
-        # back from the menu, the rules or the settings: the language or hints may differ
+        # back from the menu, the rules or the settings: the language, hints or tile size may
+        # differ
+        if self.layout != table_layout(self.ctx.size, self.ctx.settings.large_tiles):
+            self.resize(self.ctx.size)
         self.still.invalidate()
         self._result_cache = None
         self._build_actions()
@@ -484,7 +487,7 @@ class TableScene(TableMotion):
 
     def resize(self, size: tuple[int, int]) -> None:
         super().resize(size)
-        self.layout = table_layout(size)
+        self.layout = table_layout(size, self.ctx.settings.large_tiles)
         if self.lan is not None:
             self.lan.layout = self.layout
         self.still.invalidate()
