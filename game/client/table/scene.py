@@ -633,6 +633,8 @@ class TableScene(TableMotion):
         """The hints for the seat on screen, the waits assuming the focused tile goes."""
         if not self.hints_on or self.view.phase == "over":
             return NO_HINTS
+        if self.dealing or self.first_roll is not None or self.dice_roll is not None:
+            return NO_HINTS  # issue 28: no "Not ready yet" over a hand not yet dealt
         focus = self.hand.hover if self.hand.hover >= 0 else self.hand.selected
         tile = self.hand.rects[focus][1] if 0 <= focus < len(self.hand.rects) else None
         return self.advisor.hints(self.view, tile if self._my_turn() else None)
