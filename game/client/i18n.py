@@ -90,6 +90,8 @@ STRINGS: Final[dict[str, tuple[str, str]]] = {
     "table.hand": ("第 {n} 局", "Hand {n}"),
     "table.dealer": ("莊", "Dealer"),
     "table.wild": ("財神", "Wild"),
+    "tracker.title": ("記牌器：未見的牌", "Tile tracker: tiles not seen"),
+    "tracker.key": ("T 關閉", "T: close"),
     "table.indicator": ("翻牌", "Indicator"),
     "table.dice": ("骰子", "Dice"),
     "table.your_turn": ("輪到你出牌", "Your turn: discard a tile"),

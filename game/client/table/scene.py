@@ -32,6 +32,7 @@ from game.client.table.layout import TableLayout, full_height, table_layout
 from game.client.table.menu import TableMenu
 from game.client.table.motion import PLAYED, Callout, Flight, Floater, Move, TableMotion
 from game.client.table.results import ResultsPanel, StandingsScene
+from game.client.table.tracker import draw_tracker
 from game.client.ui.tween import Tween, Tweens
 from game.client.ui.widgets import ACCENT, HIGHLIGHT, MUTED, PANEL, TEXT, Button, ButtonGroup
 from game.client.wording import illegal_text
@@ -71,6 +72,8 @@ class TableScene(TableMotion):
         """The human whose concealed tiles are on screen (hot-seat); None: no one yet."""
         self.curtain: int | None = None
         """Player the screen must be passed to before their tiles show."""
+        self.tracker_open = False
+        """The tile tracker (T) is over the table."""
         self.viewer = self._pick_viewer()
         self.view: SeatView = self.session.view(self.viewer)
         self.queue: deque[Event] = deque()
@@ -194,6 +197,11 @@ class TableScene(TableMotion):
             return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_TAB and self.animating:
             self.skip_motion()  # Tab: skip the animations; the game never waited for them
+            self.dirty = True
+            return
+        if (event.type == pygame.KEYDOWN and event.key == pygame.K_t
+                and not self.result_shown):
+            self.tracker_open = not self.tracker_open  # T: the tile tracker (issue 28)
             self.dirty = True
             return
         if self.dealing and event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
@@ -519,6 +527,8 @@ class TableScene(TableMotion):
         if self.lan is not None:
             self.lan.draw_chat(surface)
         self._draw_moving(surface)
+        if self.tracker_open and not self.result_shown and self.curtain is None:
+            draw_tracker(surface, self.layout, self.view, self.ctx.fonts, self.ctx.art)
         if self.result_shown:
             self._draw_result(surface)
         if self.lan is not None:  # notices and warnings stay readable over the results
