@@ -8,17 +8,23 @@ from collections.abc import Sequence
 from game.tiles import Tile
 
 
-def reconcile(order: Sequence[Tile], tiles: Sequence[Tile]) -> list[Tile]:
+def reconcile(order: Sequence[Tile], tiles: Sequence[Tile], wild: Tile | None = None
+              ) -> list[Tile]:
     """`tiles` arranged as `order` had them: tiles that left drop out, new ones go in at their
-    sorted place among the rest, so a hand never rearranged stays sorted."""
+    sorted place among the rest, so a hand never rearranged stays sorted; sorted, the wilds
+    (Mazhan's 財神) come first, at the left, as players look for them there (issue 28)."""
+
+    def key(tile: Tile) -> tuple[bool, Tile]:
+        return (tile != wild, tile)
+
     remaining = Counter(tiles)
     kept: list[Tile] = []
     for tile in order:
         if remaining[tile] > 0:
             kept.append(tile)
             remaining[tile] -= 1
-    for tile in sorted(remaining.elements()):
-        index = next((i for i, k in enumerate(kept) if k > tile), len(kept))
+    for tile in sorted(remaining.elements(), key=key):
+        index = next((i for i, k in enumerate(kept) if key(k) > key(tile)), len(kept))
         kept.insert(index, tile)
     return kept
 

@@ -31,7 +31,7 @@ class HandView:
         if drawn is not None and drawn in concealed:
             concealed.remove(drawn)
         player = view.players[viewer] if view.players else 0
-        order = reconcile(self.orders.get(player, ()), concealed)
+        order = reconcile(self.orders.get(player, ()), concealed, view.wild)
         self.orders[player] = order
         return order
 
