@@ -13,7 +13,8 @@ import sys
 from collections.abc import Callable
 from typing import Any
 
-AddArguments = Callable[[argparse.ArgumentParser], None]
+AddArguments = Callable[[argparse.ArgumentParser], object]
+"""Fills a parser with a command's flags; whatever it returns is ignored."""
 Run = Callable[[argparse.Namespace], int]
 
 

@@ -158,6 +158,58 @@ def after(seat: int) -> tuple[int, int, int]:
     return _AFTER[seat]
 
 
+class _Derived:
+    """Every value a `Hand` works out from its state and keeps until that state changes: the
+    one cache of a hand. `drop()`, after every action and at the deal, is the one place the
+    values of the whole table are dropped; a seat's tuples, its waits and the win context are
+    dropped where the engine changes what they were made from."""
+
+    __slots__ = ("bonus_all", "bonus_t", "concealed", "context", "draw_wins", "legal",
+                 "melds_all", "melds_t", "public", "river_t", "sizes_by_turn", "to_act",
+                 "waits")
+
+    def __init__(self) -> None:
+        self.legal: dict[int, tuple[Action, ...]] = {}
+        """Per seat that must act, its legal actions."""
+        self.to_act: tuple[int, ...] | None = None
+        self.concealed: dict[int, tuple[Tile, ...]] = {}
+        """Per seat asked, its concealed tiles sorted."""
+        self.public: PublicState | None = None
+        self.sizes_by_turn = _NO_SIZES
+        """`_sizes_table` of the melds `public` last read (its first entry)."""
+        # Per seat, its melds, bonus tiles and river as tuples, each dropped when it changes.
+        self.melds_t: list[tuple[Meld, ...] | None] = [None] * 4
+        self.bonus_t: list[tuple[Tile, ...] | None] = [None] * 4
+        self.river_t: list[tuple[tuple[Tile, bool], ...] | None] = [None] * 4
+        self.melds_all: tuple[tuple[Meld, ...], ...] | None = None
+        self.bonus_all: tuple[tuple[Tile, ...], ...] | None = None
+        """All seats' melds / bonus tiles as one tuple, dropped with any seat's part."""
+        self.waits: list[tuple[list[int], frozenset[int]] | None] = [None] * 4
+        """Per seat, (its counts list, the kinds that complete it): dropped (None) wherever
+        the engine changes the seat's counts, so a claim check needs no key of the counts;
+        a counts list replaced from outside does not match its seat's memo."""
+        self.context: tuple[int, Tile | None, bool, bool, list[int], WinContext] | None = None
+        """The last `context` built without flags, with (seat, win tile, self-draw, robbing,
+        the seat's counts list) it was built for; dropped whenever the state may change (any
+        action but an answer that leaves the answers open, and when a win changes a hand).
+        A win is offered and then scored on the same state, so its context is built once."""
+        self.draw_wins: tuple[list[int], Tile, frozenset[int]] | None = None
+        """(the drawer's counts list, the tile drawn, the waits of the hand before the draw):
+        the turn's win check reads whether the tile is among them, and a discard of the
+        drawn tile gives the hand those waits back."""
+
+    def drop(self, answering: bool = False) -> None:
+        """Drop what the whole table's state gave; `answering`: seats are still answering a
+        discard or a kong, which changes nothing `context` reads until the answers are
+        resolved (the context an offered win was checked with stays)."""
+        self.legal.clear()
+        self.to_act = None
+        self.concealed.clear()
+        self.public = None
+        if not answering:
+            self.context = None
+
+
 class Hand:
     """The state of one hand. Build it, call `start()`, then `apply()` until `phase` is OVER."""
 
@@ -171,12 +223,15 @@ class Hand:
         wall_tiles: Sequence[int] | None = None,
         draw_order: Sequence[int] | None = None,
     ) -> None:
+        # What the hand is played with.
         self.rules = rules
         self.rng = rng
         self.stake = stake
         self.dealer_streak = dealer_streak
         self.wall = (Wall.arranged(rng, draw_order) if draw_order is not None
                      else Wall.build(rng, wall_tiles))
+        # The state: the table as it stands. view.py, simulate.py and net/table.py read the
+        # public fields directly; only the engine writes any of them.
         self.hands: list[list[int]] = [[0] * PLAY_KINDS for _ in range(4)]
         self.melds: list[list[Meld]] = [[] for _ in range(4)]
         self.bonus: list[list[Tile]] = [[] for _ in range(4)]
@@ -188,25 +243,8 @@ class Hand:
         self.phase = Phase.DISCARD
         self.current = 0
         self.drawn: Tile | None = None
-        self.after_kong = False
-        self.after_flower = False
-        self.just_claimed = False
-        self.discards = 0
-        self.claims = [0, 0, 0, 0]
-        self.since_claim = 0
-        """How many of the latest discards came after the last claim."""
-        self._run: tuple[tuple[int, Tile], ...] = ()
-        """The latest discards since the last claim, at most four (the facts' `run`)."""
-        self._seat_discards = [0, 0, 0, 0]
-        self._thrown = [[0] * PLAY_KINDS for _ in range(4)]
-        """Per seat, how many of each kind it has discarded."""
-        self._same_kind = 0
         self.last_discard: tuple[int, Tile] | None = None
         """The latest discard while it lies in the river unclaimed."""
-        self.last_kong: KongFact | None = None
-        """The kong just declared, until its maker discards: a win on its replacement reads
-        who fed it (ruling N13c). An added kong replaces its pong where it stands, so the
-        last meld is not necessarily the kong."""
         self.pending: tuple[int, Tile] | None = None
         """(seat, tile) of the discard or added-kong tile being answered."""
         self.offers: dict[int, tuple[Action, ...]] = {}
@@ -214,39 +252,33 @@ class Hand:
         self.payments: list[Payment] = []
         self.deltas = [0, 0, 0, 0]
         self.result: HandResult | None = None
+        # The state: how the hand got here, as the rules read it (the table facts, the win
+        # flags, the result).
+        self.after_kong = False
+        self.after_flower = False
+        self.just_claimed = False
+        self.discards = 0
+        self.claims = [0, 0, 0, 0]
+        self.since_claim = 0
+        """How many of the latest discards came after the last claim."""
+        self.last_kong: KongFact | None = None
+        """The kong just declared, until its maker discards: a win on its replacement reads
+        who fed it (ruling N13c). An added kong replaces its pong where it stands, so the
+        last meld is not necessarily the kong."""
+        self._run: tuple[tuple[int, Tile], ...] = ()
+        """The latest discards since the last claim, at most four (the facts' `run`)."""
+        self._seat_discards = [0, 0, 0, 0]
+        self._thrown = [[0] * PLAY_KINDS for _ in range(4)]
+        """Per seat, how many of each kind it has discarded."""
+        self._same_kind = 0
         self._cut: tuple[int, ...] = ()
         """Seats whose declared win was cut off by an earlier one (截胡), for the result."""
-        self._legal: dict[int, tuple[Action, ...]] = {}
-        # Derived values of the current state, dropped whenever the state changes.
-        self._to_act_cache: tuple[int, ...] | None = None
-        self._concealed_cache: dict[int, tuple[Tile, ...]] = {}
-        self._public_cache: PublicState | None = None
-        self._sizes_by_turn = _NO_SIZES
-        """`_sizes_table` of the melds `public` last read (its first entry)."""
-        # Per seat, its melds, bonus tiles and river as tuples, each dropped when it changes.
-        self._melds_t: list[tuple[Meld, ...] | None] = [None] * 4
-        self._bonus_t: list[tuple[Tile, ...] | None] = [None] * 4
-        self._river_t: list[tuple[tuple[Tile, bool], ...] | None] = [None] * 4
-        self._melds_all: tuple[tuple[Meld, ...], ...] | None = None
-        self._bonus_all: tuple[tuple[Tile, ...], ...] | None = None
-        """All seats' melds / bonus tiles as one tuple, dropped with any seat's part."""
-        self._waits_memo: list[tuple[list[int], frozenset[int]] | None] = [None] * 4
-        """Per seat, (its counts list, the kinds that complete it): dropped (None) wherever
-        the engine changes the seat's counts, so a claim check needs no key of the counts;
-        a counts list replaced from outside does not match its seat's memo."""
         self._received: list[Tile | None] = [None, None, None, None]
-        self._ctx_memo: tuple[int, Tile | None, bool, bool, list[int], WinContext] | None = None
-        """The last `context` built without flags, with (seat, win tile, self-draw, robbing,
-        the seat's counts list) it was built for; dropped whenever the state may change (any
-        action but an answer that leaves the answers open, and when a win changes a hand).
-        A win is offered and then scored on the same state, so its context is built once."""
+        """Per seat, the last tile the deal left in its hand (the dealer's stands for its
+        draw, 天胡)."""
         self._fours = [0, 0, 0, 0]
         """Per seat, how many kinds it holds four of (kept wherever the engine changes a
         count), so a turn looks for concealed kongs only when there is one."""
-        self._draw_wins: tuple[list[int], Tile, frozenset[int]] | None = None
-        """(the drawer's counts list, the tile drawn, the waits of the hand before the draw):
-        the turn's win check reads whether the tile is among them, and a discard of the
-        drawn tile gives the hand those waits back."""
         # What the rules fix for the whole hand, read on every draw and discard.
         self.reserve = rules.reserve()
         """Tiles left standing when the hand is drawn (M10; 0 in Nanjing): `left` and the views
@@ -257,14 +289,18 @@ class Hand:
         self._bonus_hook = rules.bonus_hook
         self._claim_hook = rules.claim_hook
         self._seven_pairs = rules.seven_pairs
+        # Everything worked out from the state, kept until it changes: the one cache.
+        self._derived = _Derived()
 
     # ----------------------------------------------------------------- queries
 
     def to_act(self) -> tuple[int, ...]:
         """Seats that must act now, in turn order."""
-        if self._to_act_cache is None:
-            self._to_act_cache = self._to_act()
-        return self._to_act_cache
+        derived = self._derived
+        found = derived.to_act
+        if found is None:
+            found = derived.to_act = self._to_act()
+        return found
 
     def _to_act(self) -> tuple[int, ...]:
         if self.phase is Phase.OVER:
@@ -276,36 +312,39 @@ class Hand:
         return tuple([s for s in _AFTER[self.pending[0]] if s in offers and s not in answers])
 
     def legal_actions(self, seat: int) -> tuple[Action, ...]:
-        cached = self._legal.get(seat)  # only seats that must act are ever cached
+        legal = self._derived.legal
+        cached = legal.get(seat)  # only seats that must act are ever cached
         if cached is not None:
             return cached
         if self.phase is _TURN:  # most asks: the seat whose turn it is
             if seat != self.current:
                 return ()
-            cached = self._legal[seat] = self._turn_actions(seat)
+            cached = legal[seat] = self._turn_actions(seat)
             return cached
         if seat not in self.to_act():
             return ()
-        cached = self._legal[seat] = self.offers[seat]
+        cached = legal[seat] = self.offers[seat]
         return cached
 
     def concealed(self, seat: int) -> tuple[Tile, ...]:
         """`seat`'s concealed tiles, sorted."""
-        cached = self._concealed_cache.get(seat)
+        concealed = self._derived.concealed
+        cached = concealed.get(seat)
         if cached is None:
-            cached = self._concealed_cache[seat] = sorted_tiles(self.hands[seat])
+            cached = concealed[seat] = sorted_tiles(self.hands[seat])
         return cached
 
     def public(self) -> PublicState:
         """(hand sizes, melds, bonus tiles, rivers) of all seats: what everyone may see."""
-        cached = self._public_cache
+        derived = self._derived
+        cached = derived.public
         if cached is None:
             # the melds and bonus tiles of all seats are rebuilt only when one changed (each
-            # change drops `_melds_all` or `_bonus_all`); a river changes on every discard
-            melds = self._melds_all
+            # change drops `melds_all` or `bonus_all`); a river changes on every discard
+            melds = derived.melds_all
             if melds is None:
                 melds = self._melds_now()
-            bonus = self._bonus_all
+            bonus = derived.bonus_all
             if bonus is None:
                 bonus = self._bonus_now()
             # the sizes read off `_sizes_table`, made once per melds (not worked out a view)
@@ -313,31 +352,34 @@ class Hand:
             if phase is _ENDED or not self.wall.head:
                 sizes = tuple(map(sum, self.hands))
             else:
-                by_turn = self._sizes_by_turn
+                by_turn = derived.sizes_by_turn
                 if by_turn[0] is not melds:
-                    by_turn = self._sizes_by_turn = _sizes_table(self.rules.hand_size, melds)
+                    by_turn = derived.sizes_by_turn = _sizes_table(self.rules.hand_size, melds)
                 sizes = by_turn[1][self.current if phase is _TURN else 4]
-            cached = self._public_cache = (sizes, melds, bonus,
-                                           _seat_tuples(self.rivers, self._river_t))
+            cached = derived.public = (sizes, melds, bonus,
+                                       _seat_tuples(self.rivers, derived.river_t))
         return cached
 
     def _melds_now(self) -> tuple[tuple[Meld, ...], ...]:
-        self._melds_all = _seat_tuples(self.melds, self._melds_t)
-        return self._melds_all
+        derived = self._derived
+        found = derived.melds_all = _seat_tuples(self.melds, derived.melds_t)
+        return found
 
     def _bonus_now(self) -> tuple[tuple[Tile, ...], ...]:
-        self._bonus_all = _seat_tuples(self.bonus, self._bonus_t)
-        return self._bonus_all
+        derived = self._derived
+        found = derived.bonus_all = _seat_tuples(self.bonus, derived.bonus_t)
+        return found
 
     def _rivers_now(self) -> tuple[tuple[tuple[Tile, bool], ...], ...]:
-        return _seat_tuples(self.rivers, self._river_t)
+        return _seat_tuples(self.rivers, self._derived.river_t)
 
     def facts(self) -> TableFacts:
         """The public facts a ruleset hook reads, as they stand now."""
         c = self.claims
         d = self._seat_discards
-        melds = self._melds_all
-        bonus = self._bonus_all
+        derived = self._derived
+        melds = derived.melds_all
+        bonus = derived.bonus_all
         # made straight into the tuple, and the cached tuples read directly when none is
         # stale: a hook may be called on every discard; every field is kept as play goes,
         # none walks the history
@@ -376,13 +418,17 @@ class Hand:
             census[t] += 1
         if self.indicator is not None:
             census[self.indicator] += 1
+        if self.phase is Phase.ROB and self.pending is not None:
+            # the added-kong tile being answered has left the konger's hand and joins its
+            # meld only if nobody robs it (a robber takes it into its hand): count it here
+            census[self.pending[1]] += 1
         return census
 
     # ----------------------------------------------------------------- start
 
     def start(self) -> list[Event]:
         """Deal (M5, N2), flip the wildcard (M5), replace bonus tiles; the dealer acts first."""
-        self._changed()
+        self._derived.drop()
         out: list[Event] = [
             Event(ev.HAND_START, 0, amount=self.stake,
                   info=f"dice={self.wall.dice[0]},{self.wall.dice[1]} "
@@ -431,7 +477,7 @@ class Hand:
                 if drawn is None:
                     return out
                 self._received[seat] = drawn
-        self._changed()
+        self._derived.drop()
         self.drawn = self._received[0]  # the dealer's last tile stands for its draw (天胡)
         self.current = 0
         self.phase = Phase.DISCARD
@@ -442,8 +488,9 @@ class Hand:
         """`seat` sets bonus `tile` aside; its events (and any payment) go to `events`."""
         held = self.bonus[seat]
         held.append(tile)
-        self._bonus_t[seat] = None
-        self._bonus_all = None
+        derived = self._derived
+        derived.bonus_t[seat] = None
+        derived.bonus_all = None
         events.append(_BONUSES[seat][tile])
         if self._bonus_hook and self.rules.bonus_may_pay(len(held)):
             events.extend(self._pay(self.rules.on_bonus(self.facts(), seat, tile)))
@@ -455,7 +502,7 @@ class Hand:
         phase = self.phase
         if phase is _ENDED:
             raise HandOver("the hand is over")
-        legal = self._legal.get(seat) or self.legal_actions(seat)
+        legal = self._derived.legal.get(seat) or self.legal_actions(seat)
         if not legal:
             raise NotYourTurn(f"{'ESWN'[seat]} has nothing to do now")
         for offered in legal:  # a bot hands back one of these very objects: found by identity
@@ -478,22 +525,9 @@ class Hand:
             if self._to_act():
                 return []
             return self._resolve()
-        finally:  # `_changed`, inlined (once per action)
-            self._legal.clear()
-            self._to_act_cache = None
-            self._concealed_cache.clear()
-            self._public_cache = None
-            if self.phase is not _CLAIM_PHASE and self.phase is not _ROB_PHASE:
-                # an answer to a discard or a kong changes nothing `context` reads until the
-                # answers are resolved: the context an offered win was checked with stays
-                self._ctx_memo = None
-
-    def _changed(self) -> None:
-        self._legal.clear()
-        self._to_act_cache = None
-        self._concealed_cache.clear()
-        self._public_cache = None
-        self._ctx_memo = None
+        finally:
+            after = self.phase
+            self._derived.drop(after is _CLAIM_PHASE or after is _ROB_PHASE)
 
     def _turn(self, seat: int, action: Action) -> list[Event]:
         kind = action.kind
@@ -509,18 +543,19 @@ class Hand:
         if kind is ActionKind.CONCEALED_KONG:
             self.hands[seat][tile] -= 4
             self._fours[seat] -= 1
-            self._waits_memo[seat] = None
+            self._derived.waits[seat] = None
             meld = Meld(MeldKind.CONCEALED_KONG, (tile,) * 4)
             self.melds[seat].append(meld)
-            self._melds_t[seat] = None
-            self._melds_all = None
+            derived = self._derived
+            derived.melds_t[seat] = None
+            derived.melds_all = None
             out = [Event(ev.MELD, seat, meld=meld)]
             self.last_kong = KongFact(seat, KongKind.CONCEALED, tile, None)
             out.extend(self._pay(self.rules.on_kong(self.facts(), self.last_kong)))
             return out + self._kong_draw(seat)
         # added kong: others may rob it first (M8)
         self.hands[seat][tile] -= 1
-        self._waits_memo[seat] = None
+        self._derived.waits[seat] = None
         self.drawn = None
         offers: dict[int, tuple[Action, ...]] = {}
         if tile != self.wild:
@@ -541,8 +576,9 @@ class Hand:
         pong = melds[index]
         meld = Meld(MeldKind.ADDED_KONG, (tile,) * 4, pong.claimed, pong.source)
         melds[index] = meld
-        self._melds_t[seat] = None
-        self._melds_all = None
+        derived = self._derived
+        derived.melds_t[seat] = None
+        derived.melds_all = None
         out = [Event(ev.MELD, seat, meld=meld, other=-1 if pong.source is None else pong.source)]
         self.last_kong = KongFact(seat, KongKind.ADDED, tile, pong.source)
         out.extend(self._pay(self.rules.on_kong(self.facts(), self.last_kong)))
@@ -564,17 +600,18 @@ class Hand:
         hand[kind] -= 1
         if hand[kind] == 3:
             self._fours[seat] -= 1
-        known = self._draw_wins
+        derived = self._derived
+        known = derived.draw_wins
         if (known is not None and tile == self.drawn and known[0] is hand
                 and known[1] == tile):
             # the drawn tile goes straight out: the hand is the one before the draw (a kong
             # or a claim since would have drawn anew or dropped `drawn`)
-            self._waits_memo[seat] = (hand, known[2])
+            derived.waits[seat] = (hand, known[2])
         else:
-            self._waits_memo[seat] = None
-        self._ctx_memo = None  # a turn's self-draw context is stale once the hand changes
+            derived.waits[seat] = None
+        derived.context = None  # a turn's self-draw context is stale once the hand changes
         self.rivers[seat].append(_UNCLAIMED[kind])
-        self._river_t[seat] = None
+        derived.river_t[seat] = None
         self.discards += 1
         self.since_claim += 1
         last = self.last_discard = (seat, tile)
@@ -656,18 +693,19 @@ class Hand:
         tile = TILES[kind]
         hand = self.hands[seat]
         wild = self.wild
+        derived = self._derived
         if turn and (wild is None or kind != wild):  # (a Tile compared with None is slow)
             # the waits of the hand before the draw are usually known already (claim offers
             # read them), so whether this tile completes it costs a set test
-            memo = self._waits_memo[seat]
+            memo = derived.waits[seat]
             found = memo[1] if memo is not None and memo[0] is hand else self._waits_of(seat)
-            self._draw_wins = (hand, tile, found)
+            derived.draw_wins = (hand, tile, found)
         else:  # a drawn wild may stand for any kind: `_complete` decides
-            self._draw_wins = None
+            derived.draw_wins = None
         hand[kind] += 1
         if hand[kind] == 4:
             self._fours[seat] += 1
-        self._waits_memo[seat] = None
+        derived.waits[seat] = None
         return tile
 
     def _claim_offers(self, seat: int, tile: int) -> dict[int, tuple[Action, ...]]:
@@ -678,7 +716,7 @@ class Hand:
         offers: dict[int, tuple[Action, ...]] = {}
         chows = self._chows[tile]
         hands = self.hands
-        memos = self._waits_memo
+        memos = self._derived.waits
         nxt = _NEXT[seat]
         for other in _AFTER[seat]:
             hand = hands[other]
@@ -719,7 +757,7 @@ class Hand:
 
     def _waits(self, seat: int) -> frozenset[int]:
         """Kinds that would complete `seat`'s waiting hand, remembered until the hand changes."""
-        memo = self._waits_memo[seat]
+        memo = self._derived.waits[seat]
         if memo is not None and memo[0] is self.hands[seat]:
             return memo[1]
         return self._waits_of(seat)
@@ -741,7 +779,7 @@ class Hand:
             if pairs:
                 found = found + pairs
         result = frozenset(found) if found else _NO_WAITS
-        self._waits_memo[seat] = (hand, result)
+        self._derived.waits[seat] = (hand, result)
         return result
 
     def _complete(self, seat: int) -> bool:
@@ -762,7 +800,7 @@ class Hand:
         hand = self.hands[seat]
         acts: list[Action] = []
         if not self.just_claimed:
-            known = self._draw_wins
+            known = self._derived.draw_wins
             if known is not None and known[0] is hand and known[1] == self.drawn:
                 complete = known[1] in known[2]
             else:
@@ -818,10 +856,10 @@ class Hand:
     def _claim(self, seat: int, action: Action, source: int, tile: Tile) -> list[Event]:
         river = self.rivers[source]
         river[-1] = (tile, True)
-        self._river_t[source] = None
+        self._derived.river_t[source] = None
         self.last_discard = None
         hand = self.hands[seat]
-        self._waits_memo[seat] = None
+        self._derived.waits[seat] = None
         self.claims[seat] += 1
         self.since_claim = 0
         self._run = ()
@@ -837,8 +875,9 @@ class Hand:
         event = _claim_event(kind, action.tiles, tile, seat, source)
         assert event.meld is not None
         self.melds[seat].append(event.meld)
-        self._melds_t[seat] = None
-        self._melds_all = None
+        derived = self._derived
+        derived.melds_t[seat] = None
+        derived.melds_all = None
         out = [event]
         self.current = seat
         self.pending = None
@@ -872,7 +911,7 @@ class Hand:
     ) -> WinContext:
         """The scorer's view of `seat`'s hand; for a self-draw the win tile is in the hand."""
         hand = self.hands[seat]
-        memo = self._ctx_memo
+        memo = self._derived.context
         if (memo is not None and not flags and memo[0] == seat and memo[1] == win_tile
                 and memo[2] == self_draw and memo[3] == robbing and memo[4] is hand):
             return memo[5]
@@ -913,7 +952,7 @@ class Hand:
             dealer_streak=self.dealer_streak if seat == 0 else 0,
         )
         if not flags:
-            self._ctx_memo = (seat, win_tile, self_draw, robbing, hand, ctx)
+            self._derived.context = (seat, win_tile, self_draw, robbing, hand, ctx)
         return ctx
 
     def _win(self, seats: Sequence[int], tile: Tile, source: int | None, *,
@@ -928,7 +967,7 @@ class Hand:
                 out.append(Event(ev.ROBBED, source, tile=tile, other=seats[0]))
             else:
                 self.rivers[source][-1] = (tile, True)
-                self._river_t[source] = None
+                self._derived.river_t[source] = None
                 self.last_discard = None
         contexts = [self.context(seat, tile, self_draw=self_draw, discarder=source,
                                  robbing=robbing) for seat in seats]
@@ -938,8 +977,8 @@ class Hand:
             self.hands[seats[0]][tile] += 1
             if self.hands[seats[0]][tile] == 4:
                 self._fours[seats[0]] += 1
-            self._waits_memo[seats[0]] = None
-            self._ctx_memo = None
+            self._derived.waits[seats[0]] = None
+            self._derived.context = None
         how: WinHow = "robbing" if robbing else ("self_draw" if self_draw else "discard")
         table = self.facts()
         revealed = self._revealed()
@@ -988,8 +1027,6 @@ class Hand:
         self.pending = None
         self.offers = {}
         self.answers = {}
-        self._legal.clear()
-        self._concealed_cache.clear()
         if revealed is None:
             revealed = self._revealed()
         out = [Event(ev.REVEAL, s, tiles=revealed[s]) for s in range(4)]

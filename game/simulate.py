@@ -294,14 +294,22 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                         "recorded in the log")
 
 
+def command_options(ruleset: str, pairs: list[str]) -> dict[str, Any]:
+    """`--option NAME=VALUE` flags (repeatable) as a command's table options: the one parser
+    `simulate` and `mahjong host` share, names, values and messages alike; BadOption says what
+    is wrong. The match length is the command's own `--hands`."""
+    options = options_from_args(ruleset, pairs)
+    if "hands" in options:
+        raise BadOption("the match length is --hands, not --option hands=N")
+    return options
+
+
 def run(args: argparse.Namespace) -> int:
     """`mahjong simulate`: play the match, print its summary; UsageError for a bad option."""
     try:
-        options = options_from_args(args.ruleset, args.option)
+        options = command_options(args.ruleset, args.option)
     except BadOption as exc:
         raise UsageError(str(exc)) from None
-    if "hands" in options:
-        raise UsageError("the match length is --hands, not --option hands=N")
     log_dir = Path(args.log_dir) if args.log_dir else None
     progress = Progress(args.hands)
     log.info("simulate: %s, %d hands, seed %d, bots %s", args.ruleset, args.hands, args.seed,

@@ -439,20 +439,19 @@ def build_view(hand: Hand, seat: int, hand_no: int, seat_scores: tuple[int, ...]
         counts, drawn, legal = _NO_TILES, None, ()
         if phase == "claim" or phase == "rob":
             to_act = ()
-    # the fields in SeatView's order, made straight into the tuple (not through `_make`, a
-    # Python-level call that counts them again): a view is built for every decision of every
-    # bot that reads one; the wall's tiles left read off its ends (not its property, nor
-    # `hand.left()`)
+    # the wall's tiles left read off its ends (not its property, nor `hand.left()`)
     remaining = len(wall.order) - wall.head - wall.tail
     left = remaining - hand.reserve  # `hand.left()`, inlined
-    return tuple.__new__(SeatView, (
-        seat, hand.rules.name, hand_no, phase, current, to_act, counts, drawn,
-        sizes, melds, bonus, rivers, hand.last_discard, left if left > 0 else 0,
-        remaining, (wall.head, wall.tail), wall.dice,
-        (wall.side, wall.stack), hand.wild, hand.indicator, legal, seat_scores, players, names,
-        hand.stake, hand.dealer_streak, hand.result,
-        tuple([hand.concealed(s) for s in range(4)]) if phase == "over" else (),
-    ))
+    return SeatView(
+        seat=seat, ruleset=hand.rules.name, hand_no=hand_no, phase=phase, current=current,
+        to_act=to_act, counts=counts, drawn=drawn, hand_sizes=sizes, melds=melds, bonus=bonus,
+        rivers=rivers, last_discard=hand.last_discard, wall_left=left if left > 0 else 0,
+        wall_remaining=remaining, wall_taken=(wall.head, wall.tail), dice=wall.dice,
+        wall_break=(wall.side, wall.stack), wild=hand.wild, indicator=hand.indicator,
+        legal=legal, scores=seat_scores, players=players, names=names, stake=hand.stake,
+        dealer_streak=hand.dealer_streak, result=hand.result,
+        revealed=tuple([hand.concealed(s) for s in range(4)]) if phase == "over" else (),
+    )
 
 
 def events_for(events: Iterable[Event], viewer: int) -> list[Event]:

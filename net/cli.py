@@ -12,13 +12,14 @@ from typing import Any, TypeVar
 
 from game.argparsing import Parser
 from game.bots import LEVELS
-from game.errors import MahjongError
+from game.errors import BadOption, MahjongError
 from game.rules.registry import OPTION_TABLES
+from game.simulate import command_options
 from net.client import Client, JoinError
 from net.discovery import Announcer, DiscoveryError, find_table
 from net.frames import PROTOCOL_VERSION, Message
 from net.host import Host, HostConfig
-from net.host_config import CLAIM_WINDOW
+from net.host_config import CLAIM_WINDOW, options_text
 from net.save import (
     SaveData,
     SaveError,
@@ -115,6 +116,9 @@ def add_host_arguments(p: _P) -> _P:
                    help="no turn timers (M11; on by default on the LAN)")
     p.add_argument("--no-flee", action="store_true",
                    help="time-outs and absences never count as fleeing (M12)")
+    p.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
+                   help="a table option of the ruleset (repeatable), as simulate takes it, "
+                   "e.g. gold=5 or table_fee=yes; shown to joiners, kept in the save and log")
     p.add_argument("--hand-pause", type=float, default=0.0, metavar="SECONDS",
                    help="pause between hands (default 0)")
     p.add_argument("--claim-window", type=float, default=CLAIM_WINDOW, metavar="SECONDS",
@@ -137,6 +141,8 @@ def host_run(args: argparse.Namespace) -> int:
     if args.start_after < 0 or args.hand_pause < 0 or not 0 <= args.claim_window <= 10:
         return _fail("--start-after and --hand-pause cannot be negative, and --claim-window "
                      "is 0-10 seconds", 2)
+    if args.resume is not None and args.option:
+        return _fail("--resume keeps the table's saved options; leave out --option", 2)
     saved: SaveData | None = None
     if args.resume is not None:
         try:
@@ -151,6 +157,11 @@ def host_run(args: argparse.Namespace) -> int:
     if args.name is not None and not args.name.strip():
         return _fail("--name cannot be empty: players find the table by its name", 2)
     options: dict[str, Any] = {}
+    if args.option:
+        try:
+            options = command_options(args.ruleset, args.option)
+        except BadOption as exc:
+            return _fail(str(exc), 2)
     if args.no_timers:
         options["timers"] = False
     if args.no_flee and args.ruleset is not None and "flee" in OPTION_TABLES[args.ruleset]:
@@ -197,6 +208,8 @@ async def _host(config: HostConfig, saved: SaveData | None, *, announce: bool,
             name=config.name, port=host.port, protocol=PROTOCOL_VERSION,
             ruleset=config.ruleset, rules=host.rules, free=len(host.free_seats),
             locked=bool(config.code), interface=interface, fingerprint=host.fingerprint,
+            options=options_text(host.table.table_options),
+            walls="shared" if config.secret_walls else "reproducible",
         )
         await announcer.start()
         current = announcer
@@ -214,6 +227,8 @@ async def _host(config: HostConfig, saved: SaveData | None, *, announce: bool,
         config.ruleset, host.seed, host.port, config.save_path, config.log_path)
     # Players compare it with the one their join screen shows (a look-alike has another).
     print(f"mahjong: table fingerprint {host.fingerprint}", file=sys.stderr, flush=True)
+    print(f"mahjong: table options: {_worded(config.ruleset, host.table.table_options)}",
+          file=sys.stderr, flush=True)
     try:
         summary = await host.run()
     finally:
@@ -244,6 +259,19 @@ def _finished(saved: SaveData) -> bool:
         return replay(saved).match_over
     except SaveError:
         return False  # the resume itself will explain the damage
+
+
+def _worded(ruleset: str, options: dict[str, Any]) -> str:
+    """The options as the setup screen words them, in English (the command line's language)."""
+    from game.client import i18n
+    from game.client.screens.rule_options import worded
+
+    before = i18n.language()
+    i18n.set_language("en")
+    try:
+        return "; ".join(f"{label} {value}" for label, value in worded(ruleset, options))
+    finally:
+        i18n.set_language(before)
 
 
 def join_parser() -> argparse.ArgumentParser:
@@ -336,6 +364,9 @@ async def _join(args: argparse.Namespace) -> int:
     token = args.token or (store.load(key) if keep else None)
 
     def seated(msg: Message) -> None:
+        if msg["t"] == "welcome" and isinstance(msg.get("options"), dict):
+            print(f"mahjong: table options: {_worded(str(msg['ruleset']), msg['options'])}",
+                  file=sys.stderr)
         if msg["t"] == "seated" and keep:
             path = store.save(key, msg["token"])
             where = f" (kept in {path})" if path else ""

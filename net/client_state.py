@@ -13,8 +13,9 @@ from typing import Any, Final
 
 from game.view import SeatView
 from net.diff import Mirror
-from net.fair import WallWatch
+from net.fair import WallWatch, new_contribution, pledge
 from net.frames import PROTOCOL_VERSION, Message
+from net.host_config import unknown_options
 from net.joincode import is_nonce, new_nonce, proof, proof_ok
 from net.wire import WireError, view_from_wire
 
@@ -52,6 +53,13 @@ class ClientStats:
     walls_checked: int = 0
     wall_problems: list[str] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)
+    options: dict[str, Any] = field(default_factory=dict)
+    """Every option the table plays with, as its welcome said (defaults included)."""
+    walls: str = ""
+    """"shared" (from the host's secret and every seated peer's randomness) or
+    "reproducible" (from the match seed: tests), as the welcome said."""
+    contributions_missing: list[str] = field(default_factory=list)
+    """Places asked for randomness that gave none, per hand (shown, not a failed check)."""
     applied_at: dict[int, float] = field(default_factory=dict)
     """seq → perf_counter time the update was applied (only when tracing)."""
 
@@ -69,6 +77,9 @@ class ClientStats:
             "reconnects": self.reconnects,
             "walls_checked": self.walls_checked,
             "wall_problems": self.wall_problems,
+            "options": self.options,
+            "walls": self.walls,
+            "contributions_missing": self.contributions_missing,
         }
 
 
@@ -98,16 +109,20 @@ class ClientState:
         """The host's summary of each finished hand (winner, deltas, scores per place)."""
         self.stats = ClientStats()
         self.stats.wall_problems = self.walls.problems
+        self.stats.contributions_missing = self.walls.missing
         self.over = False
         self.outbox: list[Message] = []
         self._cnonce = new_nonce()
         self._nonce: str | None = None
+        self._next = new_contribution()
+        """Our next wall contribution, whose pledge the host has (or gets in the hello)."""
 
     # ------------------------------------------------------------ what we say
 
     def hello(self, name: str, rules: str | None, bot: bool) -> Message:
         msg: Message = {"t": "hello", "v": PROTOCOL_VERSION, "name": name, "token": self.token,
-                        "rules": rules, "cnonce": self._cnonce}  # the code is never sent
+                        "rules": rules, "cnonce": self._cnonce,  # the code is never sent
+                        "pledge": pledge(self._next)}
         if self.watch:
             msg["watch"] = True
         if bot:
@@ -170,10 +185,15 @@ class ClientState:
         elif kind == "seats":
             self.seats = list(msg["seats"])
         elif kind == "commit":
-            self.walls.commit(msg["hand"], msg["hash"])
+            self._commit(msg)
         elif kind == "reveal":
             state = None if self.mirror.waiting else self.mirror.state
-            self.walls.reveal(msg["hand"], msg["wall"], msg["salt"], state)
+            before = len(self.walls.missing_places)
+            self.walls.reveal(msg["hand"], msg["wall"], msg["salt"], state, msg.get("secret"),
+                              msg.get("contributions"))
+            for _hand, place in self.walls.missing_places[before:]:  # shown on the table
+                self.notices.append({"t": "notice", "code": "no_contribution", "seat": place,
+                                     "msg": f"place {place} gave no randomness for the wall"})
             self.stats.walls_checked = self.walls.checked
         elif kind == "chat":
             self.chat.append(msg)
@@ -208,6 +228,19 @@ class ClientState:
                 self.code, f"host:{fp}", self._nonce, self._cnonce, msg.get("proof"))):
             raise JoinError("this table did not prove it knows the join code: it may be an "
                             "impostor using the table's name", "impostor")
+        options = msg.get("options")
+        if isinstance(options, dict):
+            unknown = unknown_options(str(msg["ruleset"]), options)
+            if unknown:
+                # Before sitting: a seat at a table whose rules we cannot play is no seat.
+                raise JoinError(
+                    f"this table plays with {', '.join(unknown)}, which this version of the "
+                    "game does not know: update the game to join it", "refused",
+                    {"code": "options", "why": "unknown_option",
+                     "args": {"options": ", ".join(unknown)}})
+            self.stats.options = dict(options)
+        if isinstance(msg.get("walls"), str):
+            self.stats.walls = msg["walls"]
         self.table = msg
         self.seats = list(msg["seats"])
         if self.token is not None and msg.get("back") is False:
@@ -215,6 +248,25 @@ class ClientState:
             self.stats.seat = None
         if self.stats.seat is None and self.token is None and not self.watch:
             self.outbox.append({"t": "sit", "seat": self.want_seat})
+
+    def _commit(self, msg: Message) -> None:
+        """A commitment; one to the host's secret that asks our place for randomness (with
+        time left) is answered with a fresh contribution, once."""
+        ask = msg.get("ask")
+        hand = msg["hand"]
+        pledges = msg.get("pledges")
+        self.walls.commit(hand, msg["hash"], ask if isinstance(ask, list) else None,
+                          pledges if isinstance(pledges, list) else None)
+        place = self.stats.seat
+        if (isinstance(ask, list) and place is not None and place in ask
+                and msg.get("within", 0) > 0
+                and hand not in self.walls.sent):
+            # The pledged one (fixed before anyone's of this hand was known), and the pledge
+            # of the next.
+            contribution, self._next = self._next, new_contribution()
+            self.walls.contributed(hand, place, contribution)
+            self.outbox.append({"t": "contribute", "hand": hand, "c": contribution,
+                                "next": pledge(self._next)})
 
     def _state(self, msg: Message, size: int) -> None:
         sizes = self.stats.snapshot_sizes if msg["t"] == "snapshot" else self.stats.update_sizes

@@ -2,7 +2,9 @@
 
 A table is a `_mahjong._tcp.local.` service whose TXT record carries the protocol version,
 ruleset, rules hash, table name, free places, whether it is locked (a join code is needed) and
-whether its match has started.
+whether its match has started, and the table's options (every one, defaults included, as
+`simulate --option` writes them: `options`, then `options2`... when one TXT string of 255 bytes
+would not hold them) and how its walls are made (`walls`: shared or reproducible).
 """
 
 from __future__ import annotations
@@ -18,10 +20,15 @@ import ifaddr
 from zeroconf import InterfaceChoice, IPVersion, ServiceStateChange, Zeroconf
 from zeroconf.asyncio import AsyncServiceBrowser, AsyncServiceInfo, AsyncZeroconf
 
+from game.errors import BadOption
+from net.host_config import options_from_text
+
 SERVICE_TYPE: Final = "_mahjong._tcp.local."
 MAX_NAME: Final = 40
 """Characters of a table name kept in the service name (a DNS label holds 63 bytes)."""
 RESOLVE_MS: Final = 3000
+TXT_VALUE: Final = 240
+"""Bytes of options text per TXT string (a string holds 255 with its key)."""
 
 
 class DiscoveryError(Exception):
@@ -45,14 +52,65 @@ class TableInfo:
     started: bool = False
     fingerprint: str = ""
     """Random per table, so two tables with one name are told apart (shown when joining)."""
+    options_text: str = ""
+    """The table's options as announced ("gold=5,until_broke=no,..."; empty: not told)."""
+    walls: str = ""
+    """"shared" (walls from everyone's randomness) or "reproducible" (a test table)."""
+
+    @property
+    def options(self) -> dict[str, Any]:
+        """The announced options this version knows, each as announced (`unknown_options`
+        lists the others)."""
+        out: dict[str, Any] = {}
+        for pair in self.options_text.split(","):
+            with contextlib.suppress(BadOption):
+                out.update(options_from_text(self.ruleset, pair) if pair else {})
+        return out
+
+    @property
+    def unknown_options(self) -> list[str]:
+        """Announced options this version does not know, or not with that value ("name=value"
+        each): the join screen says so, and the welcome's refusal follows."""
+        return [pair for pair in self.options_text.split(",") if pair and _unknown(self.ruleset,
+                                                                                    pair)]
+
+
+def _unknown(ruleset: str, pair: str) -> bool:
+    try:
+        options_from_text(ruleset, pair)
+    except BadOption:
+        return True
+    return False
+
+
+def _options_chunks(text: str) -> dict[str, str]:
+    """`text` in TXT strings of at most TXT_VALUE bytes, cut between options."""
+    chunks: list[str] = []
+    for pair in text.split(",") if text else []:
+        if chunks and len((chunks[-1] + "," + pair).encode()) <= TXT_VALUE:
+            chunks[-1] += "," + pair
+        else:
+            chunks.append(pair)
+    return {("options" if i == 0 else f"options{i + 1}"): c for i, c in enumerate(chunks)}
+
+
+def _options_joined(props: dict[str, str]) -> str:
+    parts = [props.get("options", "")]
+    n = 2
+    while f"options{n}" in props:
+        parts.append(props[f"options{n}"])
+        n += 1
+    return ",".join(p for p in parts if p)
 
 
 def txt_properties(
     *, name: str, protocol: int, ruleset: str, rules: str, free: int, locked: bool,
-    started: bool = False, fingerprint: str = "",
+    started: bool = False, fingerprint: str = "", options: str = "", walls: str = "",
 ) -> dict[str, str]:
     """The TXT record of a table."""
     return {
+        **_options_chunks(options),
+        **({"walls": walls} if walls else {}),
         "fp": fingerprint,
         "v": str(protocol),
         "name": name,
@@ -87,6 +145,8 @@ def parse_table(info: AsyncServiceInfo) -> TableInfo | None:
             locked=props["locked"] == "1",
             started=props.get("started") == "1",
             fingerprint=props.get("fp", ""),
+            options_text=_options_joined(props),
+            walls=props.get("walls", ""),
         )
     except (KeyError, ValueError):
         return None
@@ -131,9 +191,13 @@ class Announcer:
         locked: bool = False,
         interface: str | None = None,
         fingerprint: str = "",
+        options: str = "",
+        walls: str = "",
     ) -> None:
         self._fields: dict[str, Any] = {
             "fingerprint": fingerprint,
+            "options": options,
+            "walls": walls,
             "name": name,
             "protocol": protocol,
             "ruleset": ruleset,

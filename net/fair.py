@@ -5,11 +5,38 @@ the hand it sends the order and the salt. A client then checks that the hash mat
 order is one full tile set, and that every tile which left the wall during the hand (all hands
 are shown at the end) is exactly what the revealed order says was taken from its head and tail.
 A host that changed the wall after committing fails one of the three checks.
+
+Walls from everyone (issue 32): that commitment does not stop a host that plays a seat from
+shuffling until it likes its hand and then committing. So, unless the table deals reproducible
+walls (tests), each hand's wall comes from the host's secret *and* a fresh contribution from
+every seated peer, sent after the host committed to its secret:
+
+1. the host draws a 32-byte secret S and sends `commit{hand, hash: hex sha256(S), ask, within}`
+   (`ask`: the places asked for a contribution, `within`: seconds they have);
+2. each asked peer answers once `contribute{hand, c, next}`: `c` 16 random bytes in hex, the
+   ones it pledged a hand before (`pledge`: in its `hello`, then in each `contribute`'s `next`),
+   and `next` the pledge of its next ones. The commitment shows every place's pledge
+   (`pledges`), so no contribution, not even one from a seat the host plays through a client of
+   its own, can be chosen after the others are seen. A place is asked only with a pledge; one
+   missing when the time is up counts as empty (and the reveal shows it so);
+3. the hand's wall seed is `shared_seed(S, [c0, c1, c2, c3])`: the first 16 bytes, big-endian,
+   of sha256("mahjong-wall-v2" 0x00, S, then per place in place order one length byte and that
+   place's contribution); the wall and the dice are what the engine deals from that seed
+   (`wall_for_seed`: Python's `random.Random(seed)`, the Fisher-Yates shuffle of game/wall.py,
+   then the two dice), so any client recomputes them;
+4. after the hand, `reveal{hand, wall, salt: "", secret, contributions}`: each client checks
+   the secret against the commitment, its own contribution, that the revealed wall is the one
+   the secret and contributions give, and the tiles played and drawn as before.
+
+A host that fixes its secret first cannot steer the wall: whatever it ground for is reshuffled
+by a contribution it saw only after committing. Bots' places contribute nothing (the host
+plays them), so the wall is fair against the host only when another person is seated.
 """
 
 from __future__ import annotations
 
 import hashlib
+import random
 import secrets
 from collections import Counter
 from collections.abc import Iterable, Sequence
@@ -18,7 +45,63 @@ from typing import Any, Final
 from game.errors import MahjongError
 from game.rules.registry import make_ruleset
 from game.tiles import full_set
+from game.wall import Wall
 from net.wire import expand_view
+
+SHARED_DOMAIN: Final = b"mahjong-wall-v2\x00"
+SECRET_BYTES: Final = 32
+CONTRIBUTION_BYTES: Final = 16
+MAX_CONTRIBUTION: Final = 64
+"""Bytes a contribution may have at most (an honest client sends CONTRIBUTION_BYTES)."""
+CONTRIBUTE_SECONDS: Final = 2.0
+"""How long the asked places have to contribute, on the table's clock."""
+
+
+def new_secret() -> bytes:
+    return secrets.token_bytes(SECRET_BYTES)
+
+
+def new_contribution() -> str:
+    return secrets.token_hex(CONTRIBUTION_BYTES)
+
+
+def pledge(contribution: str) -> str:
+    """The pledge of a contribution (hex): the first 16 bytes of sha256 of its bytes, in hex.
+    A peer sends the pledge of its next contribution a hand ahead (in `hello`, then in each
+    `contribute`), so the contribution is fixed before anyone's of that hand is known."""
+    return hashlib.sha256(bytes.fromhex(contribution)).hexdigest()[:32]
+
+
+def secret_commitment(secret: bytes) -> str:
+    """Hex sha256 of the host's secret: sent before anyone contributes."""
+    return hashlib.sha256(secret).hexdigest()
+
+
+def shared_seed(secret: bytes, contributions: Sequence[bytes]) -> int:
+    """The hand's 128-bit wall seed from the host's secret and the four places'
+    contributions (empty bytes for none), in place order; see the module docstring."""
+    if len(contributions) != 4 or any(len(c) > 255 for c in contributions):
+        raise ValueError("four contributions of at most 255 bytes")
+    digest = hashlib.sha256(SHARED_DOMAIN + secret)
+    for c in contributions:
+        digest.update(bytes([len(c)]) + c)
+    return int.from_bytes(digest.digest()[:16], "big")
+
+
+def wall_for_seed(seed: int) -> list[int]:
+    """The draw order the engine deals from `seed` (game/engine.py's Hand builds its wall
+    first from its generator): what a client recomputes."""
+    return list(Wall.build(random.Random(seed)).order)
+
+
+def unhex(text: object, limit: int) -> bytes | None:
+    """`text` as bytes when it is hex of at most `limit` bytes, else None."""
+    if not isinstance(text, str) or len(text) > 2 * limit:
+        return None
+    try:
+        return bytes.fromhex(text)
+    except ValueError:
+        return None
 
 
 def new_salt() -> str:
@@ -64,6 +147,11 @@ UNREADABLE: Final = "the hand's final view is unreadable"
 NOT_PLAYED: Final = "the tiles played this hand are not the ones the revealed wall gave out"
 LATE_COMMIT: Final = "the host committed to this wall only after dealing it"
 NO_REVEAL: Final = "the host never revealed this hand's wall"
+BAD_SECRET: Final = "the host's revealed secret does not match its commitment"
+NOT_DERIVED: Final = "the revealed wall is not the one the secret and the contributions give"
+OURS_CHANGED: Final = "the host revealed another contribution than the one we sent"
+OURS_LEFT_OUT: Final = "the host left out the contribution we sent"
+UNPLEDGED: Final = "a contribution is not the one its place pledged before the hand"
 MOVED_TILE: Final = "a tile given from the wall's"
 """The start of the finding that a drawn tile is not where the revealed wall has it."""
 """check_reveal's findings, one fixed sentence each: the window words them by which one."""
@@ -81,14 +169,42 @@ def check_reveal(
     `final_state` is the client's wire view at the hand's end; `set_aside` are tiles flipped
     out of play while looking for the wildcard (the "wild" event's tiles), which no view holds.
     """
-    problems: list[str] = []
     if committed is None:
         return [UNCOMMITTED]
     try:
         if commitment(order, salt) != committed:
-            problems.append(MISMATCH)
+            return [MISMATCH, *played_problems(order, final_state, set_aside)]
     except ValueError:
         return [NOT_TILES]
+    return played_problems(order, final_state, set_aside)
+
+
+def check_shared(committed: str | None, order: Sequence[int], secret: object,
+                 contributions: object, final_state: dict[str, Any] | None,
+                 set_aside: Iterable[int] = ()) -> list[str]:
+    """Problems with a wall from everyone's randomness (empty when it is fair): the secret
+    against the commitment, the wall against the secret and contributions, then the tiles
+    played as `check_reveal` checks them."""
+    if committed is None:
+        return [UNCOMMITTED]
+    if any(type(t) is not int or not 0 <= t < 256 for t in order):
+        return [NOT_TILES]
+    problems: list[str] = []
+    key = unhex(secret, 255)
+    parts = ([unhex(c, MAX_CONTRIBUTION) for c in contributions]
+             if isinstance(contributions, list) and len(contributions) == 4 else [None])
+    if key is None or secret_commitment(key) != committed:
+        problems.append(BAD_SECRET)
+    if key is None or any(c is None for c in parts) or list(order) != wall_for_seed(
+            shared_seed(key, [c for c in parts if c is not None])):
+        problems.append(NOT_DERIVED)
+    return problems + played_problems(order, final_state, set_aside)
+
+
+def played_problems(order: Sequence[int], final_state: dict[str, Any] | None,
+                    set_aside: Iterable[int] = ()) -> list[str]:
+    """A revealed wall against one full set and against the tiles played this hand."""
+    problems: list[str] = []
     if Counter(order) != Counter(full_set()):
         problems.append(NOT_FULL_SET)
     if final_state is not None:
@@ -137,6 +253,20 @@ class WallWatch:
         self.unrevealed: set[int] = set()
         """Hands dealt (seen) and not yet revealed."""
         self.problems: list[str] = []
+        self.shared: set[int] = set()
+        """Hands whose commitment was to the host's secret (walls from everyone)."""
+        self.asked: dict[int, list[int]] = {}
+        """Hand → the places asked to contribute."""
+        self.pledges: dict[int, list[Any]] = {}
+        """Hand → each place's pledge as the first commitment shown said ("" for none)."""
+        self.sent: dict[int, tuple[int, str]] = {}
+        """Hand → (our place, the contribution we sent)."""
+        self.missing: list[str] = []
+        """Places that gave no contribution, per hand: shown, not a failed check."""
+        self.missing_places: list[tuple[int, int]] = []
+        """The same as (hand, place)."""
+        self.shared_checked = 0
+        """Walls from everyone checked (the rest were the host's alone: reproducible)."""
         self.checked = 0
         self.set_aside: list[int] = []
         self._hand = 0
@@ -155,12 +285,26 @@ class WallWatch:
         self._given = []
         self._hand = 0  # the hand on the table is taken up again from the next state
         self.unrevealed.clear()  # a reveal may have come while we were away
+        self.sent.clear()  # a contribution sent on the lost connection may not have arrived
 
     def _problem(self, hand: int, text: str) -> None:
         self.problems.append(f"hand {hand}: {text}")
 
-    def commit(self, hand: int, digest: str) -> None:
+    def commit(self, hand: int, digest: str, ask: list[int] | None = None,
+               pledges: list[Any] | None = None) -> None:
+        """A commitment: to the wall itself, or (with `ask`, the places asked to contribute,
+        and their `pledges`) to the host's secret only."""
         self.commits[hand] = digest
+        if ask is not None:
+            self.shared.add(hand)
+            self.asked[hand] = [p for p in ask if isinstance(p, int)]
+            self.pledges.setdefault(hand, list(pledges) if isinstance(pledges, list) else [])
+        else:
+            self.shared.discard(hand)
+
+    def contributed(self, hand: int, place: int, contribution: str) -> None:
+        """We sent `contribution` for hand `hand` from place `place`."""
+        self.sent[hand] = (place, contribution)
 
     def state(self, hand: int) -> None:
         """A snapshot or update showing hand `hand` arrived."""
@@ -234,7 +378,8 @@ class WallWatch:
                 self._given.append((False, index, tile))
 
     def reveal(self, hand: int, wall: list[Any], salt: str,
-               final_state: dict[str, Any] | None) -> list[str]:
+               final_state: dict[str, Any] | None, secret: object = None,
+               contributions: object = None) -> list[str]:
         """Check a reveal; returns (and keeps) the problems found."""
         self.checked += 1
         self.unrevealed.discard(hand)
@@ -243,7 +388,14 @@ class WallWatch:
         else:
             seen_start = hand == self._hand and self._seen_start
             aside = self.set_aside if seen_start else _inferred_aside(wall, final_state)
-            found = check_reveal(self.commits.pop(hand, None), wall, salt, final_state, aside)
+            committed = self.commits.pop(hand, None)
+            if hand in self.shared:
+                self.shared.discard(hand)
+                self.shared_checked += 1
+                found = check_shared(committed, wall, secret, contributions, final_state, aside)
+                found += self._contributions(hand, contributions)
+            else:
+                found = check_reveal(committed, wall, salt, final_state, aside)
             if hand in self.late:
                 found.append(LATE_COMMIT)
             if hand == self._hand and self._seen_start:
@@ -257,6 +409,32 @@ class WallWatch:
         self.late.discard(hand)
         for text in found:
             self._problem(hand, text)
+        return found
+
+    def _contributions(self, hand: int, contributions: object) -> list[str]:
+        """Ours must be the one we sent; the others that are empty are noted."""
+        found: list[str] = []
+        mine = self.sent.pop(hand, None)
+        asked = self.asked.pop(hand, [])
+        pledged = self.pledges.pop(hand, [])
+        given = contributions if isinstance(contributions, list) else []
+        if len(pledged) == 4 and any(
+                isinstance(c, str) and c != "" and (not isinstance(p, str) or p == ""
+                                                     or unhex(c, MAX_CONTRIBUTION) is None
+                                                     or pledge(c) != p)
+                for c, p in zip(given, pledged, strict=False)):
+            # A contribution chosen after the others were seen (say, by a seat the host
+            # plays through a client of its own) cannot match the pledge shown before.
+            found.append(UNPLEDGED)
+        for place, c in enumerate(given):
+            if mine is not None and place == mine[0]:
+                if c == "":
+                    found.append(OURS_LEFT_OUT)
+                elif c != mine[1]:
+                    found.append(OURS_CHANGED)
+            elif c == "" and place in asked:
+                self.missing.append(f"hand {hand}: place {place} gave no contribution")
+                self.missing_places.append((hand, place))
         return found
 
     def end(self) -> None:

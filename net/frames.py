@@ -57,13 +57,16 @@ SCHEMA: Final[dict[str, dict[str, tuple[type, ...]]]] = {
     "notice": {"code": _STR, "seat": _INT, "msg": _STR},
     "challenge": {"nonce": _STR},
     "prove": {"proof": _STR},
+    "contribute": {"hand": _INT, "c": _STR},
 }
 OPTIONAL: Final[dict[str, dict[str, tuple[type, ...]]]] = {
     "hello": {"token": _OPT_STR, "rules": _OPT_STR, "watch": _OPT_BOOL, "code": _OPT_STR,
-              "bot": _OPT_BOOL, "cnonce": _OPT_STR},
+              "bot": _OPT_BOOL, "cnonce": _OPT_STR, "pledge": _OPT_STR},
     "welcome": {"proof": _OPT_STR},
     "chat": {"text": _STR, "phrase": _STR, "seat": _OPT_INT, "name": _OPT_STR},
-    "reveal": {"seed": _STR},
+    "reveal": {"seed": _STR, "secret": _STR, "contributions": _LIST},
+    "commit": {"ask": _LIST, "within": (int, float), "pledges": _LIST},
+    "contribute": {"next": _STR},
 }
 MAX_CHAT: Final = 200
 """Characters a chat line may hold; longer lines are a protocol error, not truncated."""

@@ -45,9 +45,11 @@ class Host:
     def __init__(self, config: HostConfig,
                  on_hand: Callable[[dict[str, Any]], None] | None = None,
                  saved: SaveData | None = None,
-                 clock: Callable[[], float] = time.monotonic) -> None:
+                 clock: Callable[[], float] = time.monotonic,
+                 table: type[Table] = Table) -> None:
         self.config = config
-        self.table = Table(config, on_hand, saved)
+        self.table = table(config, on_hand, saved)
+        """The pure table (`table`: a subclass for tests that play a dishonest host)."""
         self.clock = clock
         self.port = config.port
         self.on_action: Callable[[float, dict[str, int]], None] | None = None

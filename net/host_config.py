@@ -7,8 +7,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Final
 
-from game.rules.registry import OPTION_TABLES, options_hash
+from game.errors import BadOption
+from game.rules.registry import OPTION_TABLES, build_options, options_from_args, options_hash
 from game.timeouts import CLAIM_SECONDS, DISCARD_SECONDS, FLEE_AFTER_DISCONNECT_SECONDS
+from net.fair import CONTRIBUTE_SECONDS
 from net.limits import MAX_CONNECTIONS, MAX_PER_ADDRESS, MESSAGE_BURST, MESSAGE_RATE
 
 CLAIM_WINDOW: Final = 0.5
@@ -28,6 +30,45 @@ def lan_options(ruleset: str, options: Mapping[str, Any] | None) -> dict[str, An
     for key in ("timers", "flee"):
         if key in known and key not in out:
             out[key] = True
+    return out
+
+
+def table_options(ruleset: str, options: Mapping[str, Any] | None) -> dict[str, Any]:
+    """Every option of the table, defaults included, in the ruleset's order: what the welcome,
+    discovery and `join --json` tell a joiner."""
+    return build_options(ruleset, options).as_dict()
+
+
+def options_text(options: Mapping[str, Any]) -> str:
+    """Options as `simulate --option` writes them, comma separated ("gold=5,until_broke=no"):
+    the discovery listing's form, read back by `options_from_text` with the same parser."""
+    def word(value: Any) -> str:
+        if isinstance(value, bool):
+            return "yes" if value else "no"
+        return str(value)
+
+    return ",".join(f"{name}={word(value)}" for name, value in options.items())
+
+
+def options_from_text(ruleset: str, text: str) -> dict[str, Any]:
+    """The options `options_text` wrote; BadOption when this version does not know one (or
+    its value), the message naming it."""
+    pairs = [p for p in text.split(",") if p]
+    return options_from_args(ruleset, pairs)
+
+
+def unknown_options(ruleset: str, options: Mapping[str, Any]) -> list[str]:
+    """Options a table plays with that this version does not know, or not with that value:
+    "name" or "name=value" each (empty: every one is known)."""
+    table = OPTION_TABLES.get(ruleset, {})
+    out = [str(name) for name in options if name not in table]
+    if out:
+        return out
+    for name, value in options.items():
+        try:
+            build_options(ruleset, {name: value})
+        except BadOption:
+            out.append(f"{name}={value}")
     return out
 
 
@@ -82,3 +123,5 @@ class HostConfig:
     log_path: Path | None = None
     """The match log (game/replay.py format), rewritten after every hand; None: none."""
     spectators: bool = True
+    contribute_seconds: float = CONTRIBUTE_SECONDS
+    """Seconds the seated peers have to send their randomness for a wall (net/fair.py)."""

@@ -41,6 +41,9 @@ class Peer:
         self.stream = SeatStream()
         self.challenge: tuple[str, str, dict[str, Any]] | None = None
         """(host nonce, client nonce, hello) while a locked table waits for the proof."""
+        self.pledge: str | None = None
+        """The pledge of its next wall contribution (net/fair.py), from hello or its last
+        contribute; None: it has none (it is then not asked)."""
         self.is_bot = False
         """The client said it is a program playing (`join --autoplay`): no claim window for it."""
         self.pending_snapshot = False

@@ -38,9 +38,18 @@ from game.timeouts import timeout_action
 from net.chat import PHRASES, clean_text
 from net.chronicle import Chronicle
 from net.diff import SeatStream
-from net.fair import commitment, new_salt
+from net.fair import (
+    MAX_CONTRIBUTION,
+    commitment,
+    new_salt,
+    new_secret,
+    pledge,
+    secret_commitment,
+    shared_seed,
+    unhex,
+)
 from net.frames import PROTOCOL_VERSION, Message, ProtocolError, refusal
-from net.host_config import HostConfig, lan_options, rules_hash
+from net.host_config import HostConfig, lan_options, rules_hash, table_options
 from net.joincode import Attempts, is_nonce, new_nonce, proof, proof_ok
 from net.limits import TOKEN_RESERVE
 from net.peer import Peer
@@ -70,6 +79,34 @@ class Outbox:
     writes: list[tuple[Path, str]] = field(default_factory=list)
     """Files to write whole, in order (the save, the match log); a failure goes back to
     `Table.write_failed`."""
+
+
+@dataclass
+class Round:
+    """One hand's walls-from-everyone round (net/fair.py): the host's secret, the places asked
+    to contribute, until when, and what came in."""
+
+    hand: int
+    secret: bytes
+    ask: list[int]
+    until: float
+    pledges: list[str] = field(default_factory=lambda: [""] * 4)
+    """Per place, the pledge its contribution must match ("" for a place not asked)."""
+    got: dict[int, bytes] = field(default_factory=dict)
+
+    def complete(self) -> bool:
+        return all(p in self.got for p in self.ask)
+
+    def contributions(self) -> list[bytes]:
+        """Per place, in place order: empty for a bot's place or a missing one."""
+        return [self.got.get(p, b"") for p in range(4)]
+
+
+def _pledge_or_none(text: object) -> str | None:
+    """A pledge as a peer sent it (32 hex digits), or None."""
+    if isinstance(text, str) and len(text) == 32 and unhex(text, 16) is not None:
+        return text
+    return None
 
 
 class Table:
@@ -112,9 +149,12 @@ class Table:
                                    records, flees, digest)
         self.places = Places(kinds, names, tokens, config.bots, self.seed,
                              config.hold_before_start)
-        self.turns = TurnClock(config.discard_seconds, config.claim_seconds, config.flee_after)
+        self.turns = TurnClock(config.discard_seconds, config.claim_seconds, config.flee_after,
+                               flee=bool(self.match.rules.options.get("flee")))
         self.publisher = Publisher(self.match)
         self.rules = rules_hash(config.ruleset, self.options)
+        self.table_options = table_options(config.ruleset, self.options)
+        """Every option the table plays with, defaults included (welcome, discovery)."""
         self.fingerprint = (saved.fingerprint if saved is not None and saved.fingerprint
                             else secrets.token_hex(4))
         """Random per table: told apart from a look-alike with the same name (discovery,
@@ -131,6 +171,11 @@ class Table:
         """Wrong join codes per address and in total (net/joincode.py)."""
         self.fair: tuple[int, str] | None = None
         """(hand number, salt) of the wall committed to."""
+        self.round: Round | None = None
+        """The contributions round of the next hand, while it is open."""
+        self.shared: Round | None = None
+        """The round the hand on the table was dealt from (None: the host's wall alone)."""
+        self._dealt_once = False
         self.start_at: float | None = None
         """When the match starts even if open places are still empty (`open` sets it)."""
         self.started = False
@@ -289,7 +334,9 @@ class Table:
             times.append(self._busy_at)
         else:
             times += self.turns.deadlines()
-            if self.match.hand_over:
+            if self.round is not None:
+                times.append(self.now if self.round.complete() else self.round.until)
+            elif self.match.hand_over:
                 times.append(self.next_deal_at)
             elif self.publisher.hold_until is not None:
                 times.append(self.publisher.hold_until)
@@ -407,6 +454,8 @@ class Table:
                 self.publisher.resync(peer)
         elif kind == "chat":
             self._on_chat(peer, msg)
+        elif kind == "contribute":
+            self._on_contribute(peer, msg)
         elif kind == "ping":
             peer.send({"t": "pong", "n": msg["n"]})
         elif kind == "pong":
@@ -475,13 +524,15 @@ class Table:
         token = msg.get("token")
         place = self.places.place_of(token)
         peer.hello = True
+        peer.pledge = _pledge_or_none(msg.get("pledge"))
         peer.is_bot = msg.get("bot") is True
         peer.name = clean_text(msg["name"])[:MAX_NAME] or "player"
         welcome: Message = {
             "t": "welcome", "v": PROTOCOL_VERSION, "table": self.config.name,
             "ruleset": self.config.ruleset, "rules": self.rules, "seats": self._seat_list(),
             "started": self.started, "locked": bool(self.config.code), "fp": self.fingerprint,
-            "back": place is not None,
+            "back": place is not None, "options": self.table_options,
+            "walls": "shared" if self.config.secret_walls else "reproducible",
             "timers": [self.config.discard_seconds, self.config.claim_seconds]
             if self.timers_on else None,
         }
@@ -491,6 +542,8 @@ class Table:
         if self.finished:  # came back after the end: tell it, or it would wait for ever
             self._say_over(peer)
             return
+        if self.round is not None:  # the next wall's round is open (it is not asked)
+            peer.send(self._round_msg(self.round, within=0))
         if self.fair is not None:  # a newcomer can still check this hand's wall at its end
             peer.send(self._commit_msg())
         if msg.get("watch"):
@@ -569,6 +622,23 @@ class Table:
         if self.on_action is not None:
             self.on_action({p.name: p.stream.seq for p in self.peers if p.hello})
 
+    def _on_contribute(self, peer: Peer, msg: Message) -> None:
+        """A place's randomness for the next wall: taken once, from the place's own
+        connection, while the round is open; anything else is ignored (late is empty)."""
+        r, seat = self.round, peer.seat
+        if (r is None or msg["hand"] != r.hand or seat is None or seat not in r.ask
+                or seat in r.got or self.by_seat.get(seat) is not peer):
+            return
+        value = unhex(msg["c"], MAX_CONTRIBUTION)
+        if value is None:
+            raise ProtocolError("a contribution is hex of at most 64 bytes")
+        if pledge(msg["c"]) != r.pledges[seat]:
+            return  # not the pledged one: chosen after the others were seen, so not taken
+        r.got[seat] = value
+        peer.pledge = _pledge_or_none(msg.get("next"))
+        if r.complete():
+            self._busy_at = self.now  # everyone is in: deal at once
+
     def _on_chat(self, peer: Peer, msg: Message) -> None:
         if not peer.chat.allow(self.now):
             peer.send(refusal("chat", "you are chatting too fast", "too_fast"))
@@ -615,8 +685,21 @@ class Table:
     def _publish(self, events: list[Event]) -> None:
         self.publisher.publish(self.peers, events, self.started)
 
+    def _round_msg(self, r: Round, within: float) -> Message:
+        """The commitment to the host's secret; `within` > 0 asks `ask` to contribute."""
+        return {"t": "commit", "hand": r.hand, "hash": secret_commitment(r.secret),
+                "ask": list(r.ask), "within": within, "pledges": list(r.pledges)}
+
+    def _dealt_shared(self) -> Round | None:
+        """The round the hand on the table came from, if it did."""
+        r = self.shared
+        return r if r is not None and self.fair is not None and r.hand == self.fair[0] else None
+
     def _commit_msg(self) -> Message:
         assert self.fair is not None and self.match.hand is not None
+        r = self._dealt_shared()
+        if r is not None:
+            return self._round_msg(r, within=0)
         order = self.match.hand.wall.order
         return {"t": "commit", "hand": self.fair[0], "hash": commitment(order, self.fair[1])}
 
@@ -624,6 +707,10 @@ class Table:
         assert self.fair is not None and self.match.hand is not None
         msg: Message = {"t": "reveal", "hand": self.fair[0],
                         "wall": list(self.match.hand.wall.order), "salt": self.fair[1]}
+        r = self._dealt_shared()
+        if r is not None:
+            msg["secret"] = r.secret.hex()
+            msg["contributions"] = [c.hex() for c in r.contributions()]
         if self.config.secret_walls and self.match.hand_seed is not None:
             # Hex, as msgpack ints stop at 64 bits.
             msg["seed"] = format(self.match.hand_seed, "x")
@@ -677,7 +764,7 @@ class Table:
         elif self.match.hand is not None and not self.match.hand_over:
             self._continue()  # resumed mid-hand: nothing is dealt again
         else:
-            self._deal(self.match.start_hand(self._hand_seed()), first=True)
+            self._next_deal(now)
 
     def _step(self, now: float) -> bool:
         """One thing due now; False when nothing more is due."""
@@ -692,9 +779,8 @@ class Table:
                     self._finish()
                     return False
                 self.next_deal_at = now + self.config.hand_pause
-            if now < self.next_deal_at:
+            if now < self.next_deal_at or not self._next_deal(now):
                 return False
-            self._deal(self.match.next_hand(self._hand_seed()), first=False)
             returning = self._returning & set(self.by_seat)
             for p in sorted(returning):
                 self._notice("back", p, f"{self.names[p]} plays again")
@@ -760,15 +846,55 @@ class Table:
         """A fresh wall seed for the next hand: 128 bits from the OS's secure source."""
         return secrets.randbits(WALL_SEED_BITS) if self.config.secret_walls else None
 
+    def _next_deal(self, now: float) -> bool:
+        """Deal the next hand once its wall is known: at once for reproducible walls; else
+        after the contributions round (net/fair.py), opened here, is complete or its time is
+        up. False while the round waits."""
+        first = not self._dealt_once
+        if not self.config.secret_walls:
+            self._deal(self.match.start_hand(self._hand_seed()), first)
+            return True
+        r = self.round
+        if r is None:
+            r = self.round = self._open_round(now)
+        if not r.complete() and now < r.until:
+            return False
+        self.round, self.shared = None, r
+        self._deal(self.match.start_hand(self._wall_seed(r)), first)
+        return True
+
+    def _open_round(self, now: float) -> Round:
+        """Commit to a fresh secret and ask every seated peer with a pledge for its
+        randomness, showing everyone the pledges."""
+        pledges = {p: peer.pledge for p, peer in self.by_seat.items()
+                   if not peer.closed and peer.pledge is not None}
+        r = Round(self.match.hand_no + 1, self._secret(), sorted(pledges),
+                  now + self.config.contribute_seconds,
+                  [pledges.get(p) or "" for p in range(4)])
+        self._tell(self._round_msg(r, within=self.config.contribute_seconds))
+        return r
+
+    def _secret(self) -> bytes:
+        """The host's secret for a hand (a hook for tests that play a dishonest host)."""
+        return new_secret()
+
+    def _wall_seed(self, r: Round) -> int:
+        """The wall seed from the round (a hook for tests that play a dishonest host)."""
+        return shared_seed(r.secret, r.contributions())
+
     def _deal(self, events: list[Event], first: bool) -> None:
-        """Commit to the new hand's wall, then show the deal."""
+        """Commit to the new hand's wall (unless the round did), then show the deal."""
         assert self.match.hand is not None
+        self._dealt_once = True
         self._returning = self.places.new_hand()
         self.turns.new_hand()
         self.chronicle.new_hand()
         self.chronicle.events(events)
-        self.fair = (self.match.hand_no, new_salt())
-        self._tell(self._commit_msg())
+        if self.shared is not None and self.shared.hand == self.match.hand_no:
+            self.fair = (self.match.hand_no, "")
+        else:
+            self.fair = (self.match.hand_no, new_salt())
+            self._tell(self._commit_msg())
         self._after_commit()
         if first:
             for peer in self.peers:
@@ -783,6 +909,7 @@ class Table:
     def _continue(self) -> None:
         """Resume a hand the save cut off: commit to its wall anew and show where it stands,
         as a live table would (in a claim phase, only to those asked about the discard)."""
+        self._dealt_once = True
         self.fair = (self.match.hand_no, new_salt())
         self._tell(self._commit_msg())
         for peer in self.peers:

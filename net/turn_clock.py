@@ -1,8 +1,9 @@
 """Timers and absences at a LAN table (M11, M12), as deadlines.
 
 A connected player has `discard_seconds` / `claim_seconds` to act, then the table plays
-`timeout_action` for them; more than three discard time-outs in a row (the seed's reading of
-M12, game/timeouts.py), or an absence longer than `flee_after`, is a flee. `TurnClock` only
+`timeout_action` for them; where the `flee` option is on, more than three discard time-outs in
+a row (the seed's reading of M12, game/timeouts.py), or an absence longer than `flee_after`, is
+a flee; with it off, neither ever is. `TurnClock` only
 keeps the deadlines and says whose has passed; the table (net/table.py) plays the move or
 settles the flee.
 """
@@ -19,10 +20,14 @@ from game.view import SeatView
 class TurnClock:
     """Each waiting player's deadline, the time-outs in a row, and when absent players left."""
 
-    def __init__(self, discard_seconds: float, claim_seconds: float, flee_after: float) -> None:
+    def __init__(self, discard_seconds: float, claim_seconds: float, flee_after: float,
+                 flee: bool = True) -> None:
         self.discard_seconds = discard_seconds
         self.claim_seconds = claim_seconds
         self.flee_after = flee_after
+        self.flee = flee
+        """The M12 `flee` option: off, no time-out run and no absence is ever a flee (the
+        table plays each timed-out move for the player, who keeps the place)."""
         self.timers: dict[int, tuple[tuple[Any, ...], float]] = {}
         """Per place waiting on its player: (decision key, deadline)."""
         self.gone_since: dict[int, float] = {}
@@ -57,8 +62,8 @@ class TurnClock:
 
     def timed_out(self, player: int, view: SeatView) -> bool:
         """Count a time-out of the decision `view` asked for; True when it makes a flee (M12,
-        game/timeouts.py), which resets the count."""
-        if self.watch.timed_out(player, discard=view.phase == "discard"):
+        game/timeouts.py), which resets the count. Never with the flee option off."""
+        if self.flee and self.watch.timed_out(player, discard=view.phase == "discard"):
             self.watch.acted(player)
             return True
         return False
@@ -77,7 +82,8 @@ class TurnClock:
         self.timers.pop(player, None)
 
     def left(self, player: int, now: float) -> None:
-        self.gone_since[player] = now
+        if self.flee:  # without the option an absence is only an absence (a bot plays)
+            self.gone_since[player] = now
         self.timers.pop(player, None)
 
     def back(self, player: int) -> None:

@@ -18,6 +18,18 @@ from game import diagnostics
 settings.register_profile("hermetic", database=None, derandomize=True, deadline=None,
                           suppress_health_check=[HealthCheck.too_slow])
 settings.load_profile("hermetic")
+# The fast loop (`--hypothesis-profile=quick`, docs/ARCHITECTURE.md): the same properties on
+# fewer examples; CI and `uv run pytest` keep the full ones.
+settings.register_profile("quick", parent=settings.get_profile("hermetic"), max_examples=10)
+
+CLIENT_TESTS = Path(__file__).parent / "client"
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Mark every test of the window (tests/client) `window`, for `-m "not window"`."""
+    for item in items:
+        if item.path.is_relative_to(CLIENT_TESTS):
+            item.add_marker(pytest.mark.window)
 
 ISOLATED_ENV = ("XDG_DATA_HOME", "XDG_CONFIG_HOME", "XDG_CACHE_HOME", "XDG_STATE_HOME")
 

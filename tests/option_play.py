@@ -26,7 +26,7 @@ from typing import Any
 
 from game.actions import Action
 from game.bots import LegalChooser, make_bot
-from game.engine import Hand, Phase
+from game.engine import Phase
 from game.events import Event, EventKind, event_lines
 from game.match import Match
 from game.replay import LogWriter, read_log, verify
@@ -85,7 +85,7 @@ class HandPlay:
 class Played:
     ruleset: str
     seed: int
-    options: dict[str, Any]
+    options: Mapping[str, Any]
     """Every option of the table (defaults filled in)."""
     hands: list[HandPlay]
     scores: list[int]
@@ -98,16 +98,6 @@ class Played:
     @property
     def start(self) -> int:
         return START[self.ruleset]
-
-
-def tiles_kept(hand: Hand) -> list[int]:
-    """Every tile's whereabouts by kind. `Hand.tile_census` leaves out the tile of an added
-    kong while the others may rob it (M8: it is in nobody's hand, meld or river then); it
-    is counted here where the rob offer holds it."""
-    census = hand.tile_census()
-    if hand.phase is Phase.ROB and hand.pending is not None:
-        census[hand.pending[1]] += 1
-    return census
 
 
 def play(ruleset: str, seed: int, options: Mapping[str, Any] | None = None, *,
@@ -149,7 +139,7 @@ def play(ruleset: str, seed: int, options: Mapping[str, Any] | None = None, *,
                           else bots[players[seat]].choose(match.view(seat)))
                 events += match.apply(seat, action)
                 if census:
-                    assert tiles_kept(hand) == TILE_COUNT  # M1, N1: no tile made or lost
+                    assert hand.tile_census() == TILE_COUNT  # M1, N1: no tile made or lost
                 if match.hand_over:
                     break
         digest.update(event_lines(events))
@@ -207,7 +197,7 @@ def from_log(text: str) -> Played:
             if step < len(actions):
                 seat, action = actions[step]
                 events += match.apply(int(seat), Action.parse(str(action)))
-                assert tiles_kept(hand) == TILE_COUNT
+                assert hand.tile_census() == TILE_COUNT
         assert match.hand_over
         digest.update(event_lines(events))
         hands.append(HandPlay(match.hand_no, players, before, tuple(match.scores), house,

@@ -239,7 +239,7 @@ def _mazhan_view(tiles: str, bonus: tuple[int, ...] = (), wild: str = "9s") -> S
     view = _position("mazhan", ActionKind.DISCARD, lambda v: v.phase == "discard")
     held = parse_tiles(tiles)
     legal = tuple(Action(ActionKind.DISCARD, t) for t in sorted(set(held)))
-    bonuses = [(), (), (), ()]
+    bonuses: list[tuple[Tile, ...]] = [(), (), (), ()]
     bonuses[1] = tuple(Tile(t) for t in bonus)
     return view._replace(seat=1, counts=tuple(counts_of(held)[:34]), drawn=held[-1],
                          melds=((),) * 4, bonus=tuple(bonuses), legal=legal,

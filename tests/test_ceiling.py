@@ -4,8 +4,6 @@ from __future__ import annotations
 
 import argparse
 import random
-import sys
-from pathlib import Path
 
 import pytest
 
@@ -16,10 +14,7 @@ from game.rules.registry import make_ruleset
 from game.tiles import PLAY_KINDS
 from game.tournament import deal_order, play_deal
 from game.view import SeatView
-
-sys.path.insert(0, str(Path(__file__).parents[1] / "tools"))
-import ceiling
-import paired
+from tools import ceiling, paired
 
 
 @pytest.mark.parametrize("ruleset", ["nanjing", "mazhan"])

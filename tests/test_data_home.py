@@ -47,7 +47,12 @@ def test_the_atomic_writer_replaces_whole_or_not_at_all(tmp_path: Path,
     assert target.read_text() == "first\n"
     synced: list[int] = []
     real_fsync = os.fsync
-    monkeypatch.setattr(os, "fsync", lambda fd: synced.append(fd) or real_fsync(fd))
+
+    def fsync(fd: int) -> None:
+        synced.append(fd)
+        real_fsync(fd)
+
+    monkeypatch.setattr(os, "fsync", fsync)
     write_atomic(target, "second\n")
     assert target.read_text() == "second\n" and len(synced) >= 1  # flushed to the disk
 

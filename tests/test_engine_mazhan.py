@@ -457,6 +457,51 @@ def test_m7_two_seats_rob_one_kong_the_first_after_the_konger_wins(
     assert (hand.result.winner, hand.result.discarder, hand.result.how) == (W, S, "robbing")
 
 
+@settings(max_examples=40, deadline=None)
+@given(st.booleans(), st.booleans(), st.randoms(use_true_random=False))
+def test_m1_every_tile_is_counted_at_every_step_while_a_kong_may_be_robbed(
+    w_robs: bool, n_robs: bool, rnd: random.Random
+) -> None:
+    """Ruling M1/M8: all 144 tiles are somewhere at every step of a hand in which W and N may
+    both rob S's added kong, the open rob window included (the added tile is then neither in
+    S's hand nor in its meld), whether the kong is robbed or stands; then random play to the
+    end of the hand."""
+    w = "12m456m789m123s456s99p"  # ready on 3m
+    n = "45m456p789p123s456s99s"  # ready on 3m/6m
+    hand = mz(KONG_E, KONG_S, w, n, draws="4z" + "5s" + "1s" + "3m", tail="6m")
+    assert census_ok(hand)
+    windows = 0
+
+    def checked(seat: int, action: Action) -> list[ev.Event]:
+        nonlocal windows
+        events = hand.apply(seat, action)
+        windows += hand.phase is Phase.ROB
+        assert census_ok(hand), (str(action), hand.phase, hand.pending)
+        return events
+
+    checked(E, Action.parse("discard 3m"))
+    for seat, answer in ((W, "pass"), (N, "pass"), (S, "pong 3m")):
+        checked(seat, Action.parse(answer))
+    assert (hand.current, hand.phase) == (S, Phase.DISCARD)  # no narrowing: it changes below
+    for seat, tile in ((S, "1m"), (W, "4z"), (N, "5s"), (E, "1s")):
+        checked(seat, Action.parse(f"discard {tile}"))
+        pass_all(hand, checked)
+    checked(S, Action.parse("akong 3m"))
+    assert (hand.phase, hand.to_act()) == (Phase.ROB, (W, N))  # not narrowed: it moves on
+    for seat, robs in ((W, w_robs), (N, n_robs)):
+        if hand.phase is Phase.ROB and seat in hand.to_act():
+            checked(seat, Action.parse("win 3m" if robs else "pass"))
+    assert windows >= 1
+    for _ in range(400):
+        if hand.phase is Phase.OVER:
+            break
+        seat = rnd.choice(hand.to_act())
+        checked(seat, rnd.choice(hand.legal_actions(seat)))
+    assert hand.phase is Phase.OVER
+    robbed = w_robs or n_robs
+    assert hand.result is not None and (hand.result.how == "robbing") == robbed
+
+
 def test_m8_a_concealed_kong_cannot_be_robbed() -> None:
     """Ruling M8: only an added kong can be robbed; W (a wild: wins on anything) is not asked
     about E's concealed kong."""

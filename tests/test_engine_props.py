@@ -88,7 +88,7 @@ def _shuffle_hidden(hand: Hand, viewer: int, rng: random.Random) -> None:
     rest = playable + bonus
     rng.shuffle(rest)
     hand.wall.order[start:end] = rest
-    hand._changed()
+    hand._derived.drop()
 
 
 @settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])

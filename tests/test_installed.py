@@ -18,6 +18,11 @@ import sys
 import sysconfig
 from pathlib import Path
 
+import pytest
+
+# slow: a sweep against the plain reference, a soak or a real build (docs/ARCHITECTURE.md)
+pytestmark = pytest.mark.slow
+
 ROOT = Path(__file__).resolve().parent.parent
 UV = os.environ.get("UV") or shutil.which("uv")
 
@@ -82,6 +87,11 @@ def test_the_built_wheel_installs_and_runs_from_another_folder(tmp_path: Path) -
 
     version = _run([mahjong, "--version"], cwd=elsewhere, env=env)
     assert version.returncode == 0 and version.stdout.split() == ["mahjong", "0.1.0"], version
+
+    # `mahjong bench` loads game.bench and what it measures from the wheel alone (the shape
+    # benchmarks live there, not in tools/ or tests/)
+    bench = _run([mahjong, "bench", "--help"], cwd=elsewhere, env=env)
+    assert bench.returncode == 0 and "--quick" in bench.stdout, bench.stderr[-2000:]
 
     scored = _run([mahjong, "score"], cwd=elsewhere, env=env, stdin=json.dumps(HAND))
     assert scored.returncode == 0, scored.stderr

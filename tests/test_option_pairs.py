@@ -17,6 +17,9 @@ import pytest
 from game.rules.registry import OPTION_TABLES
 from tests.option_play import check_all, play
 
+# slow: a sweep against the plain reference, a soak or a real build (docs/ARCHITECTURE.md)
+pytestmark = pytest.mark.slow
+
 HANDS = (1, 4, 30)
 """Match lengths in the grid: one hand, a few, and long enough for busts and the broke."""
 Grid = list[tuple[str, tuple[Any, ...]]]

@@ -1,4 +1,4 @@
-"""Tests for game/shapes.py: win detection, waits, deficiency and readings."""
+"""Tests for game/shapes/: win detection, waits, deficiency and readings."""
 
 from __future__ import annotations
 
@@ -9,10 +9,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from game.bench import plain_table_is_win
 from game.shapes import (
     Group,
-    bench_is_win,
-    bench_waits,
     decompositions,
     deficiency,
     is_seven_pairs,
@@ -22,6 +21,7 @@ from game.shapes import (
     waits,
 )
 from game.tiles import NUM_KINDS, counts_of, parse_tiles
+from tests.hands import capped_counts
 
 
 def hand(text: str) -> list[int]:
@@ -346,11 +346,6 @@ def test_group_text() -> None:
     assert Group("pair", (27, 27), (27, 27)).wilds == 0
 
 
-def test_benchmarks_return_rates() -> None:
-    assert bench_is_win(200, 1) > 0
-    assert bench_waits(200, 1) > 0
-
-
 # --- properties ----------------------------------------------------------------------------------
 
 
@@ -465,3 +460,23 @@ def test_seven_pairs_waits_property(tiles: list[int]) -> None:
     for kind in range(34):
         expected = counts[kind] < 4 and is_seven_pairs(plus(counts, kind))
         assert (kind in listed) == expected
+
+
+_counts = st.lists(st.integers(0, 4), min_size=34, max_size=34)
+
+
+@settings(max_examples=300, deadline=None)
+@given(_counts)
+def test_seven_pairs_quick_reject_agrees_with_the_rule(counts: list[int]) -> None:
+    total = sum(counts)
+    assert is_seven_pairs(counts) == (total == 14 and all(n in (0, 2, 4) for n in counts))
+    odd = [k for k, n in enumerate(counts) if n % 2]
+    expected = odd if total == 13 and len(odd) == 1 else []
+    assert seven_pairs_waits(counts) == expected
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.integers(0, 33), min_size=0, max_size=17), st.integers(0, 4))
+def test_plain_table_check_agrees_with_is_win(tiles: list[int], wilds: int) -> None:
+    counts = capped_counts(tiles)
+    assert plain_table_is_win(counts, wilds) == is_win(counts, wilds)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import json
 import subprocess
 import sys
@@ -10,6 +11,7 @@ import pytest
 
 from game.bots import make_bot
 from game.calc import main as calc_main
+from game.errors import BadOption
 from game.match import Match
 from game.scoring import ScoreResult, WinContext
 from game.simulate import run_match
@@ -103,3 +105,29 @@ def test_every_offered_win_is_accepted_by_the_calculator_with_the_same_total(
         assert json.loads(text)["total"] == total
         checked += 1
     assert checked >= 5
+
+
+def test_run_match_makes_collections_rarer_and_puts_them_back() -> None:
+    """While a match runs young collections are rarer; afterwards (also after an error, and
+    after a match started from inside another's callback) the thresholds are as before."""
+    before = gc.get_threshold()
+    seen: list[tuple[int, int, int]] = []
+
+    def inner(done: int, total: int) -> None:
+        seen.append(gc.get_threshold())
+
+    def outer(done: int, total: int) -> None:
+        seen.append(gc.get_threshold())
+        if done == 1:
+            run_match("nanjing", 1, 4, "random", progress=inner)
+            seen.append(gc.get_threshold())
+
+    plain = run_match("mazhan", 2, 3, "normal", {"bust_ends": False})
+    assert gc.get_threshold() == before
+    watched = run_match("mazhan", 2, 3, "normal", {"bust_ends": False}, progress=outer)
+    assert gc.get_threshold() == before
+    assert watched.events_sha256 == plain.events_sha256
+    assert len(seen) == 4 and all(t[0] >= max(before[0], 7000) for t in seen)
+    with pytest.raises(BadOption):
+        run_match("mazhan", 2, 3, "normal", {"no_such_option": 1})
+    assert gc.get_threshold() == before

@@ -84,5 +84,5 @@ def test_timeout_without_a_pass_lets_the_bot_answer_and_session_uses_the_same_ru
         match.apply(seat, timeout_action(view, bot))
     else:
         raise AssertionError("no claim offer came up in the hand")
-    assert session.timeout_action is timeout_action
+    assert vars(session)["timeout_action"] is timeout_action
     assert (session.DISCARD_TIME, session.CLAIM_TIME) == (15, 8)

@@ -12,7 +12,8 @@ What is measured against the rulings and the Mazhan seed (seeds/000_536c2c1ccf47
   a flee, never sooner; a claim window run out neither counts nor breaks the run; acting in
   between starts the count again;
 - M12 and seed line 65: the flee costs 400 × the stake, a quarter to each other player and
-  one to the house (Nanjing's seed has no flee: a bot takes the place, nobody pays);
+  one to the house; where there is no flee (Nanjing's seed has none; a Mazhan table with the
+  option off) the time-outs are M11's alone: played for the player, never a flee, never a bot;
 - M12: a bot plays the place at once for the rest of the hand; the player decides again
   from the next hand, and the match goes on to its end; its log replays, with the flee.
 """
@@ -161,7 +162,7 @@ PLANS = {1: ["answer", "discard", "answer", "claim", "answer", "all"],
 every decision sat out until the flee (claim offers among them). Hand 2: back at the table,
 one more discard sat out."""
 
-CASES = {
+CASES: dict[str, dict[str, object]] = {
     "mazhan": {"table_fee": True, "reserve": 15, "bust_ends": False},
     "nanjing": {"gold": 5, "several_winners": "all"},
 }
@@ -170,7 +171,7 @@ flee costs half a Mazhan start score (400 × 10 of 8000) and busts the fleer her
 bust_ends on the match would end with that hand (M22), so it is off to see the next ones."""
 
 
-@pytest.mark.parametrize("ruleset", sorted(CASES))
+@pytest.mark.parametrize("ruleset", ["mazhan"])
 def test_a_whole_match_with_timers_timeouts_a_flee_and_the_match_going_on(
         ruleset: str, tmp_path: Path) -> None:
     """M11, M12 and the Mazhan seed lines 29, 65-66 over a whole match (see the module's
@@ -233,13 +234,11 @@ def test_a_whole_match_with_timers_timeouts_a_flee_and_the_match_going_on(
     assert (flee.at, flee.player) == (fled[0], 0)
     stake = discards[-1].view.stake  # the stake the player was shown
     assert flee.stake == stake
-    if ruleset == "mazhan":  # M12: 400 × stake, 100 × stake to each other and the house
-        quarter = 100 * stake
-        assert [e.amount for e in flee.events] == [quarter] * 4
-        assert flee.deltas == [-4 * quarter, quarter, quarter, quarter]
-        assert flee.house == quarter
-    else:  # the Nanjing seed has no flee: a bot takes the place, nobody pays
-        assert flee.events == [] and flee.deltas == [0, 0, 0, 0] and flee.house == 0
+    # M12: 400 × stake, 100 × stake to each other and the house
+    quarter = 100 * stake
+    assert [e.amount for e in flee.events] == [quarter] * 4
+    assert flee.deltas == [-4 * quarter, quarter, quarter, quarter]
+    assert flee.house == quarter
 
     # the bot plays the place at once for the rest of that hand: the clock stands still
     # until the hand is over (every other place is a bot without a pause)
@@ -265,6 +264,46 @@ def test_a_whole_match_with_timers_timeouts_a_flee_and_the_match_going_on(
     if ruleset == "mazhan":
         assert figures["flees"] == [400 * stake]
         assert figures["ledger"]["table_fee"] == 4 * sum(figures["fees"]) > 0
+
+
+@pytest.mark.parametrize(("ruleset", "options"), [
+    ("nanjing", CASES["nanjing"]),  # the Nanjing seed has no flee at all
+    ("mazhan", {**CASES["mazhan"], "flee": False}),  # a Mazhan table with M12 turned off
+])
+def test_a_whole_match_with_timers_and_flee_off_plays_for_the_player_and_never_benches(
+        ruleset: str, options: dict[str, Any], tmp_path: Path) -> None:
+    """Issue 29: where there is no flee (Nanjing; Mazhan with the option off) what a player
+    expects of the timers is M11 alone: each decision sat out is played for them at 15 s or
+    8 s, however many in a row; it is never called a flee, no bot takes the place, nobody
+    pays for it, and the player's own answers count the moment they come, in the same hand."""
+    hands = 3
+    log = tmp_path / "match.jsonl"
+    table = make_table(ruleset, ["open", "bot", "bot", "bot"], hands=hands, log_path=log,
+                       seed=14, options={**options, "hands": hands})
+    assert table.timers_on and not table.match.rules.options.get("flee")
+    room = Room(table)
+    applied, flees = spy(table, room)
+    # Hand 1: every decision sat out; hand 2: back, answering, then one discard sat out.
+    me = Sometimes(room, {1: ["all"], 2: ["answer", "answer", "discard"]})
+    room.run()
+    assert table.final is not None and table.final["hands"] == hands
+    timeouts = [at for at, n in me.notices if n["code"] == "timeout"]
+    assert [n["code"] for _, n in me.notices if n["code"] in ("fled", "bot")] == []
+    assert table.flees == 0 and flees == []
+    silent = [s for s in me.shown if s.silent]
+    mine = [a for a in applied if a.player == 0]
+    hand_1 = [s for s in silent if s.view.hand_no == 1 and s.view.phase == "discard"]
+    assert len(hand_1) > 4  # past the fourth in a row, where a flee would have come
+    assert table.timeouts == len(timeouts) == len(silent)
+    for s in silent:  # M11: each played for the player at its time, never sooner
+        due = s.at + (DISCARD if s.view.phase == "discard" else CLAIM)
+        assert due in timeouts
+        assert not [a for a in mine if s.at < a.at < due]
+    answered = [s for s in me.shown if not s.silent]
+    assert answered and {s.at for s in answered} <= {a.at for a in mine}
+    match = from_log(log.read_text(encoding="utf-8"))
+    assert match.scores == table.final["final_scores"] and match.flee_tries == 0
+    check_all(match)
 
 
 def test_a_claim_offer_after_the_claim_window_still_gets_its_8_seconds() -> None:

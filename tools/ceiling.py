@@ -3,7 +3,7 @@
 Not a level and not fair: each bot here is the expert reading the engine's whole table (every
 concealed hand) for its discards, so that a paired comparison (`tools/paired.py`) shows how much
 of a bot's result the hidden information could move at most. A fair bot can only estimate
-what these know; the figures are in docs/bots.md ("Sixth pass: the ceiling").
+what these know; the figures are in docs/bots-notes.md ("Sixth pass: the ceiling").
 
     uv run python tools/ceiling.py --ruleset nanjing --deals 2000 --seed 901 --jobs 2 \\
         --a expert --b see_all --opp hard
@@ -27,8 +27,6 @@ from __future__ import annotations
 
 import sys
 
-from paired import compare, parser
-
 from game.actions import Action, ActionKind
 from game.bots import Bot, kit, make_bot
 from game.bots import evaluate as ev
@@ -37,6 +35,7 @@ from game.bots.expert import ExpertBot
 from game.bots.hard import Plan
 from game.engine import Hand
 from game.view import SeatView, build_view
+from tools.paired import compare, parser
 
 _NAMES = ("", "", "", "")
 

@@ -19,10 +19,10 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
-sys.path.insert(0, str(ROOT / "tools"))
 
 import opencc  # type: ignore[import-untyped,unused-ignore]  # noqa: E402
-from zh_hans_terms import KEYS, TERMS  # type: ignore[import-not-found,unused-ignore]  # noqa: E402
+
+from tools.zh_hans_terms import KEYS, TERMS  # noqa: E402
 
 OUT = ROOT / "game" / "client" / "i18n_hans.py"
 CORE_OUT = ROOT / "game" / "catalogue" / "hans.py"

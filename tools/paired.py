@@ -2,10 +2,14 @@
 
 `A,opp,A,opp` and `B,opp,B,opp` play the same deals (same walls, same bot seeds); per deal the
 difference (B's seats less A's, each against `opp`) gives B's gain over A with a 95% interval
-far narrower than two separate tournaments' (docs/bots.md, "Mazhan, fourth pass").
+far narrower than two separate tournaments' (docs/bots-notes.md, "Mazhan, fourth pass").
 
     uv run python tools/paired.py --ruleset nanjing --deals 300 --seed 7 \\
         --a expert --b file:PATH.py:Variant --opp hard [--jobs 2] [--out results.json]
+
+With `--field`, each bot sits alone among three of `opp` (`A,opp,opp,opp`, four rotations):
+a bot's margin is its seat less the mean of the three opponents' seats, per hand (issue 30:
+expert and hard each against three baselines, on the same deals).
 """
 
 from __future__ import annotations
@@ -34,11 +38,23 @@ def deal_margin(ruleset: str, seed: int, deal: int, bot: str, opp: str,
     return total / 4
 
 
-def _pair(args: tuple[str, int, int, str, str, str], make: BotMaker = make_bot,
+def field_margin(ruleset: str, seed: int, deal: int, bot: str, opp: str,
+                 make: BotMaker = make_bot, on_start: StartHook | None = None) -> float:
+    """Mean over the four rotations of (bot's seat − the mean of three opp seats), per hand."""
+    levels = [bot, opp, opp, opp]
+    total = 0.0
+    for rotation in range(4):
+        d = play_deal(ruleset, seed, deal, levels, rotation, on_start, make=make)
+        total += d[0] - (d[1] + d[2] + d[3]) / 3
+    return total / 4
+
+
+def _pair(args: tuple[str, int, int, str, str, str, bool], make: BotMaker = make_bot,
           on_start: StartHook | None = None) -> tuple[float, float]:
-    ruleset, seed, deal, a, b, opp = args
-    return (deal_margin(ruleset, seed, deal, a, opp, make, on_start),
-            deal_margin(ruleset, seed, deal, b, opp, make, on_start))
+    ruleset, seed, deal, a, b, opp, field = args
+    margin = field_margin if field else deal_margin
+    return (margin(ruleset, seed, deal, a, opp, make, on_start),
+            margin(ruleset, seed, deal, b, opp, make, on_start))
 
 
 def interval(xs: list[float]) -> tuple[float, float, float]:
@@ -60,6 +76,8 @@ def parser(description: str) -> argparse.ArgumentParser:
     p.add_argument("--opp", default="hard")
     p.add_argument("--jobs", type=int, default=1)
     p.add_argument("--out", type=Path)
+    p.add_argument("--field", action="store_true",
+                   help="each bot alone among three of --opp (A,opp,opp,opp)")
     return p
 
 
@@ -67,7 +85,8 @@ def compare(args: argparse.Namespace, make: BotMaker = make_bot,
             on_start: StartHook | None = None) -> dict[str, Any]:
     """Play the comparison `args` asks for; print and return its summary (`make` and
     `on_start` must be picklable for `--jobs` above 1: module-level functions)."""
-    tasks = [(args.ruleset, args.seed, d, args.a, args.b, args.opp)
+    field = bool(getattr(args, "field", False))
+    tasks = [(args.ruleset, args.seed, d, args.a, args.b, args.opp, field)
              for d in range(args.first, args.first + args.deals)]
     pair = partial(_pair, make=make, on_start=on_start)
     if args.jobs > 1:
@@ -80,7 +99,7 @@ def compare(args: argparse.Namespace, make: BotMaker = make_bot,
     diff = [y - x for x, y in pairs]
     changed = sum(1 for x in diff if abs(x) > 1e-9)
     out = {"ruleset": args.ruleset, "seed": args.seed, "deals": len(pairs),
-           "a": args.a, "b": args.b, "opp": args.opp,
+           "a": args.a, "b": args.b, "opp": args.opp, "field": field,
            "a_minus_opp": interval(a), "b_minus_opp": interval(b),
            "b_minus_a": interval(diff), "changed": changed}
     if args.out is not None:

@@ -34,6 +34,15 @@ class LegalChooser(Protocol):
         """One of `legal`."""
 
 
+@runtime_checkable
+class Ranker(Protocol):
+    """A bot that can rank its choices (level `expert`; docs/bots.md, "Ranking")."""
+
+    def rank(self, view: SeatView) -> list[tuple[Action, float]]:
+        """Every action of `view.legal` with its value in the match's money, best first;
+        the first is what `choose(view)` returns."""
+
+
 class BotFactory(Protocol):
     def __call__(self, seed: int) -> Bot: ...
 

@@ -17,7 +17,7 @@ Where hard counts the live tiles that bring the hand closer, expert weighs what 
   wins nearly always come first: a Mazhan hand is a race (every hand had a winner in 1200
   measured hands) and each extra tile of deficiency loses more than a doubling brings.
   對對胡 (a tai, M16) is followed when it is as close as the plain hand: its sets come by pong
-  from any seat, and chows are refused under it (`expert_mazhan`, docs/bots.md fourth pass).
+  from any seat, and chows are refused under it (`expert_mazhan`, docs/bots-notes.md fourth pass).
 - Mazhan claims: a pong of a terminal or honour that keeps the shape is taken for its base
   points (M13), which also count in the non-winners' settlement (M20).
 - Kongs: Nanjing kong money (N11) is paid at once, so a concealed or added kong is declared
@@ -29,8 +29,9 @@ Where hard counts the live tiles that bring the hand closer, expert weighs what 
   race; a wait on a kind this seat threw itself counts as likelier to be thrown by others.
 - Discarding all four of a kind (N12) costs 10 gold to each other player and is avoided.
 
-An earlier expert that played sampled futures out for every choice measured far below hard (see
-the git history and docs/bots.md); this one keeps hard's low-noise shape search and adds value.
+An earlier expert that played sampled futures out for every choice measured far below hard
+(see the git history and docs/bots-notes.md); this one keeps hard's low-noise shape search and
+adds value.
 Reads only its seat view; deterministic for a seed.
 """
 
@@ -45,6 +46,7 @@ from game.bots import expert_mazhan as xm
 from game.bots import expert_nanjing as xn
 from game.bots import kit
 from game.bots.hard import HardBot, Plan
+from game.bots.normal import claimed_hand
 from game.rules.mazhan_scoring import BONUS_POINTS, round_up, set_points
 from game.tiles import EAST, FLOWERS, GREEN, RED, WHITE, Tile, is_honor, is_terminal
 from game.view import SeatView
@@ -90,7 +92,7 @@ class ExpertBot(HardBot):
     always wins, so a ready hand's chance is a race (`race_chance`): without it every wait
     looked nearly sure over the whole wall and a narrow wait worth more beat a wide one
     (measured +7.0 [+0.7, +13.3] points/hand with it, 2000 deals). None: the whole wall.
-    Nanjing: a race too, with the expected-gold discard below (docs/bots.md, third pass)."""
+    Nanjing: a race too, with the expected-gold discard below (docs/bots-notes.md, third pass)."""
 
     nanjing: ClassVar[xn.Tuning | None] = xn.Tuning()
     """Nanjing discards by expected gold (`expert_nanjing.choose_discard`); None: hard's."""
@@ -107,6 +109,128 @@ class ExpertBot(HardBot):
         super().__init__(seed)
         self._view: SeatView | None = None
         self._scores: dict[tuple[object, ...], float] = {}
+        self._record: dict[Action, float] | None = None
+        """While `rank` runs: each discard's value as the decision weighed it."""
+
+    # ------------------------------------------------------------------ ranking
+
+    def rank(self, view: SeatView) -> list[tuple[Action, float]]:
+        """Every legal action of `view` with its value, best first; the first is what
+        `choose(view)` returns now (this bot's random stream is left as it was). Values are in
+        the match's money (Mazhan points, Nanjing gold), an estimate relative to the decision:
+        see docs/bots.md, "Ranking"."""
+        state = self.rng.getstate()
+        record: dict[Action, float] = {}
+        self._record = record
+        try:
+            chosen = self.choose(view)
+            if view.phase == "discard" and not record \
+                    and any(a.kind is ActionKind.DISCARD for a in view.legal):
+                # the decision chose without weighing its discards (a win, a kong): weigh
+                # them now, as the discard would have
+                hand = ev.split(view)
+                self._discard(view, hand, self._plan(view, hand))
+            values = self._values(view, record)
+        finally:
+            self._record = None
+            self.rng.setstate(state)
+        top = values[chosen]
+        rest = sorted(((a, min(v, top)) for a, v in values.items() if a != chosen),
+                      key=lambda av: -av[1])
+        return [(chosen, top), *rest]
+
+    def _unit(self, view: SeatView) -> float:
+        """Money of one of hard's units (a live improving tile): `READY_SCALE` units are the
+        typical win's money at an even chance (`_accept`)."""
+        return self._typical(view) / READY_SCALE
+
+    def _win_money(self, view: SeatView, action: Action) -> float:
+        """What the win `action` brings, from the real scorer (M21, N10)."""
+        tile = action.tile
+        if tile is None:
+            return self._typical(view)
+        counts = list(view.counts)
+        self_draw = view.phase == "discard"
+        if self_draw and counts[tile]:
+            counts[tile] -= 1
+        result = kit.score_win(view, counts, Tile(tile), self_draw=self_draw)
+        if result is None:
+            return self._typical(view)
+        if view.ruleset == "mazhan":
+            return float(result.total * _payers(view))
+        return float(result.total * (3 if self_draw else 1))
+
+    def _values(self, view: SeatView, record: dict[Action, float]) -> dict[Action, float]:
+        """Each legal action's value (see `rank`), `record` holding the discards' as the
+        decision just weighed them."""
+        unit = self._unit(view)
+        values: dict[Action, float] = {}
+        if view.phase == "discard":
+            discards = self._discard_values(view, record, unit)
+            values.update(discards)
+            best = max(discards.values(), default=0.0)
+            kong_money = 30.0 if view.ruleset == "nanjing" else 2 * unit
+            hand = ev.split(view)
+            plan = self._plan(view, hand)
+            for action in view.legal:
+                kind = action.kind
+                if kind is ActionKind.ADDED_KONG:
+                    values[action] = best + kong_money  # money (N11, M13) and a new draw
+                elif kind is ActionKind.CONCEALED_KONG and action.tile is not None:
+                    keeps = self._kong_keeps(view, hand, plan, action.tile)
+                    values[action] = best + kong_money if keeps else best - unit
+        else:
+            hand = ev.split(view)
+            plan = self._plan(view, hand)
+            flowers = len(view.bonus[view.seat])
+            concealed = not any(m.source is not None for m in view.melds[view.seat])
+            for action in view.legal:
+                if action.kind is ActionKind.PASS:
+                    values[action] = 0.0
+                elif action.tile is not None and action.kind is not ActionKind.WIN:
+                    after = claimed_hand(view, action)
+                    gain = self._claim_gain(view, plan, after, action, action.tile)
+                    if gain is not None and view.ruleset == "nanjing" and flowers < 4 \
+                            and concealed and not self._opening_pays(
+                                view, after, action, action.tile, plan):
+                        gain = None
+                    values[action] = -unit if gain is None else gain * unit
+        for action in view.legal:
+            if action.kind is ActionKind.WIN:
+                values[action] = self._win_money(view, action)
+        return values
+
+    def _discard_values(self, view: SeatView, record: dict[Action, float],
+                        unit: float) -> dict[Action, float]:
+        """Each discard's value: Nanjing's as `expert_nanjing.choose_discard` weighed it (gold);
+        Mazhan's hard score in money (`_unit`), a discard further from winning keeping
+        `reach_factor` of it per extra tile of deficiency."""
+        discards = [a for a in view.legal if a.kind is ActionKind.DISCARD and a.tile is not None]
+        if not discards:
+            return {}
+        if view.ruleset == "nanjing" and self.nanjing is not None:
+            return {a: record.get(a, 0.0) for a in discards}
+        hand = ev.split(view)
+        plan = self._plan(view, hand)
+        after = self._plan_after(hand, plan)
+        unseen = view.unseen()
+        best = min(after.get(int(a.tile), 99) for a in discards if a.tile is not None)
+        factor = self.reach_factor[0 if view.wall_left >= 45 else 1]
+        values = {a: -record[a] * unit for a in discards if a in record}
+        # Mazhan is a race for shape (M21: no discard costs more than another): a discard
+        # further from winning is valued below every one that keeps the best deficiency.
+        floor = min(values.values(), default=0.0) - unit
+        for action in discards:
+            tile = action.tile
+            assert tile is not None
+            if action in values:
+                continue
+            d = after.get(int(tile), 99)
+            value = self._accept(hand, plan, tile, unseen) * unit
+            if tile == hand.wild:
+                value -= 500 * unit
+            values[action] = min(floor, value * factor ** max(0, min(d, 20) - best))
+        return values
 
     def _claim_gain(self, view: SeatView, plan: Plan, after: ev.Hand, action: Action,
                     tile: int) -> float | None:
@@ -162,6 +286,14 @@ class ExpertBot(HardBot):
                 best, best_score = p, score
         return best
 
+    def _scored_discards(self, view: SeatView, hand: ev.Hand,
+                         plan: Plan) -> list[tuple[float, Action]]:
+        choices = super()._scored_discards(view, hand, plan)
+        if self._record is not None:
+            for score, action in choices:
+                self._record[action] = score
+        return choices
+
     def _discard(self, view: SeatView, hand: ev.Hand, plan: Plan) -> Action:
         tuning = self.nanjing
         if view.ruleset != "nanjing" or tuning is None:
@@ -171,7 +303,7 @@ class ExpertBot(HardBot):
         return xn.choose_discard(
             view, discards, self._plan_after(hand, plan),
             lambda tile: self._gain(view, hand, plan, tile, unseen, tuning),
-            lambda: self.rng.random() * 0.5, tuning)
+            lambda: self.rng.random() * 0.5, tuning, record=self._record)
 
     def _gain(self, view: SeatView, hand: ev.Hand, plan: Plan, tile: int, unseen: list[int],
               tuning: xn.Tuning) -> float:
@@ -299,3 +431,9 @@ def _payers(view: SeatView) -> int:
     if view.ruleset != "mazhan":
         return 1
     return 6 if view.seat == 0 else 4
+
+
+def rank(view: SeatView, seed: int = 0) -> list[tuple[Action, float]]:
+    """`ExpertBot(seed).rank(view)`: every legal action of `view` with its value in the
+    match's money, best first (docs/bots.md, "Ranking"). Reads only the view."""
+    return ExpertBot(seed).rank(view)

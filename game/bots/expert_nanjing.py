@@ -7,7 +7,7 @@ makes certain: a player offered a win always takes it (every level does; N4 offe
 wins), so a kind discarded after an opponent's last discard and not won on is no wait of that
 opponent (a pass), and a kind passed a round earlier rarely is. Reads only the seat view.
 
-Every number here was measured over bot games (docs/bots.md, "Nanjing, third pass"); the
+Every number here was measured over bot games (docs/bots-notes.md, "Nanjing, third pass"); the
 discard rule (`choose_discard`) weighs a discard's live improving tiles, or a ready hand's
 P(win) × money, against its expected deal-in cost.
 """
@@ -151,19 +151,19 @@ _REACH = (
 
 
 class Tuning(NamedTuple):
-    """The push/fold rule's numbers (screened in docs/bots.md)."""
+    """The push/fold rule's numbers (screened in docs/bots-notes.md)."""
 
     gold_per_tile: float = 2.0
     """Gold one live improving tile is worth when weighing it against a discard's danger."""
     win_money: float = 100.0
     """Money an own win is worth: measured 80 a win (a self-draw, some 30%, is paid three
     times), and a win also ends the others' chances to win from this seat (screened 80: too
-    much folding, see docs/bots.md)."""
+    much folding, see docs/bots-notes.md)."""
     push_scale: float = 1.0
     """A hand that pushes now will push again: its deal-in cost counts this many times."""
     fold: bool = False
     """Whether a discard that gives up shape for safety is ever chosen. Off: folding by this
-    rule measured no better than never folding (docs/bots.md, third pass); the danger still
+    rule measured no better than never folding (docs/bots-notes.md, third pass); the danger still
     chooses among the discards that keep the hand's best shape."""
 
 
@@ -183,13 +183,16 @@ def liability_cost(tile: int, opponents_fed: Sequence[int], unseen: Sequence[int
 
 def choose_discard(view: SeatView, discards: Sequence[Action], after: Mapping[int, int],
                    gain: Callable[[int], float], noise: Callable[[], float],
-                   tuning: Tuning, deal_in: Callable[[int], float] | None = None) -> Action:
+                   tuning: Tuning, deal_in: Callable[[int], float] | None = None,
+                   record: dict[Action, float] | None = None) -> Action:
     """The discard of most expected gold: among those keeping the lowest deficiency, the
     best of offence (`gain`: gold the hand's prospects are worth after it) less the expected
     deal-in cost (N10, N13) and penalties (N12); then fold to a tile further from winning when
     what it saves in deal-in cost is more than the offence it gives up. `deal_in`: a tile's
     expected deal-in cost, when not this seat's reading (`deal_in_cost`; `tools/ceiling.py`
-    gives the true one)."""
+    gives the true one). `record`, when given, gets each discard's gold value: the negated
+    score of a discard keeping the lowest deficiency; for one further from winning, its
+    `gain` less its deal-in cost and the offence it gives up (`offence`)."""
     me = view.seat
     unseen = view.unseen()
     opponents = read_opponents(view)
@@ -213,10 +216,15 @@ def choose_discard(view: SeatView, discards: Sequence[Action], after: Mapping[in
         jitter = noise()
         if d == best:
             score = tuning.push_scale * cost - gain(tile) + jitter
+            if record is not None:
+                record[action] = -score
             if push is None or score < push[0]:
                 push = (score, action)
         else:
             loss = cost + top - offence(d, view.wall_left, tuning)
+            if record is not None:
+                record[action] = gain(tile) - tuning.push_scale * cost \
+                    - (top - offence(d, view.wall_left, tuning)) - jitter
             if fold is None or loss + jitter < fold[0]:
                 fold = (loss + jitter, cost, action)
     assert push is not None

@@ -168,11 +168,6 @@ class HardBot:
         slack = self._slack(view)
         return self._best_plan(self._plans(view, hand, slack), slack)
 
-    def _plan_plain(self, view: SeatView, hand: ev.Hand) -> Plan:
-        """`_plan` from every plan measured (the reference its cut is tested against)."""
-        slack = self._slack(view)
-        return self._best_plan(self._plans(view, hand), slack)
-
     def _slack(self, view: SeatView) -> dict[str, int]:
         """Extra deficiency worth accepting for each plan: 清一色 is 400 in Mazhan against a
         typical hand of 40-100; in Nanjing the items add 40-60 flowers to some 50-90."""
@@ -244,6 +239,12 @@ class HardBot:
         return out
 
     def _discard(self, view: SeatView, hand: ev.Hand, plan: Plan) -> Action:
+        return min(self._scored_discards(view, hand, plan), key=lambda c: c[0])[1]
+
+    def _scored_discards(self, view: SeatView, hand: ev.Hand,
+                         plan: Plan) -> list[tuple[float, Action]]:
+        """(score, discard) of each discard `_discard` weighs, lowest best: those keeping the
+        plan's lowest deficiency, or every one when folding."""
         discards = [a for a in view.legal if a.kind is ActionKind.DISCARD and a.tile is not None]
         after = self._plan_after(hand, plan)
         unseen = view.unseen()
@@ -289,7 +290,7 @@ class HardBot:
                 score += 300  # N12: all four discarded by one player pays each other seat
             score += draw() * 0.5  # a little variety between equal choices
             choices.append((score, action))
-        return min(choices, key=lambda c: c[0])[1]
+        return choices
 
     def _accept(self, hand: ev.Hand, plan: Plan, tile: int, unseen: list[int]) -> float:
         """Unseen tiles that would bring the hand closer after this discard (`_accept_plain`,

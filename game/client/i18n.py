@@ -224,6 +224,9 @@ STRINGS: Final[dict[str, tuple[str, str]]] = {
     "lan.notice.timeout": ("{name} 超時，系統代打", "{name} ran out of time: the table played"),
     "lan.notice.fled": ("{name} 逃跑了，由電腦代打", "{name} fled: a bot plays for them"),
     "lan.notice.save": ("主機無法存檔", "The host could not save the match"),
+    "lan.notice.no_contribution": ("{name} 這一局沒有送出牌牆的隨機數（當作空白）",
+                                   "{name} gave no randomness for this hand's wall (counted as "
+                                   "none)"),
     "lan.notice.refused.chat": ("聊天未送出：{msg}", "Chat not sent: {msg}"),
     "lan.notice.refused.illegal": ("主機不接受這一步：{msg}",
                                    "The host refused that move: {msg}"),
@@ -255,6 +258,27 @@ STRINGS: Final[dict[str, tuple[str, str]]] = {
     "lan.wall.moved": ("你摸到的牌不在公開的牌牆上該在的位置",
                        "a tile you drew is not where the revealed wall has it"),
     "lan.wall.other": ("牌牆檢查未通過", "a check of the wall failed"),
+    "lan.wall.bad_secret": ("主機公開的密鑰與它先前的承諾不符",
+                            "the host's revealed secret does not match its commitment"),
+    "lan.wall.not_derived": ("公開的牌牆不是主機密鑰與各家隨機數算出的那一副",
+                             "the revealed wall is not the one the host's secret and the "
+                             "players' randomness give"),
+    "lan.wall.ours_changed": ("主機公開的你的隨機數不是你送出的那一個",
+                              "the host showed another random contribution for you than the "
+                              "one you sent"),
+    "lan.wall.ours_left_out": ("主機沒有用上你送出的隨機數",
+                               "the host left out the random contribution you sent"),
+    "lan.table_rules": ("牌桌規則：{options}", "Table rules: {options}"),
+    "lan.unknown_options": ("這個版本不認得的選項：{options}（請更新遊戲）",
+                            "options this version does not know: {options} (update the game)"),
+    "lan.walls.shared": ("牌牆由主機的密鑰與每位入座玩家的隨機數共同決定：只要主機以外還有一位"
+                         "玩家入座（你入座後就是），主機就無法挑選牌牆",
+                         "Walls come from the host's secret and every seated player's "
+                         "randomness: fair against the host only while someone besides the host "
+                         "is seated (you, once you sit)"),
+    "lan.walls.reproducible": ("測試牌桌：牌牆照種子產生，主機可以事先知道",
+                               "A test table: its walls follow its seed, and the host can know "
+                               "them"),
     "lan.notice.other": ("{name} 座位有變動", "Something changed at {name}'s place"),
     "lan.wall_more": ("（另有 {n} 項）", " ({n} more)"),
     "lan.connection_lost": ("與牌桌的連線中斷", "Lost the table"),
@@ -372,6 +396,10 @@ STRINGS: Final[dict[str, tuple[str, str]]] = {
     "lan.refused.too_many_codes": ("密碼錯太多次，請 {seconds} 秒後再試",
                                    "too many wrong join codes: try again in {seconds} s"),
     "lan.refused.wrong_code": ("密碼不對", "wrong join code"),
+    "lan.refused.unknown_option": ("這張牌桌用了這個版本不認得的規則選項（{options}）："
+                                   "請更新遊戲再加入",
+                                   "this table plays with options this version does not know "
+                                   "({options}): update the game to join it"),
     "lan.refused.watch": ("這張牌桌不接受觀戰", "this table does not take spectators"),
     "lan.refused.seated": ("你已經有座位了", "you already have a place"),
     "lan.refused.spectator": ("觀戰者不能入座", "spectators cannot take a place"),

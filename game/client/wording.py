@@ -66,6 +66,10 @@ WALL_PROBLEMS = {
     fair.NOT_PLAYED: "lan.wall.played",
     fair.LATE_COMMIT: "lan.wall.late",
     fair.NO_REVEAL: "lan.wall.no_reveal",
+    fair.BAD_SECRET: "lan.wall.bad_secret",
+    fair.NOT_DERIVED: "lan.wall.not_derived",
+    fair.OURS_CHANGED: "lan.wall.ours_changed",
+    fair.OURS_LEFT_OUT: "lan.wall.ours_left_out",
 }
 
 

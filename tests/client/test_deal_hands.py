@@ -11,7 +11,7 @@ from game.client.context import Context
 from game.client.sessions.local import LocalSession
 from game.client.table.motion import DEAL_STEP, Move
 from game.client.table.scene import TableScene
-from game.events import Event
+from game.events import Event, EventKind
 
 
 def _scene(ctx: Context, ruleset: str = "mazhan") -> tuple[LocalSession, TableScene]:
@@ -126,7 +126,7 @@ def test_the_game_moving_on_ends_the_deal(ctx: Context) -> None:
     _advance(scene, _mid_deal(_blocks(scene)))
     assert scene.dealing
     seat = (scene.viewer + 1) % 4
-    scene.session.poll = lambda _seat: [Event("discard", seat)]  # type: ignore[method-assign]
+    scene.session.poll = lambda viewer: [Event(EventKind.DISCARD, seat)]  # type: ignore[method-assign]
     scene._poll()
     assert not scene.dealing and not _blocks(scene)
 

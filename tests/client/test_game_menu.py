@@ -86,14 +86,16 @@ def test_resume_rules_and_settings_come_back_to_the_table(ctx: Context, tmp_path
     scene = _table(ctx, "solo", tmp_path)
     menu = _open_menu(ctx, scene)
     menu.rules()
-    assert isinstance(ctx.stack.top, RulesScene) and ctx.stack.top.ruleset == "mazhan"
+    rules = ctx.stack.top
+    assert isinstance(rules, RulesScene) and rules.ruleset == "mazhan"
     ctx.stack.pop()
     menu.settings()
     settings = ctx.stack.top
     assert isinstance(settings, SettingsScene)
     settings.toggle_language()
     ctx.stack.pop()
-    assert ctx.stack.top is menu and _labels(menu)[0] == "Resume"  # relabelled in English
+    top = ctx.stack.top
+    assert top is menu and _labels(menu)[0] == "Resume"  # relabelled in English
     menu.resume()
     assert ctx.stack.top is scene and scene.layer is None  # redrawn in the new language
 

@@ -57,9 +57,9 @@ def test_chat_refusals_become_banners(ctx: Context) -> None:
 
 
 def _refused(code: str, why: str = "", **args: object) -> dict[str, object]:
-    msg = {"t": "error", "code": code, "msg": "the host's own English words"}
+    msg: dict[str, object] = {"t": "error", "code": code, "msg": "the host's own English words"}
     if why:
-        msg.update(why=why, args=args)
+        msg["why"], msg["args"] = why, args
     return {"t": "notice", "code": f"refused.{code}", "msg": msg["msg"], "refusal": msg}
 
 

@@ -20,7 +20,7 @@ from game.client.table.scene import TableScene
 from game.client.table.wall_view import ring_position, stack_rects
 from game.client.ui.tween import Tween
 from game.client.ui.widgets import felt_background
-from game.events import Event
+from game.events import Event, EventKind
 from game.melds import Meld, MeldKind
 from game.tiles import parse_tiles
 
@@ -70,8 +70,8 @@ def test_draws_come_from_the_head_or_the_tail(ctx: Context) -> None:
     head = scene._wall_spot(tail=False)
     tail = scene._wall_spot(tail=True)
     assert head != tail
-    scene.queue.append(Event("draw", 1, info="tail"))
-    scene.queue.append(Event("draw", 2))
+    scene.queue.append(Event(EventKind.DRAW, 1, info="tail"))
+    scene.queue.append(Event(EventKind.DRAW, 2))
     scene.update(0.0)
     starts = [m.start for m in scene.moves]
     assert starts == [tail, head]
@@ -129,7 +129,7 @@ def test_draws_in_one_batch_leave_from_consecutive_stacks(ctx: Context) -> None:
     head, tail = scene.view.wall_taken
     scene.view = scene.view._replace(wall_taken=(head + 4, tail + 2))
     for info in ("", "tail", "", "", "tail", ""):
-        scene.queue.append(Event("draw", 1, info=info))
+        scene.queue.append(Event(EventKind.DRAW, 1, info=info))
     scene.update(0.0)
     starts = [m.start for m in scene.moves]
     heads = [scene._wall_spot(False, head + k) for k in range(1, 5)]
@@ -158,7 +158,7 @@ def test_a_claimed_tile_moves_from_its_river_to_the_melds(ctx: Context) -> None:
     pong = parse_tiles("555p")
     claimer, source = (scene.viewer + 1) % 4, (scene.viewer + 2) % 4
     meld = Meld(MeldKind.PONG, tuple(pong), claimed=pong[0], source=source)
-    scene.queue.append(Event("meld", claimer, meld=meld, other=source))
+    scene.queue.append(Event(EventKind.MELD, claimer, meld=meld, other=source))
     scene.update(0.0)
     (move,) = [m for m in scene.moves if m.tile is not None]
     assert move.tile == pong[0]

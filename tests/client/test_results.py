@@ -13,11 +13,11 @@ from game.client.sessions.local import LocalSession
 from game.client.table.results import (
     ResultsPanel,
     StandingsScene,
-    TextBoxes,
     payment_matrix,
     score_rows,
 )
 from game.client.table.scene import TableScene
+from game.client.ui.widgets import TextBoxes
 
 from .conftest import distinct_colors
 
@@ -102,7 +102,7 @@ def test_results_show_exactly_the_scorers_lines(ctx: Context, ruleset: str,
         # every winner line, its name and its value, in the scorer's order, the value
         # drawn right after its name (tiles between them are drawn, not written)
         rows = score_rows(result.score.items)
-        positions = []
+        positions: list[int] = []
         for label, value in rows:
             if value.endswith(("×", "倍")) or label in (i18n.t("result.total"),):
                 continue  # the multiplier and total read as the formula and the total row

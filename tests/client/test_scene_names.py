@@ -20,7 +20,8 @@ def test_open_pushes_or_replaces_with_the_keywords(ctx: Context) -> None:
     ctx.stack.open("main menu")
     rules = ctx.stack.open("rules", ruleset="nanjing")
     assert isinstance(rules, RulesScene) and rules.ruleset == "nanjing"
-    assert ctx.stack.top is rules and len(ctx.stack) == 2
+    top = ctx.stack.top
+    assert top is rules and len(ctx.stack) == 2
     settings = ctx.stack.open("settings", replace=True)
     assert isinstance(settings, SettingsScene)
     assert ctx.stack.top is settings and len(ctx.stack) == 2

@@ -99,9 +99,11 @@ def test_no_screen_shows_tile_notation(ctx: Context, language: str, tmp_path: Pa
     del rect
     for ruleset in ("mazhan", "nanjing"):
         ctx.fonts.seen.update(_table_texts(ctx, surface, ruleset))
-    scene = finish_hand(ctx, "mazhan", 2, hands=1)
-    standings = StandingsScene(ctx, scene.session.history, scene.session.player_names,
-                               scene.start_scores, lambda: None)
+    finished = finish_hand(ctx, "mazhan", 2, hands=1)
+    session = finished.session
+    assert session is not None
+    standings = StandingsScene(ctx, session.history, session.player_names,
+                               finished.start_scores, lambda: None)
     _draw(ctx, standings, surface)
     log = play_match(tmp_path / "logs", "mazhan", 5, 1)
     assert open_replay(ctx, log)

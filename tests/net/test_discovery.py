@@ -25,6 +25,9 @@ from net.discovery import (
     txt_properties,
 )
 
+# slow: a sweep against the plain reference, a soak or a real build (docs/ARCHITECTURE.md)
+pytestmark = pytest.mark.slow
+
 INSIDE = "MAHJONG_TEST_NETNS"
 """Set to the outer network namespace's id when re-run inside a private namespace."""
 SETUP = "ip link set lo up && ip link set lo multicast on && ip route add 224.0.0.0/4 dev lo"

@@ -15,6 +15,9 @@ from pathlib import Path
 
 import pytest
 
+# slow: a sweep against the plain reference, a soak or a real build (docs/ARCHITECTURE.md)
+pytestmark = pytest.mark.slow
+
 ROOT = Path(__file__).resolve().parents[2]
 
 SCRIPT = r"""

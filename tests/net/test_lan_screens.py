@@ -289,3 +289,50 @@ def test_a_refused_or_failed_join_is_worded_in_the_joiners_language(ctx: Context
     finally:
         join_screen.back()
         host_screen.shutdown()
+
+
+def _announced(ruleset: str, options: dict[str, Any], walls: str) -> Any:
+    from net.discovery import TableInfo
+    from net.host_config import options_text, table_options
+
+    return TableInfo(service=f"{ruleset}._mahjong._tcp.local.", name=f"{ruleset} house",
+                     address="10.0.0.5", port=7000, protocol=1, ruleset=ruleset, rules="x",
+                     free=2, locked=False, fingerprint="ab12cd34",
+                     options_text=options_text(table_options(ruleset, options)), walls=walls)
+
+
+@pytest.mark.parametrize("language", ["en", "zh-Hant"])
+def test_the_join_screen_shows_a_tables_rules_and_its_walls_before_sitting(
+        ctx: Context, language: str, tmp_path: Path) -> None:
+    """Issue 29/32: a joiner sees the house's options (every one, worded as the setup screen
+    words them) and whether the host could choose the walls, on the table's row, before
+    joining; nothing is joined by looking."""
+    i18n.set_language(language)
+    try:
+        scene = JoinScreen(ctx, "Bob", browse=False)
+        ctx.stack.push(scene)
+        scene._seen(_announced("nanjing", {"gold": 5}, "shared"))
+        scene._seen(_announced("mazhan", {"table_fee": True}, "reproducible"))
+        scene.update(0.01)
+        assert [r.name for r in scene.rows] == ["mazhan house", "nanjing house"]
+        scene.group.focus = 1
+        lines = scene.table_lines(scene.rows[1])
+        from game.client.screens.rule_options import option_label
+        from game.rules.registry import OPTION_TABLES
+
+        gold = option_label(OPTION_TABLES["nanjing"]["gold"])
+        assert gold in lines[0] and " 5" in lines[0]
+        assert lines[-1] == i18n.t("lan.walls.shared")
+        scene.group.focus = 0
+        mazhan = scene.table_lines(scene.rows[0])
+        assert i18n.t("on") in mazhan[0] and mazhan[-1] == i18n.t("lan.walls.reproducible")
+        surface = pygame.Surface(ctx.size)
+        scene.draw(surface)
+        pygame.image.save(surface, str(tmp_path / f"join-{language}.png"))  # drawn whole
+        assert scene.session is None  # looking joins nothing
+        later = _announced("nanjing", {}, "shared")
+        unknown = type(later)(**{**later.__dict__, "options_text":
+                                 later.options_text + ",moon_bonus=yes"})
+        assert "moon_bonus=yes" in scene.table_lines(unknown)[1]
+    finally:
+        i18n.set_language("zh-Hant")

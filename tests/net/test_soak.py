@@ -15,6 +15,7 @@ from collections.abc import Callable
 from typing import Any
 
 import msgpack
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -25,6 +26,9 @@ from net.host import Host, HostConfig
 from net.table import Table
 from tests.net.fake import FakeClient, Room
 from tests.net.peers import LOOPBACK
+
+# slow: a sweep against the plain reference, a soak or a real build (docs/ARCHITECTURE.md)
+pytestmark = pytest.mark.slow
 
 
 class TruthTable(Table):
@@ -54,9 +58,12 @@ class TruthTable(Table):
         self._record(1 if first else 0)  # the first deal's snapshot shares its update's truth
 
 
-def test_fifty_hands_four_clients_no_desync_and_no_hidden_tile_leaks() -> None:
+@pytest.mark.parametrize("shared_walls", [False, True])
+def test_fifty_hands_four_clients_no_desync_and_no_hidden_tile_leaks(shared_walls: bool) -> None:
+    """`shared_walls`: the walls from everyone's randomness (issue 32), whose extra round
+    (a commitment to a secret, one contribution per seat) must tell no seat anything more."""
     config = HostConfig(ruleset="mazhan", name="soak", seats=["open"] * 4, hands=50,
-                        seed=21, address=LOOPBACK, start_after=20, secret_walls=False,
+                        seed=21, address=LOOPBACK, start_after=20, secret_walls=shared_walls,
                         idle_timeout=3600.0, options={"hands": 50, "bust_ends": False})
     table = TruthTable(config)
     room = Room(table)
@@ -85,12 +92,19 @@ def test_fifty_hands_four_clients_no_desync_and_no_hidden_tile_leaks() -> None:
         s = c.stats
         assert s.hands_played == 50 and s.desyncs == 0 and s.resyncs == 0
         assert s.walls_checked == 50 and s.wall_problems == []
+        assert c.state.walls.shared_checked == (50 if shared_walls else 0)
         assert s.final_scores == summary["final_scores"]
     checked = 0
     for name, got in frames.items():
+        over = False  # the last state shown was a hand's end
         for msg, state in got:
+            if msg["t"] == "commit":  # a hash, who is asked, their pledges: nothing of the wall
+                assert set(msg) <= {"t", "hand", "hash", "ask", "within", "pledges"}
+            if msg["t"] == "reveal":
+                assert over, "a wall revealed before its hand was over"
             if msg["t"] not in ("snapshot", "update"):
                 continue
+            over = state is not None and state["p"] == "over"
             assert state is not None
             seat, hands = table.truth[(name, msg["seq"])]
             assert state["s"] == seat

@@ -13,11 +13,11 @@ from typing import Any
 from game.match import Match
 from game.replay import LogWriter, read_log, verify
 from game.saves import saved_records
-from net.memory import bot_table, play, table_objects
 from net.save import LAN_KEY, SaveData, read_save
 from net.table import Table
 from tests.net.fake import Room
 from tests.net.peers import make_table
+from tools.lan_memory import bot_table, play, table_objects
 
 
 def _old_save_text(data: SaveData) -> str:

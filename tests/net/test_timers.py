@@ -14,7 +14,7 @@ def _payments(got: list[Message], info: str) -> list[dict[str, object]]:
             if e["k"] == "payment" and e.get("i") == info]
 
 
-@pytest.mark.parametrize("ruleset", ["mazhan", "nanjing"])
+@pytest.mark.parametrize("ruleset", ["mazhan"])
 def test_a_silent_player_times_out_flees_and_is_back_next_hand(ruleset: str) -> None:
     # no bust: the flee's 400 × stake must not end the match before the second hand
     options = {"bust_ends": False} if ruleset == "mazhan" else None
@@ -51,29 +51,54 @@ def test_a_silent_player_times_out_flees_and_is_back_next_hand(ruleset: str) -> 
         amounts = {e["a"] for e in stake_payments}
         assert len(amounts) <= 2 and all(isinstance(a, int) and a % 100 == 0
                                          for a in amounts)
-    else:  # Nanjing has no flee payment; the place still goes to a bot for the hand
-        assert stake_payments == []
+
+@pytest.mark.parametrize(("ruleset", "options"), [
+    ("nanjing", None),  # Nanjing has no flee (M12 is Mazhan's)
+    ("mazhan", {"flee": False}),  # `mahjong host --no-flee`
+])
+def test_with_flee_off_time_outs_are_played_for_the_player_who_keeps_the_place(
+        ruleset: str, options: dict[str, object] | None) -> None:
+    """Issue 29: with the flee option off the table plays each timed-out move (M11) and never
+    calls it a flee: no "fled" notice, no bot taking the place, no payment; the player decides
+    (and times out) on every turn of every hand."""
+    table = make_table(ruleset, ["open", "bot", "bot", "bot"], hands=2,
+                       discard_seconds=15.0, claim_seconds=8.0, options=options)
+    assert table.timers_on and not table.match.rules.options.get("flee")
+    room = Room(table)
+    peer = room.raw_peer("idle")
+    peer.send({"t": "sit", "seat": 0})
+    room.run()
+    summary, got = table.final, peer.got
+    assert summary is not None and summary["flees"] == 0
+    notices = [m for m in got if m["t"] == "notice"]
+    assert [m for m in notices if m["code"] in ("fled", "bot")] == []
+    discards = [m for m in notices if m["code"] == "timeout" and m["phase"] == "discard"]
+    assert len(discards) > 4  # past the four in a row that would have been a flee
+    assert _payments(got, "flee") == []
+    # In the first hand alone the run of discard time-outs goes past four: the table kept
+    # timing the player's own turns instead of handing the place to a bot.
+    commits = [i for i, m in enumerate(got) if m["t"] == "commit"]
+    assert len(commits) == 2
+    first_hand = [m for m in got[commits[0]:commits[1]] if m in discards]
+    assert len(first_hand) > 4 and not table.places.benched
 
 
-def test_a_long_disconnection_is_a_flee_and_everyone_is_told() -> None:
+def test_with_flee_off_a_long_disconnection_is_never_a_flee() -> None:
+    """Issue 29: without the flee option an absence is only an absence: a bot plays the place
+    while its player is away, with no countdown shown, no "fled" notice and no payment."""
     table = make_table("mazhan", ["open", "open", "bot", "bot"], hands=1, move_pause=0.5,
-                       flee_after=20.0)
+                       flee_after=20.0, options={"flee": False})
     room = Room(table)
     peer = room.raw_peer("leaver")
     peer.send({"t": "sit", "seat": 0})
-    assert peer.first("seated")
     stays = FakeClient(room, name="stays", seed=1, seat=1, address="10.0.0.2")
-    room.tick()  # both places taken: the match starts
-    assert peer.first("snapshot")
+    room.tick()
     peer.hang_up()
-    room.later(19.9)
-    assert table.flees == 0 and not table.match.hand_over  # a bot plays meanwhile
-    room.later(0.1)
-    assert table.flees == 1  # the flee at its deadline
+    room.later(25.0)
+    assert table.flees == 0 and table.turns.gone_since == {}  # no countdown to a flee
     room.run()
-    assert table.final is not None and table.final["flees"] == 1
-    assert stays.stats.hands_played == 1
-    codes = [(n["code"], n["seat"]) for n in stays.state.notices]
-    assert codes.index(("bot", 0)) < codes.index(("fled", 0))
-    assert codes.count(("fled", 0)) == 1  # one flee per absence
-    assert table.match.house > 0  # the last quarter left the table (M12)
+    assert table.final is not None and table.final["flees"] == 0
+    codes = [n["code"] for n in stays.state.notices if n["seat"] == 0]
+    assert "bot" in codes and "fled" not in codes
+    assert all("flee_in" not in s or s["flee_in"] is None for s in stays.state.seats)
+    assert _payments(stays.peer.got if stays.peer else [], "flee") == []

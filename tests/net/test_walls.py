@@ -4,6 +4,7 @@ and the log keep (and the reveal shows after the hand) so replays and resumes st
 from __future__ import annotations
 
 import random
+import secrets
 from pathlib import Path
 
 import pytest
@@ -130,7 +131,11 @@ def test_resume_in_a_claim_phase_shows_each_seat_what_a_live_table_would(
     # The secret walls drawn from a fixed generator: about one wall in 800 ends its first hand
     # before exactly one of the two people is asked about a discard, which made this test fail
     # now and then. The walls stay secret walls (their seeds go through the save).
-    monkeypatch.setattr(net.table.secrets, "randbits", random.Random(11).getrandbits)
+    monkeypatch.setattr(secrets, "randbits", random.Random(11).getrandbits)  # net.table's
+    # The walls come from the host's secret and the places' randomness (these raw peers send
+    # none: their round runs out and counts them empty), so the secret is the fixed one.
+    secrets_from = random.Random(11)
+    monkeypatch.setattr(net.table, "new_secret", lambda: secrets_from.randbytes(32))
     save = tmp_path / "t.save.json"
     table = make_table("mazhan", ["open", "open", "bot", "bot"], hands=3, save_path=save,
                        save_every=0.0, secret_walls=True)
@@ -139,6 +144,8 @@ def test_resume_in_a_claim_phase_shows_each_seat_what_a_live_table_would(
     for place, peer in enumerate(players):
         peer.send({"t": "sit", "seat": place})
     tokens = [p.first("seated")["token"] for p in players]
+    room.tick()
+    room.now += table.config.contribute_seconds  # the round's time runs out: the deal
     room.tick()
     bots = [make_bot("random", 40 + p) for p in range(4)]
     asked: int | None = None

@@ -28,14 +28,17 @@ from game.client.screens.rule_options import (
     setup_options,
     stepper,
     value_text,
+    worded,
 )
 from game.client.sessions.remote import RemoteSession
 from game.client.ui.menu_scene import MenuScene
+from game.client.ui.text_wrap import wrap_text
 from game.client.ui.widgets import MUTED, PANEL, TEXT, TextField
 from game.rules.base import Option
 from net.discovery import Announcer, DiscoveryError, TableBrowser, TableInfo
 from net.frames import PROTOCOL_VERSION
 from net.host import Host, HostConfig, lan_options
+from net.host_config import options_text
 from net.save import default_log_path, default_save_path, forget_finished
 from net.tokens import TokenStore
 
@@ -321,7 +324,8 @@ class HostScreen(_LanScene):
         announcer = Announcer(name=config.name, port=host.port, protocol=PROTOCOL_VERSION,
                               ruleset=config.ruleset, rules=host.rules,
                               free=len(host.free_seats), locked=bool(config.code),
-                              interface=self.interface, fingerprint=host.fingerprint)
+                              interface=self.interface, fingerprint=host.fingerprint,
+                              options=options_text(host.table.table_options), walls="shared")
         if self.announce:
             try:
                 self.net.submit(announcer.start()).result(5)
@@ -380,6 +384,8 @@ class JoinScreen(_LanScene):
         self.address = TextField("", 60)
         self.code = TextField("", 12)
         self.tables: dict[str, TableInfo] = {}
+        self.rows: list[TableInfo] = []
+        """The tables listed, in the order of their rows."""
         self._lock = threading.Lock()
         self.net = LoopThread()
         self.browser = TableBrowser(on_add=self._seen, on_update=self._seen,
@@ -410,6 +416,7 @@ class JoinScreen(_LanScene):
         with self._lock:
             tables = sorted(self.tables.values(), key=lambda t: t.name)
         out: list[tuple[str, Callable[[], None]]] = []
+        self.rows = tables[:6]
         for table in tables[:6]:
             flags = [_ruleset_name(table.ruleset), t("lan.free", n=table.free)]
             if table.locked:
@@ -434,6 +441,48 @@ class JoinScreen(_LanScene):
         if self.dirty:
             self.refresh()
         return super().update(dt)
+
+    def focused_table(self) -> TableInfo | None:
+        """The table whose row has the focus (its rules are shown before sitting)."""
+        focus = self.group.focus
+        return self.rows[focus] if 0 <= focus < len(self.rows) else None
+
+    def table_lines(self, table: TableInfo) -> list[str]:
+        """What a joiner is told of a table before sitting: its rules, as the setup screen
+        words them, and whether the host could choose its walls."""
+        lines = []
+        shown = worded(table.ruleset, table.options)
+        if shown:
+            lines.append(t("lan.table_rules", options=" · ".join(f"{label} {value}"
+                                                                  for label, value in shown)))
+        if table.unknown_options:
+            lines.append(t("lan.unknown_options", options=", ".join(table.unknown_options)))
+        if table.walls in ("shared", "reproducible"):
+            lines.append(t(f"lan.walls.{table.walls}"))
+        return lines
+
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)
+        table = self.focused_table()
+        if table is None:
+            return
+        # Beside the buttons, from the focused row down, on a panel of its own.
+        w, h = surface.get_size()
+        buttons = self.group.buttons
+        left = max(b.rect.right for b in buttons) + 16
+        width = w - left - 16
+        size = max(12, h // 48)
+        lines: list[str] = []
+        for text in self.table_lines(table):
+            lines += wrap_text(text, width - 16,
+                               lambda s: self.ctx.fonts.render(s, size, TEXT).get_width())
+        step = int(size * 1.35)
+        top = min(buttons[self.group.focus].rect.top, h - 24 - step * len(lines))
+        panel = pygame.Rect(left, max(4, top), width, step * len(lines) + 12)
+        pygame.draw.rect(surface, PANEL, panel, border_radius=6)
+        for i, text in enumerate(lines):
+            img = self.ctx.fonts.render(text, size, TEXT)
+            surface.blit(img, (panel.x + 8, panel.y + 6 + i * step))
 
     def join_table(self, table: TableInfo) -> Callable[[], None]:
         def act() -> None:

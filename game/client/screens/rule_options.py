@@ -76,3 +76,11 @@ def stepper(values: dict[str, Any], option: Option, step: int,
         then()
 
     return act
+
+
+def worded(ruleset: str, options: dict[str, Any]) -> list[tuple[str, str]]:
+    """A table's options as the setup screen words them, (label, value) in the table's order:
+    what a joiner is shown before sitting (options this version does not know are left out)."""
+    table = OPTION_TABLES.get(ruleset, {})
+    return [(option_label(table[name]), value_text(value))
+            for name, value in options.items() if name in table]

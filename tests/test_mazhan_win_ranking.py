@@ -1,4 +1,4 @@
-"""The Mazhan win step's fast paths against the plain ones they replace (issue 14).
+"""The Mazhan win step: ranked readings and remembered loser parts against the plain scorers.
 
 `score_winner` ranks readings by numbers and writes out only the best; `score_loser` builds a
 non-winner's lines from remembered parts; the hand checks count by kind. Each must answer
@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from random import Random
 
+import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
@@ -24,6 +25,9 @@ from game.rules.mazhan_scoring import (
 from game.scoring import NotAWin, WinContext
 from game.tiles import FLOWERS, WHITE, Tile, format_tiles
 from tests.test_mazhan_scoring import winning_hands
+
+# slow: a sweep against the plain reference, a soak or a real build (docs/ARCHITECTURE.md)
+pytestmark = pytest.mark.slow
 
 KINDS = [k for k in range(34) if k != WHITE]
 

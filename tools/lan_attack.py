@@ -1,4 +1,4 @@
-"""Attacks on a LAN host, for measuring its limits: `python -m net.attack SCENARIO [--json]`.
+"""Attacks on a LAN host, for measuring its limits: `python tools/lan_attack.py SCENARIO [--json]`.
 
 Every scenario starts its own host on the loopback range (127.0.0.0/8) and attacks only that;
 each loop is bounded in count and time and stops by itself. Nothing here may be pointed at
@@ -46,13 +46,16 @@ from typing import Any
 
 import msgpack
 
-from net.bench import delays_ms, p99
-from net.client import Client, JoinError
-from net.frames import PROTOCOL_VERSION, FrameDecoder, encode
-from net.host import Host, HostConfig
-from net.joincode import new_nonce, proof
-from net.peer import MAX_BACKLOG
-from net.save import read_save
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))  # run as a script: the project's packages beside tools/
+
+from net.client import Client, JoinError  # noqa: E402
+from net.frames import PROTOCOL_VERSION, FrameDecoder, encode  # noqa: E402
+from net.host import Host, HostConfig  # noqa: E402
+from net.joincode import new_nonce, proof  # noqa: E402
+from net.peer import MAX_BACKLOG  # noqa: E402
+from net.save import read_save  # noqa: E402
+from tools.lan_bench import delays_ms, p99  # noqa: E402
 
 VICTIM = "127.0.0.1"
 ATTACKER = "127.0.0.2"
@@ -274,10 +277,10 @@ async def nonreader(count: int, waves: int) -> dict[str, Any]:
 
 
 def _in_namespace(argv: list[str], setup: str = "") -> dict[str, Any]:
-    """Run `python -m net.attack ARGV --here` in a private network namespace of its own
+    """Run `python tools/lan_attack.py ARGV --here` in a private network namespace of its own
     (`unshare --net`, root only: only a loopback interface exists there, so nothing can leave
     the machine); its JSON."""
-    inner = (f"ip link set lo up && {setup}exec {sys.executable} -m net.attack "
+    inner = (f"ip link set lo up && {setup}exec {sys.executable} {Path(__file__).resolve()} "
              f"{' '.join(argv)} --here")
     done = subprocess.run(["unshare", "--net", "sh", "-c", inner], capture_output=True,
                           text=True, timeout=1800, check=False)
@@ -525,7 +528,7 @@ def _soak_runs(hands: int, runs: int) -> dict[str, Any]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m net.attack", description=__doc__)
+    parser = argparse.ArgumentParser(prog="python tools/lan_attack.py", description=__doc__)
     parser.add_argument("scenario", choices=["honest", "trickle", "slots", "nonreader", "bomb",
                                              "codes", "soak"])
     parser.add_argument("--seconds", type=float, default=3.0)

@@ -1,4 +1,4 @@
-"""LAN benchmark: `python -m net.bench [--hands N] [--json]`.
+"""LAN benchmark: `python tools/lan_bench.py [--hands N] [--json]`.
 
 Wire sizes: loopback tables with four autoplaying clients; update and snapshot sizes (frame
 header included) as the clients received them. Targets: median update <= 150 bytes, snapshot
@@ -19,10 +19,14 @@ import statistics
 import subprocess
 import sys
 from collections.abc import Iterable, Mapping
+from pathlib import Path
 from typing import Any
 
-from net.client import Client
-from net.host import Host, HostConfig
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))  # run as a script: the project's packages beside tools/
+
+from net.client import Client  # noqa: E402
+from net.host import Host, HostConfig  # noqa: E402
 
 
 def delays_ms(arrivals: Iterable[tuple[float, Mapping[str, int]]],
@@ -84,7 +88,7 @@ async def latency(ruleset: str, hands: int, seed: int, watchers: int = 4) -> dic
     for i in range(4 + watchers):
         watch = i >= 4
         name = f"{'watch' if watch else 'play'}{i}"
-        argv = [sys.executable, "-m", "net.bench", "--client", str(host.port), name,
+        argv = [sys.executable, str(Path(__file__).resolve()), "--client", str(host.port), name,
                 str(seed + i)] + (["--watch"] if watch else [])
         procs.append(await asyncio.create_subprocess_exec(*argv, stdout=subprocess.PIPE))
     outputs = await asyncio.gather(host.run(), *(p.communicate() for p in procs))
@@ -107,7 +111,7 @@ async def latency(ruleset: str, hands: int, seed: int, watchers: int = 4) -> dic
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m net.bench")
+    parser = argparse.ArgumentParser(prog="python tools/lan_bench.py")
     parser.add_argument("--hands", type=int, default=8)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--json", action="store_true")

@@ -1,8 +1,8 @@
-"""What a LAN table keeps per hand: `python -m net.memory [--hands N] [--ruleset R]`.
+"""What a LAN table keeps per hand: `python tools/lan_memory.py [--hands N] [--ruleset R]`.
 
 The pure table (net/table.py) with four bot places and no peers plays in fake time, its save
 and log texts made as the host makes them (written nowhere). Reported: memory still allocated
-(tracemalloc: the table's and the bots' shared shape memos, which game/shapes.py bounds) per
+(tracemalloc: the table's and the bots' shared shape memos, which game/shapes/memo.py holds) per
 hand between a warm-up point and the end; what the table itself keeps per hand (the objects
 reachable from it and their sizes: `table_objects`, whose growth per hand the tests bound); and
 the time to make one save at the end.
@@ -20,8 +20,11 @@ import types
 from pathlib import Path
 from typing import Any
 
-from net.host_config import HostConfig
-from net.table import Table
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))  # run as a script: the project's packages beside tools/
+
+from net.host_config import HostConfig  # noqa: E402
+from net.table import Table  # noqa: E402
 
 _OPAQUE = (type, types.ModuleType, types.FunctionType, types.BuiltinFunctionType,
            types.MethodType, types.CodeType)
@@ -83,7 +86,7 @@ def table_objects(table: Table) -> int:
 
 def table_bytes(table: Table) -> int:
     """The sizes of the objects reachable from `table` (shared module caches, such as the
-    bots' shape memos in game/shapes.py, are not reachable from it and not counted)."""
+    bots' shape memos in game/shapes/memo.py, are not reachable from it and not counted)."""
     return sum(sys.getsizeof(obj) for obj in _reachable(table))
 
 
@@ -114,7 +117,7 @@ def measure(ruleset: str, hands: int, warm: int) -> dict[str, Any]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m net.memory")
+    parser = argparse.ArgumentParser(prog="python tools/lan_memory.py")
     parser.add_argument("--hands", type=int, default=100)
     parser.add_argument("--warm", type=int, default=10)
     parser.add_argument("--ruleset", default="mazhan")

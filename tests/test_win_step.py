@@ -1,4 +1,5 @@
-"""The end-of-hand fast paths of issue 14 (session 7) against the plain code they replace.
+"""The end of a hand: sorted tiles, the offered win's context, bonus checks, 獨張 and payments
+against the plain code they replace.
 
 The engine joins a hand's tiles from prebuilt runs and builds an offered win's context once;
 the Mazhan checks test for bonus tiles in one C pass, and 獨張 counts the hand once. Each must
@@ -32,9 +33,12 @@ from game.tiles import (
     sorted_tiles,
     tiles_of,
 )
-from tests.test_mazhan_fast_paths import crowded_wins
 from tests.test_mazhan_scoring import winning_hands
+from tests.test_mazhan_win_ranking import crowded_wins
 from tests.test_nanjing_scoring import winning_hands as nanjing_wins
+
+# slow: a sweep against the plain reference, a soak or a real build (docs/ARCHITECTURE.md)
+pytestmark = pytest.mark.slow
 
 
 @settings(max_examples=300, deadline=None)
@@ -67,12 +71,12 @@ def test_remembered_win_context_is_the_fresh_one(ruleset: str,
     hits = [0, 0]
 
     def checked(self: Hand, seat: int, win_tile: Tile | None, **kw: object) -> WinContext:
-        before = self._ctx_memo
+        before = self._derived.context
         got = plain(self, seat, win_tile, **kw)  # type: ignore[arg-type]
-        kept = self._ctx_memo
-        self._ctx_memo = None
+        kept = self._derived.context
+        self._derived.context = None
         fresh = plain(self, seat, win_tile, **kw)  # type: ignore[arg-type]
-        self._ctx_memo = kept
+        self._derived.context = kept
         assert got == fresh
         hits[0] += 1
         hits[1] += before is not None and got is before[5]  # handed out from the memo

@@ -1,9 +1,11 @@
-"""The engine's random-bot fast paths (issue 14) give what the plain computations give."""
+"""The engine's lean paths (random bot, wall, dice, waits, event lines, the loop without
+records, payment gates) play and answer exactly as the plain computations."""
 
 from __future__ import annotations
 
 import hashlib
 import random
+from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -11,16 +13,18 @@ from hypothesis import strategies as st
 
 from game import wall as wall_module
 from game.actions import Action, ActionKind
-from game.bots import make_bot
+from game.bots import LegalChooser, make_bot
 from game.bots.random_bot import RandomBot
 from game.engine import Hand, Phase
 from game.errors import UnknownAction
-from game.events import Event, EventKind, _format_line, event_lines
+from game.events import Event, EventKind, _format_line, event_line, event_lines
 from game.match import Match
+from game.rules.base import Payment
+from game.rules.facts import TableFacts
 from game.rules.nanjing_pay import flower_kong_completed
 from game.shapes import is_win, seven_pairs_waits, waits
 from game.simulate import run_match
-from game.tiles import FLOWERS, GREEN, RED, TILES, WHITE, full_set
+from game.tiles import FLOWERS, GREEN, RED, TILES, WHITE, Tile, full_set
 
 RULESETS = ["mazhan", "nanjing"]
 _ACTIONS = tuple(Action(kind, TILES[t]) for kind in ActionKind for t in range(34))
@@ -89,10 +93,10 @@ def test_remembered_waits_and_claim_offers_equal_fresh_ones(ruleset: str, seed: 
                     if action.kind is ActionKind.DISCARD:
                         assert action.tile is not None
                         fast = hand._claim_offers(seat, action.tile)
-                        kept = hand._waits_memo
-                        hand._waits_memo = [None] * 4  # every seat's waits worked out afresh
+                        kept = hand._derived.waits
+                        hand._derived.waits = [None] * 4  # every seat's waits worked out afresh
                         assert hand._claim_offers(seat, action.tile) == fast
-                        hand._waits_memo = kept
+                        hand._derived.waits = kept
                         checked += 1
             match.apply(seat, bots[match.players[seat]].choose(match.view(seat)))
     assert checked > 20 and ready > 0
@@ -190,3 +194,101 @@ def test_lean_loop_plays_what_the_general_loop_plays(ruleset: str) -> None:
     assert (lean.events_sha256, lean.final_scores, lean.hands) == \
         (general.events_sha256, general.final_scores, general.hands)
     assert hashlib.sha256(event_lines(seen)).hexdigest() == lean.events_sha256
+
+
+def _play(match: Match, rng: random.Random, hands: int) -> list[Event]:
+    """Random legal play of `hands` hands, every event kept."""
+    out: list[Event] = []
+    for _ in range(hands):
+        out += match.start_hand()
+        while not match.hand_over:
+            seat = match.to_act()[0]
+            out += match.apply(seat, rng.choice(match.legal_actions(seat)))
+    return out
+
+
+@pytest.mark.parametrize("ruleset", ["mazhan", "nanjing"])
+def test_cached_event_lines_equal_formatted_lines(ruleset: str) -> None:
+    events = _play(Match(ruleset, 5), random.Random(5), 6)
+    assert len(events) > 200
+    for e in events:
+        assert event_line(e) == _format_line(e)
+    assert event_lines(events) == b"".join(_format_line(e) for e in events)
+    digest = hashlib.sha256()
+    for e in events:
+        digest.update(_format_line(e))
+    assert hashlib.sha256(event_lines(events)).hexdigest() == digest.hexdigest()
+
+
+@pytest.mark.parametrize("ruleset", ["mazhan", "nanjing"])
+def test_match_without_records_plays_the_same(ruleset: str) -> None:
+    kept = Match(ruleset, 9)
+    lean = Match(ruleset, 9, keep_records=False)
+    a = _play(kept, random.Random(1), 5)
+    b = _play(lean, random.Random(1), 5)
+    assert a == b and kept.scores == lean.scores
+    assert len(kept.history) == len(kept.record) == 5 == kept.hands_played
+    assert len(lean.history) == len(lean.record) == 1 and lean.hands_played == 5
+    assert lean.history[-1] == kept.history[-1]
+    assert lean.actions == kept.actions  # the hand on the table is still recorded
+
+
+def test_random_bot_needs_no_view() -> None:
+    bot = make_bot("random", 3)
+    assert isinstance(bot, LegalChooser)
+    assert not isinstance(make_bot("normal", 3), LegalChooser)
+    match = Match("mazhan", 2)
+    match.start_hand()
+    by_view, by_legal = RandomBot(11), RandomBot(11)
+    steps = 0
+    while not match.hand_over:
+        seat = match.to_act()[0]
+        action = by_view.choose(match.view(seat))
+        assert by_legal.choose_legal(match.legal_actions(seat)) == action
+        match.apply(seat, action)
+        steps += 1
+    assert steps > 10
+
+
+@pytest.mark.parametrize("ruleset", ["mazhan", "nanjing"])
+def test_simulate_with_and_without_log_agree(ruleset: str, tmp_path: Path) -> None:
+    lean = run_match(ruleset, 4, 3, "random")
+    logged = run_match(ruleset, 4, 3, "random", log_dir=tmp_path)
+    assert (lean.events_sha256, lean.final_scores) == (logged.events_sha256,
+                                                       logged.final_scores)
+    assert list(tmp_path.iterdir())
+
+
+def test_discard_and_bonus_gates_hide_no_payment(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Nanjing's `discard_may_pay`/`bonus_may_pay` skip only calls that would pay nothing: the
+    plain path (every discard and bonus tile asked) plays the same matches, and it does pay
+    (N11 flower kongs, N12 discard penalties) in them, so the comparison is not empty."""
+    from game.rules.nanjing import Nanjing
+
+    paid: list[str] = []
+    plain_discard, plain_bonus = Nanjing.on_discard, Nanjing.on_bonus
+    gate_discard, gate_bonus = Nanjing.discard_may_pay, Nanjing.bonus_may_pay
+
+    def on_discard(self: Nanjing, table: TableFacts, seat: int, tile: Tile) -> list[Payment]:
+        out = plain_discard(self, table, seat, tile)
+        if out:
+            paid.append("discard")
+        assert not out or gate_discard(self, table.run, table.same_kind)
+        return out
+
+    def on_bonus(self: Nanjing, table: TableFacts, seat: int, tile: Tile) -> list[Payment]:
+        out = plain_bonus(self, table, seat, tile)
+        if out:
+            paid.append("bonus")
+        assert not out or gate_bonus(self, len(table.bonus[seat]))
+        return out
+
+    gated = [run_match("nanjing", 40, seed, "random") for seed in (1, 2, 3)]
+    monkeypatch.setattr(Nanjing, "on_discard", on_discard)
+    monkeypatch.setattr(Nanjing, "on_bonus", on_bonus)
+    monkeypatch.setattr(Nanjing, "discard_may_pay", lambda self, run, same_kind: True)
+    monkeypatch.setattr(Nanjing, "bonus_may_pay", lambda self, held: True)
+    plain = [run_match("nanjing", 40, seed, "random") for seed in (1, 2, 3)]
+    assert [(r.events_sha256, r.final_scores) for r in gated] == \
+        [(r.events_sha256, r.final_scores) for r in plain]
+    assert "bonus" in paid and "discard" in paid

@@ -1,21 +1,27 @@
-"""The hard bot's fast paths (issue 14, last round) against the plain ones they stand in for."""
+"""The hard bot and its defence: acceptance, plans, threats and table danger against the
+plain references they stand in for (tests/oracles/bots.py)."""
 
 from __future__ import annotations
 
 from types import SimpleNamespace
 from typing import cast
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from game.actions import Action
 from game.bots import evaluate as ev
-from game.bots.defence import Threat, table_danger, table_danger_plain, threats, threats_plain
+from game.bots.defence import Threat, table_danger, threats
 from game.bots.hard import HardBot, Plan
 from game.shapes import DrawsAfterDiscard, deficiency
 from game.simulate import run_match
 from game.view import SeatView
 from tests.hands import HANDS, capped_counts, discards, with_wild
+from tests.oracles.bots import plan_plain, table_danger_plain, threats_plain
+
+# slow: a sweep against the plain reference, a soak or a real build (docs/ARCHITECTURE.md)
+pytestmark = pytest.mark.slow
 
 
 def _plans(hand: ev.Hand, suit: int) -> list[Plan]:
@@ -77,7 +83,7 @@ def test_plan_equals_the_plan_from_every_plan_measured(ruleset: str, seed: int) 
 
     def checked(self: HardBot, view: SeatView, hand: ev.Hand) -> Plan:
         chosen = original(self, view, hand)
-        assert chosen == self._plan_plain(view, hand)
+        assert chosen == plan_plain(self, view, hand)
         slack = self._slack(view)
         every = self._plans(view, hand)
         assert all(p in every for p in self._plans(view, hand, slack))
@@ -106,7 +112,7 @@ def test_plan_cut_never_changes_the_choice(tiles: list[int], wilds: int, mazhan:
                                           melds=((),) * 4, wall_left=wall_left))
     hand = ev.Hand(counts, wilds, need, not mazhan and need == 4, wild)
     bot = HardBot(1)
-    assert bot._plan(view, hand) == bot._plan_plain(view, hand)
+    assert bot._plan(view, hand) == plan_plain(bot, view, hand)
 
 
 _RIVERS = st.frozensets(st.integers(0, 33), max_size=20)

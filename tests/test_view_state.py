@@ -1,4 +1,5 @@
-"""The view's fast paths (issue 14, session 7) give what the plain walks they stand in for give."""
+"""What a seat's view holds (game/view.py): unseen counts, hand sizes, legal actions, named
+fields and public state equal the plain walks over the table they stand in for."""
 
 from __future__ import annotations
 
@@ -11,19 +12,19 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game.actions import Action
+from game.actions import Action, ActionKind
 from game.bots import make_bot
 from game.engine import Hand, Phase
 from game.events import Event, event_lines
 from game.match import Match
 from game.melds import Meld, MeldKind
 from game.replay import verify
+from game.rules.facts import TableFacts
 from game.rules.registry import make_ruleset
 from game.simulate import run_match
 from game.tiles import TILES
 from game.view import SeatView, unseen_of_key, view_from_wire
 from tests import test_engine_mazhan, test_several_winners
-from tests.test_speed_paths import _plain_unseen
 
 
 def _wire(view: SeatView) -> SeatView:
@@ -293,3 +294,148 @@ def test_the_simulate_loops_log_every_action_and_book_every_hand(
     assert result.hands == 5
     if bots == "watched":
         assert hashlib.sha256(event_lines(seen)).hexdigest() == result.events_sha256
+
+
+def test_view_legal_matches_engine_in_every_phase() -> None:
+    match = Match("nanjing", 4)
+    rng = random.Random(4)
+    phases: set[Phase] = set()
+    for _ in range(3):
+        match.start_hand()
+        while not match.hand_over:
+            hand = match.hand
+            assert hand is not None
+            phases.add(hand.phase)
+            for seat in range(4):
+                view = match.view(seat)
+                assert view.legal == match.legal_actions(seat)
+                assert view.counts == tuple(hand.hands[seat])
+            seat = match.to_act()[0]
+            match.apply(seat, rng.choice(match.legal_actions(seat)))
+    assert {Phase.DISCARD, Phase.CLAIM} <= phases
+
+
+def test_view_fields_hold_what_their_names_say() -> None:
+    """`build_view` fills the view's tuple by position: each field must still be its own."""
+    for ruleset in ("mazhan", "nanjing"):
+        match = Match(ruleset, 6)
+        rng = random.Random(6)
+        for _ in range(2):
+            match.start_hand()
+            while not match.hand_over:
+                hand = match.hand
+                assert hand is not None
+                wall = hand.wall
+                for seat in range(4):
+                    v = match.view(seat)
+                    assert (v.seat, v.ruleset, v.hand_no, v.phase, v.current) == (
+                        seat, ruleset, match.hand_no, hand.phase.value, hand.current)
+                    assert v.counts == tuple(hand.hands[seat])
+                    assert v.drawn == (hand.drawn if hand.current == seat
+                                       and hand.phase is Phase.DISCARD else None)
+                    assert (v.hand_sizes, v.melds, v.bonus, v.rivers) == hand.public()
+                    assert (v.last_discard, v.wall_left, v.wall_remaining, v.wall_taken) == (
+                        hand.last_discard, hand.left(), wall.left, (wall.head, wall.tail))
+                    assert (v.dice, v.wall_break, v.wild, v.indicator) == (
+                        wall.dice, (wall.side, wall.stack), hand.wild, hand.indicator)
+                    assert v.legal == hand.legal_actions(seat)
+                    assert (v.players, v.stake, v.dealer_streak, v.result, v.revealed) == (
+                        match.hand_players(), hand.stake, hand.dealer_streak, None, ())
+                    assert len(v.names) == 4 and len(v.scores) == 4
+                    assert v.to_act == (hand.to_act() if hand.phase is Phase.DISCARD
+                                        else ((seat,) if seat in hand.to_act() else ()))
+                seat = match.to_act()[0]
+                match.apply(seat, rng.choice(match.legal_actions(seat)))
+            over = match.view(0)
+            assert over.phase == "over" and over.result is not None and hand is not None
+            assert over.revealed == tuple(tuple(hand.concealed(s)) for s in range(4))
+
+
+def test_table_facts_fields_hold_what_their_names_say() -> None:
+    """The engine fills the facts' tuple by position: each field must still be its own."""
+    for ruleset in ("mazhan", "nanjing"):
+        match = Match(ruleset, 8)
+        rng = random.Random(8)
+        match.start_hand()
+        thrown: dict[tuple[int, int], int] = {}
+        run: list[tuple[int, int]] = []
+        while not match.hand_over:
+            hand = match.hand
+            assert hand is not None
+            facts = hand.facts()
+            assert len(facts) == len(TableFacts._fields)
+            assert (facts.stake, facts.discards, facts.since_claim, facts.wall_left) == (
+                hand.stake, hand.discards, hand.since_claim, hand.wall.left)
+            assert (facts.melds, facts.bonus) == hand.public()[1:3]
+            assert facts.claims == tuple(hand.claims)
+            assert facts.answering == (None if hand.pending is None else hand.pending[0])
+            assert (facts.last_kong, facts.dealer_streak) == (hand.last_kong, hand.dealer_streak)
+            assert facts.seat_discards == tuple(len(r) for r in hand.rivers)
+            assert facts.run == tuple(run[len(run) - facts.since_claim:][-4:])
+            if run:
+                assert facts.same_kind == thrown[run[-1]]
+            seat = match.to_act()[0]
+            action = rng.choice(match.legal_actions(seat))
+            claims = sum(hand.claims)
+            match.apply(seat, action)
+            if sum(hand.claims) > claims:
+                run.clear()
+            if action.kind is ActionKind.DISCARD and action.tile is not None:
+                run.append((seat, action.tile))
+                thrown[seat, action.tile] = thrown.get((seat, action.tile), 0) + 1
+
+
+def _plain_unseen(v: SeatView) -> list[int]:
+    """`SeatView.unseen` spelled out: 4 less every copy this seat can see, never below 0."""
+    seen = list(v.counts)
+    for t in [t for ms in v.melds for m in ms for t in m.tiles]:
+        seen[t] += 1
+    for t in [t for river in v.rivers for t, claimed in river if not claimed]:
+        seen[t] += 1
+    for t in [*([v.indicator] if v.indicator is not None else []),
+              *(t for b in v.bonus for t in b)]:
+        if t < 34:
+            seen[t] += 1
+    return [max(0, 4 - n) for n in seen]
+
+
+def test_unseen_equals_the_plain_count() -> None:
+    """The table lookup of `unseen` gives what the plain count gives, for every seat's view
+    through random play of both rulesets (melds, claimed river tiles, flowers, wilds)."""
+    checked = 0
+    for ruleset in ("mazhan", "nanjing"):
+        match = Match(ruleset, 11)
+        rng = random.Random(11)
+        for _ in range(3):
+            match.start_hand()
+            while not match.hand_over:
+                for seat in range(4):
+                    v = match.view(seat)
+                    assert v.unseen() == _plain_unseen(v)
+                    checked += 1
+                seat = match.to_act()[0]
+                match.apply(seat, rng.choice(match.legal_actions(seat)))
+    assert checked > 100
+
+
+@pytest.mark.parametrize("ruleset", ["mazhan", "nanjing"])
+def test_public_state_equals_the_hands_as_they_are(ruleset: str) -> None:
+    """`Hand.public`, kept from the seats changed since, is the table written out afresh
+    after every action of random play (claims, kongs and flowers included)."""
+    match = Match(ruleset, 11)
+    rng = random.Random(11)
+    checked = 0
+    for _ in range(8):
+        match.start_hand()
+        hand = match.hand
+        assert hand is not None
+        while not match.hand_over:
+            sizes, melds, bonus, rivers = hand.public()
+            assert sizes == tuple(sum(h) for h in hand.hands)
+            assert melds == tuple(tuple(m) for m in hand.melds)
+            assert bonus == tuple(tuple(b) for b in hand.bonus)
+            assert rivers == tuple(tuple(r) for r in hand.rivers)
+            checked += 1
+            seat = match.to_act()[0]
+            match.apply(seat, rng.choice(match.legal_actions(seat)))
+    assert checked > 300

@@ -1,0 +1,1 @@
+"""Tools that build, measure and attack the product; run from a checkout, never shipped."""
