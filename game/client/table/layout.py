@@ -77,7 +77,9 @@ class TableLayout:
     rivers: tuple[pygame.Rect, pygame.Rect, pygame.Rect, pygame.Rect]
     """Each river's whole block: RIVER_ROWS rows of RIVER_COLS at `river_w`."""
     hints: pygame.Rect
-    """A strip above the action band: waits, unseen counts, the suggested play, the timer."""
+    """A strip above the action band, left of the own river: waits and unseen counts."""
+    suggest: pygame.Rect
+    """The same strip's part right of the own river: the suggested play."""
 
     def text_px(self, scale: float = 1.0) -> int:
         """The one size rule for the table's text: `scale` times the body size, which follows
@@ -87,7 +89,7 @@ class TableLayout:
 
     def all_rects(self) -> dict[str, pygame.Rect]:
         out = {"hand": self.hand, "actions": self.actions, "center": self.center,
-               "hints": self.hints}
+               "hints": self.hints, "suggest": self.suggest}
         for i in range(4):
             out[f"seat{i}"] = self.seats[i]
             out[f"river{i}"] = self.rivers[i]
@@ -204,6 +206,8 @@ def table_layout(size: tuple[int, int], large: bool = False) -> TableLayout:
     river_top = pygame.Rect(cx - along // 2, top_edge, along, depth)
     river_bottom = pygame.Rect(cx - along // 2, bottom_edge - depth, along, depth)
     hints = pygame.Rect(inner_x, hints_y, max(1, river_bottom.x - g - inner_x), hints_h)
+    suggest = pygame.Rect(river_bottom.right + g, hints_y,
+                          max(1, w - inner_x - river_bottom.right - g), hints_h)
     centre_h = river_bottom.top - g - (river_top.bottom + g)
     cy = river_top.bottom + g + centre_h // 2
     river_left = pygame.Rect(left_in.right + g, cy - along // 2, depth, along)
@@ -240,6 +244,7 @@ def table_layout(size: tuple[int, int], large: bool = False) -> TableLayout:
         center=center,
         rivers=(river_bottom, river_right, river_top, river_left),
         hints=hints,
+        suggest=suggest,
     )
 
 

@@ -653,7 +653,8 @@ class TableScene(TableMotion):
         hints = self.current_hints()
         if hints is NO_HINTS:
             return
-        draw_hints(surface, self.layout.hints, hints, self.ctx.fonts, self.ctx.art)
+        draw_hints(surface, self.layout.hints, hints, self.ctx.fonts, self.ctx.art,
+                   self.layout.suggest)
         suggestion = hints.suggestion
         if (suggestion is not None and suggestion.kind is ActionKind.DISCARD
                 and self._my_turn()):
