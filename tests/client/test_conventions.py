@@ -17,7 +17,7 @@ from game.client.sessions.local import LocalSession
 from game.client.table.action_bar import action_buttons
 from game.client.table.hand_order import reconcile
 from game.client.table.scene import TableScene
-from game.tiles import TILES, parse_tiles
+from game.tiles import TILES, Tile, parse_tiles
 
 from .test_screens_text import _claim_offered
 
@@ -25,7 +25,7 @@ _tiles = st.lists(st.sampled_from(TILES[:34]), max_size=17)
 
 
 @given(tiles=_tiles, wild=st.sampled_from(TILES[:34]))
-def test_sorted_hands_hold_the_wilds_at_the_left(tiles: list[int], wild: int) -> None:
+def test_sorted_hands_hold_the_wilds_at_the_left(tiles: list[Tile], wild: Tile) -> None:
     out = reconcile([], tiles, wild)
     wilds = tiles.count(wild)
     assert out[:wilds] == [wild] * wilds
@@ -94,7 +94,7 @@ def test_a_click_on_the_felt_is_no_pass(ctx: Context) -> None:
     scene.draw(surface)
     legal = scene.view.legal
     sent: list[Action] = []
-    session.submit = lambda s, a: sent.append(a)  # type: ignore[method-assign]
+    session.submit = lambda seat, action: sent.append(action)  # type: ignore[method-assign]
     lay = scene.layout
     for pos in (lay.center.center, lay.rivers[2].center, (lay.size[0] // 2, lay.margin),
                 lay.hints.center):
