@@ -13,11 +13,12 @@ from itertools import compress
 from typing import TypeVar
 
 from game import events as ev
+from game import why
 from game.actions import DISCARD_ACTIONS, PASS, Action, ActionKind
 from game.errors import HandOver, NotYourTurn, UnknownAction
 from game.events import Event
 from game.melds import Meld, MeldKind
-from game.rules.base import HandResult, Payment, Ruleset, Settlement, combined
+from game.rules.base import HandResult, Payment, Refusal, Ruleset, Settlement, combined
 from game.rules.facts import HandHow, KongFact, KongKind, TableFacts, WinFacts, WinHow
 from game.scoring import ScoreResult, WinContext
 from game.shapes import is_seven_pairs, is_win, seven_pairs_waits_of_key, waits_of_key
@@ -88,6 +89,13 @@ _SEAT_DISCARDS = ev.DISCARDS
 _NO_WAITS: frozenset[int] = frozenset()
 _AFTER = tuple(((s + 1) % 4, (s + 2) % 4, (s + 3) % 4) for s in range(4))
 _NEXT = (1, 2, 3, 0)
+CHOWS_FROM = (1, 2, 3, 0)
+"""The one seat that may chow each seat's discard: the next (rulings M7; `Hand.refusals`
+reads it to say why another seat may not)."""
+CLAIM_TIERS: tuple[tuple[ActionKind, ...], ...] = (
+    (ActionKind.KONG, ActionKind.PONG), (ActionKind.CHOW,))
+"""Claims on one discard, first tier first, once no one wins on it (a win comes before any
+claim): kong or pong before chow (rulings M7, N2). `_resolve` and `Hand.refusals` read it."""
 
 
 _T = TypeVar("_T")
@@ -291,6 +299,12 @@ class Hand:
         self._seven_pairs = rules.seven_pairs
         # Everything worked out from the state, kept until it changes: the one cache.
         self._derived = _Derived()
+        self.explained: frozenset[int] = frozenset()
+        """Seats whose refusals are noted as play goes (`refusals`): the people at a table.
+        Empty for bots' matches, which then never pay for explaining."""
+        self.notes: dict[int, tuple[Refusal, ...]] = {}
+        """Per explained seat, the refusals of the latest discard or added kong refused it
+        something, and of its answers, until it discards (`game.why`)."""
 
     # ----------------------------------------------------------------- queries
 
@@ -325,6 +339,16 @@ class Hand:
             return ()
         cached = legal[seat] = self.offers[seat]
         return cached
+
+    def refusals(self, seat: int) -> tuple[Refusal, ...]:
+        """Why `seat` is not offered a claim or a win its hand's shape would allow, or why an
+        answer it gave was not carried out: on its own turn its draw first, then the latest
+        discard or added kong that refused it something, until it discards (noted only for
+        `explained` seats). Worked out from the same checks and tables that decide the
+        offers, only when asked."""
+        if self.phase is _TURN and seat == self.current:
+            return why.turn_refusals(self, seat) + self.notes.get(seat, ())
+        return self.notes.get(seat, ())
 
     def concealed(self, seat: int) -> tuple[Tile, ...]:
         """`seat`'s concealed tiles, sorted."""
@@ -562,6 +586,8 @@ class Hand:
             for other in _AFTER[seat]:
                 if self._can_win_on(other, tile, robbing=True):
                     offers[other] = (_WIN_ON[tile], PASS)
+        if self.explained:
+            why.note_rob(self, seat, tile, offers)
         if offers:
             self.phase = Phase.ROB
             self.pending = (seat, tile)
@@ -630,6 +656,8 @@ class Hand:
             if paid:
                 out.extend(self._pay(paid))
         offers = self._claim_offers(seat, kind)
+        if self.explained:  # only a table with people on it asks (never a bot's match)
+            why.note_discard(self, seat, kind, offers)
         if offers:
             self.phase = _CLAIM_PHASE
             self.pending = last
@@ -717,7 +745,7 @@ class Hand:
         chows = self._chows[tile]
         hands = self.hands
         memos = self._derived.waits
-        nxt = _NEXT[seat]
+        nxt = CHOWS_FROM[seat]
         for other in _AFTER[seat]:
             hand = hands[other]
             held = hand[tile]
@@ -842,14 +870,18 @@ class Hand:
         if winners:
             chosen = self.rules.winners(winners)  # 截胡 or all of them (M7, N2)
             self._cut = tuple(s for s in winners if s not in chosen)
+            if self.explained:
+                why.note_outcome(self, chosen, _WIN_ON[tile])
             return self._win(chosen, tile, source, robbing=self.phase is _ROB_PHASE)
         if self.phase is _ROB_PHASE:
             self.phase = _TURN
             return self._complete_added_kong(source, tile)
-        for kinds in ((_KONG_KIND, _PONG_KIND), (_CHOW_KIND,)):
+        for kinds in CLAIM_TIERS:
             for s in order:
                 answer = self.answers.get(s)
                 if answer is not None and answer.kind in kinds:
+                    if self.explained:
+                        why.note_outcome(self, (s,), answer)
                     return self._claim(s, answer, source, tile)
         return self._next_draw(source, [])
 

@@ -80,6 +80,9 @@ class Match:
         """Seed of the hand on the table (kept by a LAN host for its save and log)."""
         self.house = 0
         """Table fees paid to the house (M22), which leave the table."""
+        self.explained: frozenset[int] = frozenset()
+        """Players whose refusals each hand notes for their views (`explained_view`): the
+        people at a table. Empty in a bots' match."""
 
     # ------------------------------------------------------------ seats & players
 
@@ -102,11 +105,13 @@ class Match:
     def hand_over(self) -> bool:
         return self.hand is None or self.hand.phase is Phase.OVER
 
-    def start_hand(self, seed: int | None = None) -> list[Event]:
+    def start_hand(self, seed: int | None = None,
+                   draw_order: Sequence[int] | None = None) -> list[Event]:
         """Deal the next hand. Raises HandOver if one is still being played.
 
         `seed` (any size) shuffles this hand's wall instead of the match's generator: a LAN
         host draws it from `secrets` so no player can work the walls out from the match seed.
+        `draw_order`: a stacked wall (head first) dealt instead of a shuffled one (lessons).
         """
         if not self.hand_over:
             raise HandOver("the current hand is not over")
@@ -115,8 +120,12 @@ class Match:
         if seed is None:
             seed = self.rng.getrandbits(64)
         self.hand_seed = seed
+        # the stacked wall is passed only when there is one: tests that stack a wall by
+        # wrapping Hand (functools.partial) keep theirs
+        stack = {} if draw_order is None else {"draw_order": draw_order}
         self.hand = Hand(self.rules, random.Random(seed), stake=stake,
-                         dealer_streak=self.dealer_streak)
+                         dealer_streak=self.dealer_streak, **stack)
+        self.explain(self.explained)
         if self.keep_records:
             self.record.append([])
         else:
@@ -227,6 +236,21 @@ class Match:
                        scores[players[2]] + d[2], scores[players[3]] + d[3])
                 self._now = (hand, paid, now)
         return build_view(hand, seat, self.hand_no, now, players, seats[3])
+
+    def explain(self, players: frozenset[int]) -> None:
+        """Note the refusals of these players from now on (their seats in the hand dealt)."""
+        self.explained = frozenset(players)
+        if self.hand is not None:
+            self.hand.explained = frozenset(self.seat_of(p) for p in self.explained)
+
+    def explained_view(self, seat: int) -> SeatView:
+        """`view(seat)` with the seat's refusals (`Hand.refusals`, worked out now)."""
+        view = self.view(seat)
+        hand = self.hand
+        if hand is None or not 0 <= seat < 4 or seat not in hand.explained:
+            return view
+        found = hand.refusals(seat)
+        return view._replace(refusals=found) if found else view
 
     def _seats(self, hand: Hand, dealer: int) -> tuple[Hand | None, int, tuple[int, int, int, int],
                                                       tuple[str, ...]]:

@@ -56,6 +56,23 @@ def logs_dir() -> Path:
     return data_dir() / "logs"
 
 
+def log_files(folder: Path) -> list[Path]:
+    """The match logs in `folder` (every *.jsonl file), oldest first (then by name); an
+    unreadable folder has none."""
+    try:
+        found = [p for p in folder.iterdir() if p.suffix == LOG_SUFFIX and p.is_file()]
+    except OSError:
+        return []
+
+    def age(p: Path) -> tuple[float, str]:
+        try:
+            return (p.stat().st_mtime, p.name)
+        except OSError:
+            return (0.0, p.name)
+
+    return sorted(found, key=age)
+
+
 def save_path() -> Path:
     """The local match in progress."""
     return data_dir() / SAVE_NAME

@@ -16,7 +16,7 @@ from __future__ import annotations
 import argparse
 import hashlib
 import json
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -100,11 +100,13 @@ class LogWriter:
 
 def replay_hand(match: Match, number: int, actions: Sequence[Any],
                 flees: Iterable[Sequence[Any]] = (), digest: Any | None = None,
-                partial: bool = False, seed: object = None) -> None:
+                partial: bool = False, seed: object = None,
+                before: Callable[[int, int, Action], None] | None = None) -> None:
     """Deal `match`'s next hand and apply a log's actions and flees to it, feeding `digest`
     (a hashlib object) every event line. `partial`: the hand may stop before its end (a save).
     Raises LogError saying which action of which hand went wrong. `seed`: the hand's own
-    wall seed, if the log recorded one."""
+    wall seed, if the log recorded one. `before(step, seat, action)` is called just before
+    each action is applied, the match standing where that seat chose it (a review)."""
     if seed is not None and (type(seed) is not int or seed < 0):
         raise LogError(f"hand {number}: damaged wall seed")
 
@@ -121,7 +123,13 @@ def replay_hand(match: Match, number: int, actions: Sequence[Any],
         while pending and pending[0][0] == step:
             feed(match.flee(pending.pop(0)[1]))
         try:
-            feed(match.apply(int(pair[0]), Action.parse(str(pair[1]))))
+            seat, action = int(pair[0]), Action.parse(str(pair[1]))
+        except (NotationError, TypeError, ValueError, IndexError) as exc:
+            raise LogError(f"hand {number}, action {step + 1}: {exc}") from None
+        if before is not None:  # outside the try: its own mistakes are not the log's
+            before(step, seat, action)
+        try:
+            feed(match.apply(seat, action))
         except (IllegalAction, NotationError, TypeError, ValueError, IndexError) as exc:
             raise LogError(f"hand {number}, action {step + 1}: {exc}") from None
     for _, player in pending:

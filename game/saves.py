@@ -54,23 +54,28 @@ def save(match: Match, path: Path, extra: Mapping[str, Any] | None = None) -> No
     write_atomic(path, save_text(match, extra))
 
 
-def load_text(text: str) -> tuple[Match, dict[str, Any]]:
+def load_text(text: str, *, explain: bool = False) -> tuple[Match, dict[str, Any]]:
     """The match a save describes, replayed to where it stopped, and the save's extra data.
-    LogError if it does not replay, naming the engine version that wrote it if another did."""
+    LogError if it does not replay, naming the engine version that wrote it if another did.
+    `explain`: the players the save's extra names "human" have their refusals noted from the
+    first action on (`Match.explain`; it changes no play), so the table resumes with them."""
     head, hands, end = saved_records(text)
     try:
-        return _replay_save(head, hands, end)
+        return _replay_save(head, hands, end, explain)
     except LogError as exc:
         raise other_engine(head, exc) from None
 
 
 def _replay_save(head: dict[str, Any], hands: list[dict[str, Any]],
-                 end: dict[str, Any]) -> tuple[Match, dict[str, Any]]:
+                 end: dict[str, Any], explain: bool = False) -> tuple[Match, dict[str, Any]]:
     try:
         match = Match(str(head["ruleset"]), int(head["seed"]), head.get("options") or {},
                       head.get("names") or None)
     except (KeyError, TypeError, ValueError, MahjongError) as exc:
         raise LogError(f"the save cannot start a match ({exc})") from None
+    kinds = head.get("extra", {}).get("kinds") if isinstance(head.get("extra"), dict) else None
+    if explain and isinstance(kinds, list):
+        match.explain(frozenset(p for p, kind in enumerate(kinds) if kind == "human"))
     for index, record in enumerate(hands, 1):
         replay_hand(match, index, record.get("actions") or [], record.get("flees") or (),
                     partial=index == len(hands))
@@ -80,12 +85,12 @@ def _replay_save(head: dict[str, Any], hands: list[dict[str, Any]],
     return match, dict(extra) if isinstance(extra, dict) else {}
 
 
-def load(path: Path) -> tuple[Match, dict[str, Any]]:
+def load(path: Path, *, explain: bool = False) -> tuple[Match, dict[str, Any]]:
     try:
         text = path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as exc:
         raise LogError(f"cannot read {path}: {exc}") from None
-    return load_text(text)
+    return load_text(text, explain=explain)
 
 
 def describe(path: Path) -> dict[str, Any] | None:

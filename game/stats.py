@@ -300,29 +300,13 @@ def _read(path: Path, size: int, mtime: float) -> MatchFacts:
     return match_facts(text, path.name, (mtime, path.name))
 
 
-def log_files(folder: Path) -> list[Path]:
-    """The logs in `folder` (every *.jsonl file), oldest first."""
-    try:
-        found = [p for p in folder.iterdir() if p.suffix == paths.LOG_SUFFIX and p.is_file()]
-    except OSError:
-        return []
-
-    def age(p: Path) -> tuple[float, str]:
-        try:
-            return (p.stat().st_mtime, p.name)
-        except OSError:
-            return (0.0, p.name)
-
-    return sorted(found, key=age)
-
-
 class Reader:
     """Reads a folder's logs one at a time (`step`), so a window can show its progress and
     keep drawing; `collect` reads them all at once."""
 
     def __init__(self, folder: Path | None = None) -> None:
         folder = paths.logs_dir() if folder is None else folder
-        self.pending = log_files(folder)
+        self.pending = paths.log_files(folder)
         self.found = Collection(str(folder), files=len(self.pending))
 
     @property

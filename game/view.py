@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any, Literal, NamedTuple
 from game.actions import Action
 from game.events import DEAL, DRAW, Event
 from game.melds import Meld
-from game.rules.base import HandResult, Payment, Settlement
+from game.rules.base import HandResult, Payment, Refusal, Settlement
 from game.rules.facts import hand_how
 from game.scoring import ScoreLine, ScoreResult
 from game.tiles import TILES, Tile, sorted_tiles
@@ -219,6 +219,10 @@ class SeatView(NamedTuple):
     result: HandResult | None
     revealed: tuple[tuple[Tile, ...], ...] = ()
     """All concealed hands, only once the hand is over."""
+    refusals: tuple[Refusal, ...] = ()
+    """Why a claim or a win this seat's shape allows is not offered, or an answer it gave was
+    not carried out (the latest discard, its own draw): filled only for a seat the table
+    explains (`Match.explained_view`), never in a bot's view."""
 
     @property
     def concealed(self) -> tuple[Tile, ...]:
@@ -273,6 +277,8 @@ class SeatView(NamedTuple):
             "dealer_streak": self.dealer_streak,
             "revealed": [[int(t) for t in h] for h in self.revealed],
             "result": None if self.result is None else result_to_wire(self.result),
+            "refusals": [[r.action, r.key, [[k, n] for k, n in r.args],
+                          None if r.tile is None else int(r.tile)] for r in self.refusals],
         }
 
 
@@ -326,6 +332,9 @@ def view_from_wire(w: dict[str, Any]) -> SeatView:
         dealer_streak=w["dealer_streak"],
         result=None if w.get("result") is None else result_from_wire(w["result"]),
         revealed=tuple(tuple(TILES[t] for t in h) for h in w["revealed"]),
+        refusals=tuple(Refusal(str(a), str(k), tuple((str(n), int(v)) for n, v in args),
+                               _tile_or_none(tile))
+                       for a, k, args, tile in w.get("refusals", ())),
     )
 
 

@@ -15,11 +15,12 @@ from game.bots import LEVELS
 from game.errors import BadOption, MahjongError
 from game.rules.registry import OPTION_TABLES
 from game.simulate import command_options
+from game.timeouts import CLAIM_SECONDS, DISCARD_SECONDS
 from net.client import Client, JoinError
 from net.discovery import Announcer, DiscoveryError, find_table
 from net.frames import PROTOCOL_VERSION, Message
 from net.host import Host, HostConfig
-from net.host_config import CLAIM_WINDOW, options_text
+from net.host_config import CLAIM_WINDOW, TIMER_RANGE, options_text
 from net.save import (
     SaveData,
     SaveError,
@@ -114,6 +115,12 @@ def add_host_arguments(p: _P) -> _P:
                    help="write the match log here (default: the user data folder)")
     p.add_argument("--no-timers", action="store_true",
                    help="no turn timers (M11; on by default on the LAN)")
+    p.add_argument("--discard-seconds", type=float, default=DISCARD_SECONDS, metavar="SECONDS",
+                   help=f"time to discard before the table plays (M11; default "
+                   f"{DISCARD_SECONDS:g}; learners may like 30 or 60)")
+    p.add_argument("--claim-seconds", type=float, default=CLAIM_SECONDS, metavar="SECONDS",
+                   help=f"time to answer a claim offer before it is passed (M11; default "
+                   f"{CLAIM_SECONDS:g})")
     p.add_argument("--no-flee", action="store_true",
                    help="time-outs and absences never count as fleeing (M12)")
     p.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
@@ -143,6 +150,9 @@ def host_run(args: argparse.Namespace) -> int:
                      "is 0-10 seconds", 2)
     if args.resume is not None and args.option:
         return _fail("--resume keeps the table's saved options; leave out --option", 2)
+    low, high = TIMER_RANGE
+    if not (low <= args.discard_seconds <= high and low <= args.claim_seconds <= high):
+        return _fail(f"--discard-seconds and --claim-seconds are {low:g}-{high:g} seconds", 2)
     saved: SaveData | None = None
     if args.resume is not None:
         try:
@@ -172,11 +182,14 @@ def host_run(args: argparse.Namespace) -> int:
         address=args.interface or "0.0.0.0", port=args.port, code=args.code,
         hand_pause=args.hand_pause, options=options, claim_window=args.claim_window,
         secret_walls=not args.reproducible_walls,
+        discard_seconds=args.discard_seconds, claim_seconds=args.claim_seconds,
     )
     if saved is not None:
         config.ruleset, config.name, config.seats = saved.ruleset, saved.table, saved.kinds
         config.hands, config.bots, config.code = saved.hands_limit, saved.bots, saved.code
         config.seed = saved.seed
+        if saved.timers is not None and len(saved.timers) == 2:
+            config.discard_seconds, config.claim_seconds = saved.timers
     if not args.no_save:
         config.save_path = args.save or args.resume or default_save_path(config.name)
     try:

@@ -57,6 +57,7 @@ SCHEMA: Final[dict[str, dict[str, tuple[type, ...]]]] = {
     "notice": {"code": _STR, "seat": _INT, "msg": _STR},
     "challenge": {"nonce": _STR},
     "prove": {"proof": _STR},
+    "auto": {"on": (bool,)},
     "contribute": {"hand": _INT, "c": _STR},
 }
 OPTIONAL: Final[dict[str, dict[str, tuple[type, ...]]]] = {

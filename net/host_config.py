@@ -14,6 +14,11 @@ from net.fair import CONTRIBUTE_SECONDS
 from net.limits import MAX_CONNECTIONS, MAX_PER_ADDRESS, MESSAGE_BURST, MESSAGE_RATE
 
 CLAIM_WINDOW: Final = 0.5
+TIMER_PRESETS: Final = ((DISCARD_SECONDS, CLAIM_SECONDS), (30.0, 15.0), (60.0, 20.0))
+"""(discard, claim) seconds a host may choose for its table: the rule's own (M11), and longer
+ones for learners."""
+TIMER_RANGE: Final = (1.0, 600.0)
+"""Shortest and longest turn or claim time a host may set."""
 
 
 def rules_hash(ruleset: str, options: Mapping[str, Any] | None) -> str:

@@ -119,8 +119,10 @@ class Places:
         self.left_at.pop(place, None)
         return old if old is not peer else None
 
-    def listing(self, flee_in: dict[int, float]) -> list[dict[str, Any]]:
-        """The places as the `seats` message describes them."""
+    def listing(self, flee_in: dict[int, float],
+                auto: frozenset[int] = frozenset()) -> list[dict[str, Any]]:
+        """The places as the `seats` message describes them; `auto`: places whose player
+        said a bot of their own plays for them (托管)."""
         free = self.free()
         out = [
             {"kind": k, "name": self.names[p], "taken": p not in free,
@@ -129,6 +131,9 @@ class Places:
         ]
         for p, left in flee_in.items():  # M12: the others see the clock run
             out[p]["flee_in"] = round(left, 1)
+        for p in auto:
+            if self.human(p):  # a stand-in of the host's own plays otherwise: not theirs
+                out[p]["auto"] = True
         return out
 
     def bot(self, player: int) -> Bot:

@@ -72,6 +72,8 @@ class SaveData:
     current: HandLog | None = None
     """The hand being played when the save was written: `--resume` continues it from these
     actions on the same wall (its seed), dealing nothing again."""
+    timers: list[float] | None = None
+    """[discard, claim] seconds the host chose (None: an older save; the rule's own)."""
 
     def to_json(self) -> dict[str, Any]:
         return {"format": SAVE_FORMAT, "version": SAVE_VERSION, **asdict(self)}
@@ -201,6 +203,7 @@ def _data(path: Path, raw: dict[str, Any]) -> SaveData:
             engine=str(raw["engine"]) if raw.get("engine") else None,
             fingerprint=str(raw["fingerprint"]) if raw.get("fingerprint") else None,
             current=_hand_log(raw["current"]) if raw.get("current") else None,
+            timers=[float(s) for s in raw["timers"]] if raw.get("timers") else None,
         )
     except (KeyError, TypeError, ValueError, AttributeError) as exc:
         raise SaveError(f"{path} is damaged ({exc})") from None

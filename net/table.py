@@ -456,6 +456,8 @@ class Table:
             self._on_chat(peer, msg)
         elif kind == "contribute":
             self._on_contribute(peer, msg)
+        elif kind == "auto":
+            self._on_auto(peer, msg["on"])
         elif kind == "ping":
             peer.send({"t": "pong", "n": msg["n"]})
         elif kind == "pong":
@@ -535,6 +537,7 @@ class Table:
             "walls": "shared" if self.config.secret_walls else "reproducible",
             "timers": [self.config.discard_seconds, self.config.claim_seconds]
             if self.timers_on else None,
+            "auto": True,  # this host takes "auto" messages (older hosts drop a peer for one)
         }
         if host_proof is not None:
             welcome["proof"] = host_proof
@@ -657,6 +660,17 @@ class Table:
             out["text"] = text
         self._tell(out)
 
+    def _on_auto(self, peer: Peer, on: bool) -> None:
+        """The player lets a bot on their own machine play their place (托管), or takes it
+        back: the table only tells the others; it plays nothing and shows nothing more."""
+        seat = peer.seat
+        if seat is None or peer.auto == on:
+            return
+        peer.auto = on
+        self._notice("auto" if on else "auto_off", seat,
+                     f"{self.names[seat]} " + ("is on auto-play" if on else "plays again"))
+        self._broadcast_seats()
+
     # ------------------------------------------------------------ telling the peers
 
     def _tell(self, msg: Message) -> None:
@@ -675,7 +689,8 @@ class Table:
         return self.turns.flee_in(self.now)
 
     def _seat_list(self) -> list[dict[str, Any]]:
-        return self.places.listing(self._flee_in())
+        auto = frozenset(p for p, peer in self.by_seat.items() if peer.auto)
+        return self.places.listing(self._flee_in(), auto)
 
     def _broadcast_seats(self) -> None:
         self._tell({"t": "seats", "seats": self._seat_list()})
@@ -959,6 +974,7 @@ class Table:
             hands=self.chronicle.hand_logs() if hands else [], fingerprint=self.fingerprint,
             current=None if self.match.hand_over else self.chronicle.hand_log(
                 self.match, self._kept_seed()),
+            timers=[self.config.discard_seconds, self.config.claim_seconds],
         )
 
     def _save_at(self) -> float:

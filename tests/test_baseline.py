@@ -60,6 +60,15 @@ def test_baseline_decisions_follow_its_description(ruleset: str, seed: int) -> N
                         assert all(action.tile in r for r in rivers)  # a kind they all threw
                 else:
                     assert shape[action.tile] == best
+
+                    live: dict[int, int] = {}
+                    for t, d in shape.items():
+                        if d == best:
+                            rest = list(view.counts)
+                            rest[t] -= 1
+                            live[t] = bot._improving(view, rest, melds, opened)
+                    # the most live tiles that lower the deficiency it chose by
+                    assert live[action.tile] == max(live.values())
         if action.kind in (ActionKind.CHOW, ActionKind.PONG, ActionKind.KONG):
             now = bot._deficiency(view, view.counts, melds, bot._opened(view))
             after = bot._deficiency(view, kit.after_claim(view, action), melds + 1, True,
@@ -93,3 +102,20 @@ def test_nanjing_concealed_hand_without_flowers_does_not_open_for_the_plain_hand
                     refused += 1
             hand.apply(seat, action)
     assert refused > 0
+
+
+def test_nanjing_seven_pairs_hand_counts_the_draws_that_pair_a_single() -> None:
+    """A concealed hand steered by seven pairs (N3) ranks discards by the live tiles that lower
+    that deficiency: the singles' copies, not the draws that help only the sets."""
+    hand = new_hand("nanjing", 5)
+    view = view_of(hand, hand.to_act()[0])
+    counts = [0] * 34
+    for kind in (0, 3, 15, 19, 26):  # five pairs: 1m 4m 7p 2s 9s
+        counts[kind] = 2
+    for kind in (27, 28, 13):  # singles: E S 5p
+        counts[kind] = 1
+    view = view._replace(counts=tuple(counts), melds=((),) * 4)
+    bot = BaselineBot(0)
+    assert bot._deficiency(view, counts, 0, False) == 2  # seven pairs; the sets are 4 away
+    unseen = view.unseen()
+    assert bot._improving(view, counts, 0, False) == unseen[27] + unseen[28] + unseen[13]

@@ -208,19 +208,25 @@ def test_baseline_bot_from_its_file_plays_legally(ruleset: str, seed: int) -> No
         hand.apply(seat, action)
 
 
+def played_hand(ruleset: str, seed: int, steps: int) -> Hand | None:
+    """A hand after `steps` decisions of four hard bots; None when it ended before them."""
+    hand = new_hand(ruleset, seed)
+    players = [make_bot("hard", seed + s) for s in range(4)]
+    for _ in range(steps):
+        if hand.phase is Phase.OVER:
+            return None
+        seat = hand.to_act()[0]
+        hand.apply(seat, players[seat].choose(view_of(hand, seat)))
+    return None if hand.phase is Phase.OVER else hand
+
+
 @settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.sampled_from(RULESETS), st.integers(0, 2**32), st.integers(0, 150))
 def test_expert_choice_is_unchanged_when_hidden_tiles_are_shuffled(
     ruleset: str, seed: int, steps: int
 ) -> None:
-    hand = new_hand(ruleset, seed)
-    players = [make_bot("hard", seed + s) for s in range(4)]
-    for _ in range(steps):
-        if hand.phase is Phase.OVER:
-            return
-        seat = hand.to_act()[0]
-        hand.apply(seat, players[seat].choose(view_of(hand, seat)))
-    if hand.phase is Phase.OVER:
+    hand = played_hand(ruleset, seed, steps)
+    if hand is None:
         return
     seat = hand.to_act()[0]
     before_hidden = [list(h) for h in hand.hands]

@@ -88,6 +88,7 @@ LEAVES = {words: p for words, p in TREE.items()
 LEAST = {
     ("play",): [], ("score",): [], ("simulate",): [], ("bench",): [], ("tournament",): [],
     ("replay", "verify"): ["log.jsonl"], ("host",): [], ("join",): ["--address", "127.0.0.1:9"],
+    ("review",): ["log.jsonl", "--seat", "0"],
     ("stats",): [],
 }
 """The arguments each command cannot do without, so that a stray flag is what it trips on."""

@@ -11,7 +11,7 @@ from game.actions import ActionKind
 from game.bots import Ranker, kit, make_bot
 from game.bots.expert import ExpertBot, rank
 from game.engine import Phase
-from tests.test_bots import new_hand, view_of
+from tests.test_bots import new_hand, played_hand, view_of
 from tests.test_engine_props import _shuffle_hidden
 
 RULESETS = ["mazhan", "nanjing"]
@@ -67,14 +67,8 @@ def test_rank_does_not_change_a_match() -> None:
 @settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.sampled_from(RULESETS), st.integers(0, 2**32), st.integers(0, 150))
 def test_rank_reads_only_the_view(ruleset: str, seed: int, steps: int) -> None:
-    hand = new_hand(ruleset, seed)
-    players = [make_bot("hard", seed + s) for s in range(4)]
-    for _ in range(steps):
-        if hand.phase is Phase.OVER:
-            return
-        seat = hand.to_act()[0]
-        hand.apply(seat, players[seat].choose(view_of(hand, seat)))
-    if hand.phase is Phase.OVER:
+    hand = played_hand(ruleset, seed, steps)
+    if hand is None:
         return
     seat = random.Random(seed).choice(hand.to_act())
     before = rank(view_of(hand, seat), seed=5)

@@ -5,7 +5,9 @@ against the levels: it uses only the seat view, `game.shapes` and `game.bots.kit
 
 - Wins whenever a win is offered.
 - Discards to the lowest deficiency after the discard (shanten + 1), then keeps the most live
-  improving tiles (ukeire over the tiles it has not seen; a drawn Mazhan wild always counts).
+  improving tiles (ukeire over the tiles it has not seen; a drawn Mazhan wild always counts),
+  counted against that same deficiency: while a Nanjing hand is concealed it is the lower of
+  the plain hand's and seven pairs' (N3), so a draw pairing a single counts there.
   It never throws a wild (財神, ruling M6) while anything else is legal.
 - Claims a pong or chow only when the deficiency after the claim is strictly lower; an exposed
   kong when it is not higher; its own concealed and added kongs likewise.
@@ -28,7 +30,7 @@ from collections.abc import Sequence
 
 from game.actions import PASS, Action, ActionKind
 from game.bots import kit
-from game.shapes import deficiency
+from game.shapes import deficiency, deficiency_after_draws
 from game.view import SeatView
 
 LATE = 16
@@ -121,7 +123,10 @@ class BaselineBot:
         """Live tiles whose draw lowers the deficiency of a hand waiting to draw."""
         plans = self._plans(view, opened)
         if plans == [_PLAIN]:
-            return sum(kit.improving(view, counts, melds).values())
+            hand = kit.own_hand(view, counts, melds)
+            if not hand.seven_pairs:
+                return sum(kit.improving(view, counts, melds).values())
+            return self._improving_with_pairs(view, hand)
         unseen = view.unseen()
         now = self._deficiency(view, counts, melds, opened)
         good = 0
@@ -133,6 +138,24 @@ class BaselineBot:
                 continue
             more[kind] += 1
             if self._deficiency(view, more, melds, opened) < now:
+                good += unseen[kind]
+        return good
+
+    def _improving_with_pairs(self, view: SeatView, hand: kit.OwnHand) -> int:
+        """Live tiles that lower the deficiency the discard was chosen by: the lower of the
+        plain hand's and seven pairs' (N3) while seven pairs is open, so a hand steered by
+        seven pairs counts the draws that pair a single (`kit.improving` counts only sets)."""
+        naturals = hand.naturals
+        plain = deficiency(naturals, hand.wilds, hand.need)
+        pairs = sum(min(n, 4) // 2 for n in naturals)
+        now = min(plain, 7 - pairs)
+        unseen = view.unseen()
+        good = 0
+        for kind, d in deficiency_after_draws(naturals, hand.wilds, hand.need).items():
+            if not unseen[kind]:
+                continue
+            more_pairs = pairs + (1 if naturals[kind] % 2 else 0)
+            if min(d, 7 - more_pairs) < now:
                 good += unseen[kind]
         return good
 

@@ -288,10 +288,16 @@ class ExpertBot(HardBot):
 
     def _scored_discards(self, view: SeatView, hand: ev.Hand,
                          plan: Plan) -> list[tuple[float, Action]]:
-        choices = super()._scored_discards(view, hand, plan)
-        if self._record is not None:
+        if self._record is None:
+            return super()._scored_discards(view, hand, plan)
+        self.varieties = {}
+        try:
+            choices = super()._scored_discards(view, hand, plan)
             for score, action in choices:
-                self._record[action] = score
+                # the value without the tie-breaking variety: equal discards rank equal
+                self._record[action] = score - self.varieties.get(action, 0.0)
+        finally:
+            self.varieties = None
         return choices
 
     def _discard(self, view: SeatView, hand: ev.Hand, plan: Plan) -> Action:

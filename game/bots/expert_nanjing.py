@@ -216,15 +216,15 @@ def choose_discard(view: SeatView, discards: Sequence[Action], after: Mapping[in
         jitter = noise()
         if d == best:
             score = tuning.push_scale * cost - gain(tile) + jitter
-            if record is not None:
-                record[action] = -score
+            if record is not None:  # the value without the tie-breaking jitter
+                record[action] = gain(tile) - tuning.push_scale * cost
             if push is None or score < push[0]:
                 push = (score, action)
         else:
             loss = cost + top - offence(d, view.wall_left, tuning)
             if record is not None:
                 record[action] = gain(tile) - tuning.push_scale * cost \
-                    - (top - offence(d, view.wall_left, tuning)) - jitter
+                    - (top - offence(d, view.wall_left, tuning))
             if fold is None or loss + jitter < fold[0]:
                 fold = (loss + jitter, cost, action)
     assert push is not None

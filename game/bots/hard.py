@@ -107,6 +107,8 @@ class HardBot:
 
     def __init__(self, seed: int) -> None:
         self.rng = random.Random(seed)
+        self.varieties: dict[Action, float] | None = None
+        """While ranking: the random variety added to each discard's score (not its value)."""
 
     def choose(self, view: SeatView) -> Action:
         for action in view.legal:
@@ -288,7 +290,10 @@ class HardBot:
                 score += 8  # a pong of these is a tai (M16)
             if my_river and my_river.count(tile) == 3:
                 score += 300  # N12: all four discarded by one player pays each other seat
-            score += draw() * 0.5  # a little variety between equal choices
+            variety = draw() * 0.5  # a little variety between equal choices
+            if self.varieties is not None:
+                self.varieties[action] = variety  # rank reports values without it
+            score += variety
             choices.append((score, action))
         return choices
 

@@ -17,7 +17,7 @@ from game.catalogue.rules import NOTATION_WORDS, STRINGS
 from game.tiles import TILES, format_tiles
 
 if TYPE_CHECKING:
-    from game.rules.base import Option, Payment
+    from game.rules.base import Option, Payment, Refusal
     from game.scoring import ScoreLine
 
 LANGUAGES: Final = ("zh-Hans", "zh-Hant", "en")
@@ -92,3 +92,12 @@ def option_words(option: Option, language: str) -> str:
     if template is None:
         return option.help
     return template.format(**dict(option.args)) if option.args else template
+
+
+def refusal_words(refusal: Refusal, language: str) -> str:
+    """Why a claim or a win was refused, in `language`, its numbers filled in (its key
+    itself for a key the catalogue lacks)."""
+    template = text_in(refusal.key, language)
+    if template is None:
+        return refusal.key
+    return template.format(**dict(refusal.args)) if refusal.args else template

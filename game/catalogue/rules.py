@@ -99,6 +99,35 @@ STRINGS: Final[dict[str, tuple[str, str]]] = {
         "一炮多響：預設截胡，只有放炮者之後第一家胡；或能胡的都胡，各由放炮者付 (N2)",
         "Several wins on one discard: the first in turn order (截胡) or all, each "
         "paid by the discarder (N2)"),
+    # why a claim or a win is not offered, or an answer not carried out (game/why.py; issue
+    # 27): `{need}`, `{have}` numbers the rules hold
+    "why.nanjing.open_hand": (
+        "開門（有碰出的牌）要 {need} 張硬花或一個大牌才能胡 (N4)；你有 {have} 張",
+        "An open hand needs {need} hard flowers or a big item to win (N4); you have {have}"),
+    "why.nanjing.no_chow": ("南京麻將不能吃 (N2)", "Nanjing has no chow (N2)"),
+    "why.nanjing.win_first": ("有人胡這張牌，胡優先於碰槓 (N2)",
+                              "Someone won on the tile: a win comes before a pong or kong (N2)"),
+    "why.nanjing.cut": ("截胡：只有放炮者之後第一家胡 (N2)",
+                        "截胡: only the first winner in turn order after the discarder wins "
+                        "(N2)"),
+    "why.nanjing.after_claim": ("碰牌之後先打一張，不能胡",
+                                "After a pong you discard first: no win on it"),
+    "why.mazhan.dead_wild": ("打出的財神是死牌：不能吃碰槓，也不能胡 (M6)",
+                             "A discarded wild (財神) is dead: nobody may claim it or win on "
+                             "it (M6)"),
+    "why.mazhan.wild_chow": ("財神不能用來吃 (M6)", "Wilds cannot be used to chow (M6)"),
+    "why.mazhan.chow_previous": ("只能吃上家打的牌 (M7)",
+                                 "You may chow only from the player before you (M7)"),
+    "why.mazhan.win_first": ("有人胡這張牌，胡優先於吃碰槓 (M7)",
+                             "Someone won on the tile: a win comes before any claim (M7)"),
+    "why.mazhan.pong_first": ("碰槓優先於吃 (M7)", "A pong or kong comes before a chow (M7)"),
+    "why.mazhan.cut": ("截胡：只有放炮者之後第一家胡 (M7)",
+                       "截胡: only the first winner in turn order after the discarder wins "
+                       "(M7)"),
+    "why.mazhan.after_claim": ("吃碰之後先打一張，不能胡 (M7)",
+                               "After a chow or pong you discard first: no win on it (M7)"),
+    "why.wall_empty": ("牌牆沒有牌可補，不能槓", "The wall has no tile left to replace a kong"),
+    "why.not_allowed": ("規則不允許", "The rules do not allow it here"),
 }
 
 NOTATION_WORDS: Final[dict[str, str]] = {

@@ -165,10 +165,17 @@ def run(argv_options: ClientOptions) -> int:
                   size=screen.get_size(), sounds=Sounds.open(settings.volume),
                   data_dir=data_dir())
     ctx.stack.open("main menu")
-    if options.replay:
+    if options.replay and options.review is not None:
+        # the Review screen of that player, or a notice saying why the log cannot be reviewed
+        ctx.stack.open("review", log=Path(options.replay), player=options.review)
+    elif options.replay:
         from game.client.table.replay import open_replay
 
         open_replay(ctx, Path(options.replay))  # a bad file is explained on screen
+    elif options.lesson:
+        from game.client.sessions.lesson import open_lesson
+
+        open_lesson(ctx, options.lesson)
     elif options.play:
         from game.client.sessions.local import open_table
 

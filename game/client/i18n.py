@@ -34,6 +34,7 @@ STRINGS: Final[dict[str, tuple[str, str]]] = {
     "menu.replays": ("牌局回放", "Replays"),
     "menu.stats": ("戰績", "Statistics"),
     "menu.calculator": ("計分器", "Score calculator"),
+    "menu.drills": ("練習", "Drills"),
     "menu.rules": ("規則", "Rules"),
     "menu.settings": ("設定", "Settings"),
     "menu.quit": ("離開", "Quit"),
@@ -96,7 +97,31 @@ STRINGS: Final[dict[str, tuple[str, str]]] = {
     "table.dice": ("骰子", "Dice"),
     "table.your_turn": ("輪到你出牌", "Your turn: discard a tile"),
     "table.claim": ("要不要這張？", "Claim this tile?"),
+    "table.why_win_line": ("{tile} 不能胡：{reason}（按 ? 看原因）",
+                           "No win on {tile}: {reason} (? for why)"),
+    "drill.title": ("練習：猜猜幾分", "Drill: guess the score"),
+    "drill.question": ("這手牌胡了幾分？", "What does this winning hand score?"),
+    "drill.type_hint": ("按 {keys} 選一個，或直接打出數字再按 Enter",
+                        "Pick one with {keys}, or type the number and press Enter"),
+    "drill.typed": ("你打的：{n}（Enter 確定）", "You typed: {n} (Enter to answer)"),
+    "drill.right": ("答對了：{n}", "Right: {n}"),
+    "drill.wrong": ("不對：你說 {n}，其實是 {m}", "Not quite: you said {n}, it scores {m}"),
+    "drill.next": ("下一手", "Next hand"),
+    "drill.self_draw": ("自摸", "Self-drawn"),
+    "drill.discard": ("胡別人打的牌", "Won on a discard"),
+    "drill.streak": ("連莊 {n}", "Dealer streak {n}"),
+    "drill.record": ("戰績：共 {tried} 題，答對 {right} 題 · 連對 {streak} · 最多連對 {best}",
+                     "Record: {right} right of {tried} · streak {streak} · best {best}"),
+    "table.why_title": ("為甚麼不能？", "Why not?"),
+    "table.why_none": ("上一張牌沒有被規則擋下的動作",
+                       "The rules refused nothing on the latest tile"),
+    "table.why_close": ("按 ? 或 Esc 關閉", "? or Esc: close"),
     "table.waiting": ("等待 {name}", "Waiting for {name}"),
+    "toggle.auto_win": ("自動和", "Auto-win"),
+    "toggle.no_claims": ("不吃碰槓", "No calls"),
+    "toggle.draw_discard": ("摸切", "Discard drawn"),
+    "toggle.sort": ("理牌", "Sort"),
+    "toggle.autoplay": ("托管", "Auto-play"),
     "table.pass_to": ("請交給 {name}", "Pass to {name}"),
     "table.curtain_hint": ("按任意鍵或點擊繼續", "Press any key or click to continue"),
     "table.waits": ("聽 {tiles}", "Waits {tiles}"),
@@ -233,6 +258,12 @@ STRINGS: Final[dict[str, tuple[str, str]]] = {
     "lan.notice.refused.bot": ("本局由電腦代打，下一局輪到你",
                                "A bot plays your place until the next hand"),
     "lan.tag.bot": ("電腦", "bot"),
+    "lan.tag.auto": ("托管", "auto-play"),
+    "lan.timers": ("計時", "Timers"),
+    "lan.timers_value": ("出牌 {discard} 秒 · 吃碰 {claim} 秒",
+                         "discard {discard} s · claim {claim} s"),
+    "lan.notice.auto": ("{name} 托管中：電腦代打", "{name} is on auto-play: a bot plays"),
+    "lan.notice.auto_off": ("{name} 取消托管", "{name} plays again"),
     "lan.tag.standin": ("電腦代打", "bot plays"),
     "lan.tag.away": ("離線 · 代打", "away · bot"),
     "lan.tag.flee_in": ("離線 · {time} 後算逃跑", "away · flees in {time}"),
@@ -417,6 +448,253 @@ STRINGS: Final[dict[str, tuple[str, str]]] = {
     "illegal.not_legal": ("現在不能{action}", "{action} is not allowed now"),
     "illegal.not_your_turn": ("還沒輪到你", "It is not your turn"),
     "illegal.hand_over": ("這一局已經結束", "The hand is over"),
+    "illegal.lesson_step": ("這一步課程要你做別的事", "The lesson asks for something else here"),
+    "menu.lessons": ("教學", "Lessons"),
+    "lessons.title": ("教學", "Lessons"),
+    "lessons.ruleset": ("規則", "Ruleset"),
+    "lessons.done_mark": ("✓ {title}", "✓ {title}"),
+    "lessons.progress": ("已完成 {done}/{of}", "{done} of {of} done"),
+    "lesson.step": ("第 {n}/{of} 步", "step {n} of {of}"),
+    "lesson.wrong": ("不是這一步：照上面說的做", "Not this one: do what the lesson says above"),
+    "lesson.wrong_first": ("先做上面這一步（點亮起來的地方）",
+                           "First do this step: click what is lit"),
+    "lesson.wrong_click": ("點亮起來的地方", "Click what is lit"),
+    "lesson.wait": ("看看牌局結果……", "Look at how the hand ends…"),
+    "lesson.done": ("完成：{title}", "Done: {title}"),
+    "lesson.done_body": ("做得好！進度已存檔。", "Well done! Your progress is saved."),
+    "lesson.next": ("下一課", "Next lesson"),
+    "lesson.again": ("再來一次", "Again"),
+    "lesson.back": ("回教學列表", "Back to lessons"),
+    "lesson.mazhan.wild.title": ("財神（百搭）", "The wild (財神)"),
+    "lesson.mazhan.wild.summary": ("翻出的財神、它能代替什麼、為什麼不打它",
+                                   "The flipped indicator, what a wild stands for, why you "
+                                   "keep it"),
+    "lesson.mazhan.wild.1": ("發完牌後翻開一張牌（在中間框的右邊），同種的另外三張就是財神（百搭"
+                             "）。"
+                             "點一下中間框。",
+                             "After the deal one tile is flipped (at the right of the centre "
+                             "box): the other three of its kind are wilds (財神). Click the "
+                             "centre box."),
+    "lesson.mazhan.wild.2": ("這次翻出 5 筒，所以你手上的 5 筒是財神，畫上了記號。點它。",
+                             "The 5 of dots was flipped, so the 5 of dots in your hand is a "
+                             "wild: it is marked. Click it."),
+    "lesson.mazhan.wild.3": ("財神在和牌時可以代替任何牌（花牌除外）。留著它，打出孤張的北。",
+                             "In a winning hand a wild stands for any tile but a bonus tile. "
+                             "Keep it: discard the lone North."),
+    "lesson.mazhan.wild.3.wrong": ("留著財神，打北：打出的財神是死牌，誰都不能吃碰或和",
+                                   "Keep the wild and throw the North: a discarded wild is "
+                                   "dead, nobody may claim it or win on it (M6)"),
+    "lesson.mazhan.wild.4": ("南家打出 4 索：23 索加上它成順，財神當第三張中。和牌！",
+                             "South threw the 4 of bamboo: it completes 2-3 of bamboo, and "
+                             "the wild plays a third Red. Click Win."),
+    "lesson.mazhan.wild.4.wrong": ("這張牌讓你和牌：點「和」", "This tile wins you the hand: "
+                                   "click Win"),
+    "lesson.mazhan.wild.5": ("看計分：財神當中，成了中的刻子，多一台（取分數最高的算法）。"
+                             "點計分表。",
+                             "The sheet: the wild counted as a Red, making a triplet of Reds "
+                             "and one tai (the best reading counts, M19). Click the sheet."),
+    "lesson.mazhan.tai.title": ("台與進一", "Tai (台) and rounding up"),
+    "lesson.mazhan.tai.summary": ("基礎分、進一、台數加倍、400 封頂，輸家怎麼付",
+                                  "Base points, rounding up, each tai doubles, the 400 cap, "
+                                  "how losers pay"),
+    "lesson.mazhan.tai.1": ("你摸到的梅（花牌）已經擺出來，從牌尾補了一張。你是東，梅是你的位花："
+                            "一台。點你的花牌。",
+                            "The Plum (a bonus tile) you were dealt is set aside and replaced "
+                            "from the tail. You sit East, so Plum is your seat flower: one "
+                            "tai (台). Click your bonus tiles."),
+    "lesson.mazhan.tai.2": ("補來的北用不上，打出去。", "The North you got in its place is no "
+                            "use: discard it."),
+    "lesson.mazhan.tai.2.wrong": ("打北：其他牌都在組合裡", "Throw the North: every other tile "
+                                  "is in a set"),
+    "lesson.mazhan.tai.3": ("南家打出 8 索，和牌！", "South threw the 8 of bamboo: click Win."),
+    "lesson.mazhan.tai.3.wrong": ("點「和」", "Click Win"),
+    "lesson.mazhan.tai.4": ("基礎分：手裡的中刻子 8 + 梅 4 = 12。個位數不是 0 就進一，是"
+                            "多少？",
+                            "Base: your concealed triplet of Reds 8 + the Plum 4 = 12. It is "
+                            "rounded up to the next ten (M15). To what?"),
+    "lesson.mazhan.tai.4.wrong": ("進一：12 進到下一個十", "Round up: 12 goes to the next ten"),
+    "lesson.mazhan.tai.5": ("和家：(基礎 20 + 20) × 2 的台數次方。你有兩台（中刻、位花），是多少？",
+                            "The winner's value: (base 20 + 20) × 2 for each tai. You have two "
+                            "(the Reds, your seat flower). How much?"),
+    "lesson.mazhan.tai.5.wrong": ("(20 + 20) × 2 × 2", "(20 + 20) × 2 × 2"),
+    "lesson.mazhan.tai.6": ("如果是四台：(20 + 20) × 16 = 640，但最多算多少（辣子）？",
+                            "With four tai it would be (20 + 20) × 16 = 640. But the value is "
+                            "capped (辣子, M17): at what?"),
+    "lesson.mazhan.tai.6.wrong": ("四台以上一律辣子：400",
+                                  "Four tai or more is always the cap (辣子): 400"),
+    "lesson.mazhan.tai.7": ("你是莊家，每家輸家付你加倍，再乘底注 10。西家付你多少？",
+                            "You deal, so each loser pays you double, times the stake of 10 "
+                            "(M21). What does West pay you?"),
+    "lesson.mazhan.tai.7.wrong": ("160 × 2（莊家）× 10（底注）", "160 × 2 (dealer) × 10 (stake)"),
+    "lesson.mazhan.tai.8": ("輸家之間也算：北家擺出位花竹，自己值 10 × 2 = 20；南家是 0，付北家"
+                            "差額乘底注。多少？",
+                            "Losers settle too: North set aside its seat flower Bamboo, worth "
+                            "10 × 2 = 20; South has 0 and pays North the difference times the "
+                            "stake (M20, M21). How much?"),
+    "lesson.mazhan.tai.8.wrong": ("差額 20 × 底注 10", "The difference 20 × the stake 10"),
+    "lesson.mazhan.deal.title": ("發牌、骰子與開門", "The deal, the dice, the break"),
+    "lesson.mazhan.deal.summary": ("骰子決定從哪裡開牌；花牌和白板擺出來從牌尾補",
+                                   "The dice choose where the wall breaks; bonus tiles are set "
+                                   "aside and replaced from the tail"),
+    "lesson.mazhan.deal.1": ("中間框的兩顆骰子決定從哪裡開牌。點數加起來是多少？",
+                             "The two dice in the centre box choose where the wall is broken. "
+                             "What do they add up to?"),
+    "lesson.mazhan.deal.1.wrong": ("把兩顆骰子的點數加起來", "Add up the two dice"),
+    "lesson.mazhan.deal.2": ("從莊家數起（莊家是 1）：東、南、西、北、東……數到 7。"
+                             "開哪一家前面的牌牆？1 東 2 南 3 西 4 北",
+                             "Count 7 seats starting with the dealer as 1: E, S, W, N, E, … "
+                             "Whose side of the wall is broken? 1 E, 2 S, 3 W, 4 N"),
+    "lesson.mazhan.deal.2.wrong": ("東 1、南 2、西 3、北 4、東 5、南 6、西 7",
+                                   "E 1, S 2, W 3, N 4, E 5, S 6, W 7"),
+    "lesson.mazhan.deal.3": ("從那一邊右數 7 墩開牌，每人四張四張拿：莊家 17 張，閒家 16 張。"
+                             "你的白板和蘭是補牌：擺出來，從牌尾補。點它們。",
+                             "The wall breaks 7 stacks from that side's right end; tiles are "
+                             "dealt four at a time: 17 to the dealer, 16 to the others. Your "
+                             "White and Orchid are bonus tiles: set aside and replaced from "
+                             "the tail. Click them."),
+    "lesson.mazhan.deal.4": ("莊家先打：打出北。", "The dealer discards first: throw the "
+                             "North."),
+    "lesson.mazhan.deal.4.wrong": ("打北", "Throw the North"),
+    "lesson.mazhan.deal.5": ("你摸到菊（花牌）：自動擺出來，從牌尾補了西。打出西。",
+                             "You drew the Chrysanthemum, a bonus tile: it was set aside at "
+                             "once and the West came from the tail. Throw the West."),
+    "lesson.mazhan.deal.5.wrong": ("打西", "Throw the West"),
+    "lesson.mazhan.claims.title": ("吃、碰、和的先後", "Claims and their order"),
+    "lesson.mazhan.claims.summary": ("只吃上家，碰任何人，和最優先",
+                                     "Chow only from the player before you, pong from "
+                                     "anyone, a win beats all"),
+    "lesson.mazhan.claims.1": ("你是莊家，先打一張：打孤張的東。", "You deal and discard first: "
+                               "throw the lone East."),
+    "lesson.mazhan.claims.1.wrong": ("打東", "Throw the East"),
+    "lesson.mazhan.claims.2": ("北家是你的上家，打出 3 萬：你有 1 2 萬，可以吃。點「吃」。",
+                               "North plays just before you and threw the 3 of characters: "
+                               "with your 1-2 you may chow it. Click Chow."),
+    "lesson.mazhan.claims.2.wrong": ("吃這張 3 萬", "Chow this 3 of characters"),
+    "lesson.mazhan.claims.3": ("吃了以後要打一張：打南。", "After a claim you discard: throw "
+                               "the South."),
+    "lesson.mazhan.claims.3.wrong": ("打南", "Throw the South"),
+    "lesson.mazhan.claims.4": ("南家打出 5 索：碰可以碰任何人的牌，而且碰比吃優先。點「碰"
+                               "」。",
+                               "South threw the 5 of bamboo: you may pong anyone's discard, "
+                               "and a pong goes before a chow (M7). Click Pong."),
+    "lesson.mazhan.claims.4.wrong": ("碰這張 5 索", "Pong this 5 of bamboo"),
+    "lesson.mazhan.claims.5": ("打 7 索，聽 2 索。", "Throw the 7 of bamboo: you then wait on "
+                               "the 2."),
+    "lesson.mazhan.claims.5.wrong": ("打 7 索", "Throw the 7 of bamboo"),
+    "lesson.mazhan.claims.6": ("西家打出 2 索：誰的牌都可以和，和比碰、吃都優先。點「和」。",
+                               "West threw the 2 of bamboo: you may win on anyone's discard, "
+                               "and a win goes before any pong or chow. Click Win."),
+    "lesson.mazhan.claims.6.wrong": ("點「和」", "Click Win"),
+    "lesson.nanjing.open.title": ("硬花與開門", "Hard flowers and open hands (N4)"),
+    "lesson.nanjing.open.summary": ("中發白和八張花是硬花；碰了牌要四朵硬花才能和",
+                                    "Red, Green, White and the eight flowers are hard "
+                                    "flowers; an open hand needs four of them to win"),
+    "lesson.nanjing.open.1": ("南京的中、發、白和春夏秋冬梅蘭竹菊都是硬花：一摸到就擺出來，從牌"
+                              "尾補牌。"
+                              "你有四朵。點你的花。",
+                              "In Nanjing Red, Green, White and the eight flowers are hard "
+                              "flowers: set aside as soon as drawn and replaced from the tail. "
+                              "You have four. Click them."),
+    "lesson.nanjing.open.2": ("打出孤張的 9 索。", "Throw the lone 9 of bamboo."),
+    "lesson.nanjing.open.2.wrong": ("打 9 索", "Throw the 9 of bamboo"),
+    "lesson.nanjing.open.3": ("碰了牌就不是門清。開門的牌要有四朵以上硬花才能和：你有四朵"
+                              "，可以碰。點「碰」。",
+                              "A pong opens your hand. An open hand may win only with four "
+                              "hard flowers or more (N4): you have four, so pong. Click Pong."),
+    "lesson.nanjing.open.3.wrong": ("碰這張 5 筒", "Pong this 5 of dots"),
+    "lesson.nanjing.open.4": ("打 9 萬，單聽東。", "Throw the 9 of characters: you then wait on "
+                              "the East alone."),
+    "lesson.nanjing.open.4.wrong": ("打 9 萬", "Throw the 9 of characters"),
+    "lesson.nanjing.open.5": ("南家打出東：和！（只有兩朵硬花的話，這裡不能和。）",
+                              "South threw the East: click Win. (With only two hard flowers "
+                              "this win would not be offered.)"),
+    "lesson.nanjing.open.5.wrong": ("點「和」", "Click Win"),
+    "lesson.nanjing.open.6": ("花數：成牌 20 + 2 × (4 朵硬花 + 單聽 1 朵軟花)。是多少？",
+                              "Flowers: 20 for the win + 2 × (4 hard + 1 soft for the single "
+                              "wait) (N6). How many?"),
+    "lesson.nanjing.open.6.wrong": ("20 + 2 × 5", "20 + 2 × 5"),
+    "lesson.nanjing.liable.title": ("包牌", "Liability (包牌, N13)"),
+    "lesson.nanjing.liable.summary": ("一家餵你三副碰，你做成對對胡或清一色，就由他一家付",
+                                      "One player feeds you three sets and you win all pongs "
+                                      "or one suit: that player pays it all"),
+    "lesson.nanjing.liable.d": ("打亮起來的那張", "Throw the tile that is lit"),
+    "lesson.nanjing.liable.p": ("碰這張", "Pong this one"),
+    "lesson.nanjing.liable.1": ("你有五對：做對對胡。先打孤張的南。",
+                                "You hold five pairs: go for all pongs (對對胡). First throw "
+                                "the lone South."),
+    "lesson.nanjing.liable.2": ("南家打出 1 筒：碰。", "South threw the 1 of dots: pong it."),
+    "lesson.nanjing.liable.3": ("打西。", "Throw the West."),
+    "lesson.nanjing.liable.4": ("南家又打出 3 筒：再碰。", "South threw the 3 of dots too: "
+                                "pong again."),
+    "lesson.nanjing.liable.5": ("打北。", "Throw the North."),
+    "lesson.nanjing.liable.6": ("南家第三次餵你（5 筒）。碰了以後，你若和對對胡或清一色，南家就"
+                                "要包牌。碰！",
+                                "South feeds you a third time (the 5 of dots). After this "
+                                "pong, if you win all pongs or one suit, South is liable "
+                                "(N13). Pong it."),
+    "lesson.nanjing.liable.7": ("打 8 索，聽 7 索或 9 萬。", "Throw the 8 of bamboo: you wait "
+                                "on the 7 of bamboo or the 9 of characters."),
+    "lesson.nanjing.liable.8": ("西家打出 9 萬：對對胡是大胡，開門也能和。點「和」。",
+                                "West threw the 9 of characters. All pongs is a big hand, so "
+                                "an open hand may win (N4): click Win."),
+    "lesson.nanjing.liable.8.wrong": ("點「和」", "Click Win"),
+    "lesson.nanjing.liable.9": ("花數：成牌 20 + 對對胡 40 + 無花果（沒有硬花）40。是多少？",
+                                "Flowers: 20 for the win + all pongs 40 + no hard flower "
+                                "(無花果) 40. How many?"),
+    "lesson.nanjing.liable.9.wrong": ("20 + 40 + 40", "20 + 40 + 40"),
+    "lesson.nanjing.liable.10": ("牌是西家打的，但南家餵了三副：全部由南家付。西家付多少？",
+                                 "West threw the tile, but South fed three sets: South pays "
+                                 "it all (N13). What does West pay?"),
+    "lesson.nanjing.liable.10.wrong": ("包牌：只有南家付", "Liability: South alone pays"),
+    "lesson.nanjing.streak.title": ("比下胡（連莊加倍）", "The dealer's streak (比下胡)"),
+    "lesson.nanjing.streak.summary": ("莊家連莊後和牌：(花數 + 10 × 連莊次數) × 2",
+                                      "A dealer who kept the deal wins: (flowers + 10 × the "
+                                      "streak) × 2"),
+    "lesson.nanjing.streak.1": ("你是莊家，已經連莊兩次（連莊 2）。莊家和牌時花數加倍，叫比下胡"
+                                "。"
+                                "點中間框。",
+                                "You deal and have kept the deal two hands in a row (a streak "
+                                "of 2). When such a dealer wins, the flowers double (比下胡, "
+                                "N8). Click the centre box."),
+    "lesson.nanjing.streak.2": ("打出孤張的南，聽 3 索、6 索。", "Throw the lone South: you "
+                                "then wait on the 3 or 6 of bamboo."),
+    "lesson.nanjing.streak.2.wrong": ("打南", "Throw the South"),
+    "lesson.nanjing.streak.3": ("你自己摸到 6 索：自摸！點「和」。", "You drew the 6 of bamboo "
+                                "yourself: click Win."),
+    "lesson.nanjing.streak.3.wrong": ("點「和」", "Click Win"),
+    "lesson.nanjing.streak.4": ("加倍前的花數：成牌 20 + 門清 20 + 2 × 2 朵硬花。是多少？",
+                                "Flowers before doubling: 20 for the win + 20 for a concealed "
+                                "hand + 2 × 2 hard flowers (N6). How many?"),
+    "lesson.nanjing.streak.4.wrong": ("20 + 20 + 4", "20 + 20 + 4"),
+    "lesson.nanjing.streak.5": ("比下胡：(44 + 10 × 連莊 2) × 2。每家付你多少？",
+                                "Doubled on the streak (比下胡): (44 + 10 × 2) × 2 (N8). What "
+                                "does each "
+                                "player pay you?"),
+    "lesson.nanjing.streak.5.wrong": ("(44 + 20) × 2", "(44 + 20) × 2"),
+    "lesson.nanjing.kong.title": ("槓錢當場付", "Kong money at once"),
+    "lesson.nanjing.kong.summary": ("暗槓每家付 10，明槓由打牌的人付 20，馬上付",
+                                    "A concealed kong: 10 from each; a kong on a discard: "
+                                    "20 from the discarder; paid at once"),
+    "lesson.nanjing.kong.1": ("你手上有四張 9 筒：可以暗槓。點「暗槓」。",
+                              "You hold four 9s of dots: declare a concealed kong. Click "
+                              "Concealed kong."),
+    "lesson.nanjing.kong.1.wrong": ("暗槓 9 筒", "Kong the 9s of dots"),
+    "lesson.nanjing.kong.2": ("槓錢當場付，不等這局結束。看分數：暗槓每家付你多少花？",
+                              "Kong money is paid at once, not at the hand's end (N11). See "
+                              "the scores: how much did each player pay you?"),
+    "lesson.nanjing.kong.2.wrong": ("暗槓：每家 10", "A concealed kong: 10 from each"),
+    "lesson.nanjing.kong.3": ("槓了從牌尾補一張。打出東。", "After a kong you draw from the "
+                              "tail. Throw the East."),
+    "lesson.nanjing.kong.3.wrong": ("打東", "Throw the East"),
+    "lesson.nanjing.kong.4": ("南家打出 6 索，你有三張：可以明槓。點「槓」。",
+                              "South threw a 6 of bamboo and you hold three: kong it. Click "
+                              "Kong."),
+    "lesson.nanjing.kong.4.wrong": ("槓，不要只碰", "Kong it, not just a pong"),
+    "lesson.nanjing.kong.5": ("明槓：打出那張牌的人當場付。南家付了多少？",
+                              "A kong on a discard: the discarder pays at once. How much did "
+                              "South pay?"),
+    "lesson.nanjing.kong.5.wrong": ("明槓：打牌的人付 20", "A kong on a discard: the "
+                                    "discarder pays 20"),
     "illegal.not_dealt": ("牌桌還沒發牌", "The table has not dealt yet"),
     "illegal.not_your_seat": ("只能替自己的座位出牌", "You can only play your own seat"),
     "illegal.waiting": ("正在等牌桌回應", "Waiting for the table"),
@@ -533,6 +811,42 @@ STRINGS: Final[dict[str, tuple[str, str]]] = {
     "tile.6f": ("夏", "Summer"),
     "tile.7f": ("秋", "Autumn"),
     "tile.8f": ("冬", "Winter"),
+    # the Review screen (issue 27): one player's decisions against the expert's ranking
+    "review.title": ("覆盤：{name}", "Review: {name}"),
+    "review.summary": ("{n} 個決定 · 與專家一致 {agreement}% · 失誤 {mistakes} 次 · 共損失 "
+                       "{loss} {unit}",
+                       "{n} decisions · {agreement}% agree with the expert · {mistakes} "
+                       "mistakes · {loss} {unit} lost"),
+    "review.unit.points": ("分", "points"),
+    "review.unit.gold": ("金", "gold"),
+    "review.decision": ("第 {i}/{n} 個決定 · 第 {hand} 局 · {wind}家 · {what}",
+                        "Decision {i}/{n} · hand {hand} · {wind} · {what}"),
+    "review.phase.discard": ("輪到你打牌", "your turn"),
+    "review.phase.claim": ("別家打出一張牌", "a discard to answer"),
+    "review.phase.rob": ("別家加槓", "an added kong to answer"),
+    "review.answering": ("{wind}家打出 {tile}", "{wind} discarded {tile}"),
+    "review.wild": ("財神：{tile}", "Wild: {tile}"),
+    "review.agreed": ("與專家的選擇一致", "The expert's choice too"),
+    "review.lost": ("損失 {loss} {unit}；專家選 {best}", "Lost {loss} {unit} · the expert: {best}"),
+    "review.legend": ("橫條：每個選擇的期望值（{unit}），框起的是你的選擇",
+                      "Bars: each option's expected value in {unit} · framed: your choice"),
+    "review.chart": ("每局損失（{unit}）", "Value lost per hand, in {unit}"),
+    "review.hand_line": ("第 {hand} 局：{n} 個決定，一致 {agreed} 個，損失 {loss} {unit}",
+                         "Hand {hand}: {n} decisions, {agreed} agreed, {loss} {unit} lost"),
+    "review.keys": ("←→ 決定 · N/P 下/上一個失誤 · PgUp/PgDn 換局",
+                    "←→ decision · N/P next/prev mistake · PgUp/PgDn hand"),
+    "review.ranker": ("評估：{name}", "Ranked by: {name}"),
+    "review.ranker.expert": ("專家電腦", "the expert bot"),
+    "review.ranker.expert-fallback": ("專家電腦的估值（備用）",
+                                      "the expert's evaluation (fallback)"),
+    "review.prev_mistake": ("上一個失誤", "< Mistake"),
+    "review.next_mistake": ("下一個失誤", "Mistake >"),
+    "review.prev": ("上一個", "< Decision"),
+    "review.next": ("下一個", "Decision >"),
+    "review.player": ("換玩家", "Player"),
+    "review.open": ("覆盤", "Review"),
+    "review.none": ("這位玩家在這局沒有要做的決定。", "This player had no decision to make."),
+    "review.failed": ("無法覆盤這份牌局記錄", "This match log cannot be reviewed"),
 }
 
 _language = "zh-Hant"

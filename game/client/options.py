@@ -36,11 +36,15 @@ class ClientOptions:
     names: list[str] | None = None
     replay: str | None = None
     """A match log to open in the replay viewer instead of a table."""
+    review: int | None = None
+    """With `replay`: open the Review screen of this player (0-3) on that log instead."""
     until_wall: int | None = None
     """With --demo: play stops once the wall holds this many tiles or fewer (the window keeps
     drawing), for screenshots and checks of a late hand."""
     layout_json: str | None = None
     """At quit, write where the table drew each seat's tiles and every text's smallest size."""
+    lesson: str | None = None
+    """A lesson to open at once (`play --lesson mazhan.wild`), for tests and screenshots."""
 
 
 class _Parser(argparse.ArgumentParser):
@@ -105,8 +109,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--names", default=None, help="four names separated by commas")
     parser.add_argument("--replay", default=None, metavar="FILE",
                         help="open a match log in the replay viewer")
+    parser.add_argument("--review", type=int, choices=range(4), default=None, metavar="P",
+                        help="with --replay FILE: open the Review screen of player P (0-3)")
     parser.add_argument("--until-wall", type=int, default=None, metavar="N",
                         help="with --demo: pause once the wall holds N tiles or fewer")
+    parser.add_argument("--lesson", default=None, metavar="NAME",
+                        help="open a lesson at once, e.g. mazhan.wild (the Lessons screen "
+                             "lists them)")
     parser.add_argument("--layout-json", default=None, metavar="PATH",
                         help="at quit: the table's drawn rectangles and text sizes as JSON")
 
@@ -143,6 +152,13 @@ def options_from_args(ns: argparse.Namespace) -> ClientOptions:
         raise OptionsError("--until-wall must be 0 or more")
     if ns.hands is not None and ns.hands < 1:
         raise OptionsError("--hands must be at least 1")
+    lesson = getattr(ns, "lesson", None)
+    if lesson is not None:
+        from game.lessons import LESSONS  # the lessons' data loads only when asked for
+
+        names = [item.name for item in LESSONS]
+        if lesson not in names:
+            raise OptionsError(f"--lesson must be one of {', '.join(names)}, not {lesson!r}")
     return ClientOptions(
         ruleset=ns.ruleset,
         seats=seats,
@@ -158,6 +174,8 @@ def options_from_args(ns: argparse.Namespace) -> ClientOptions:
         hands=ns.hands,
         names=names,
         replay=ns.replay,
+        review=ns.review,
         until_wall=ns.until_wall,
         layout_json=ns.layout_json,
+        lesson=lesson,
     )

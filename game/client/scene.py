@@ -25,9 +25,12 @@ SCREENS: Mapping[str, str] = {
     "join": "game.client.screens.lan:JoinScreen",
     "replays": "game.client.screens.replays:ReplayListScene",
     "replay": "game.client.table.replay:replay_or_notice",
+    "review": "game.client.screens.review:review_or_notice",
     "calculator": "game.client.screens.calculator:CalculatorScene",
     "rules": "game.client.screens.rules:RulesScene",
     "stats": "game.client.screens.stats:StatsScene",
+    "lessons": "game.client.screens.lessons:LessonsScene",
+    "drills": "game.client.screens.drills:DrillsScene",
     "table": "game.client.table.scene:TableScene",
 }
 """Screen name -> "module:callable"; the callable takes the context (and the keywords given to

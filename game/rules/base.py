@@ -44,6 +44,21 @@ class Payment:
 
 
 @dataclass(frozen=True, slots=True)
+class Refusal:
+    """Why a claim or a win the hand's shape would allow is not offered, or an answer given
+    was not carried out: a catalogue key ("why.nanjing.open_hand") and the numbers its words
+    hold, by field name (worded by `game.catalogue.refusal_words`). Made only when asked
+    (`Ruleset.why_not_win`, `Hand.refusals`), never by a legality check itself."""
+
+    action: str
+    """The kind of action refused, an `ActionKind` value ("win", "pong", "chow", "kong")."""
+    key: str
+    args: tuple[tuple[str, int], ...] = ()
+    tile: Tile | None = None
+    """The tile it was about (the discard), if any."""
+
+
+@dataclass(frozen=True, slots=True)
 class Settlement:
     """What a ruleset decides at the end of a hand."""
 
@@ -157,6 +172,10 @@ class Ruleset(Protocol):
 
     def may_win(self, ctx: WinContext) -> bool:
         """Whether a complete hand may be declared (no false wins, N4)."""
+
+    def why_not_win(self, ctx: WinContext) -> Refusal | None:
+        """Why `may_win` refuses this complete hand, from the very rule that refuses it (N4);
+        None when it may win, or when the shape itself is not a win. Asked only to explain."""
 
     def score_winner(self, ctx: WinContext) -> ScoreResult: ...
 

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from game.rules import mazhan_scoring as scoring
-from game.rules.base import HOUSE, Option, Payment, Settlement
+from game.rules.base import HOUSE, Option, Payment, Refusal, Settlement
 from game.rules.facts import KongFact, TableFacts, WinFacts
 from game.rules.mazhan_checks import BONUS_KINDS
 from game.rules.options import RuleOptions, option
@@ -68,6 +68,9 @@ class Mazhan:
 
     def may_win(self, ctx: WinContext) -> bool:
         return True  # M9: any complete hand may win, on any discard
+
+    def why_not_win(self, ctx: WinContext) -> Refusal | None:
+        return None  # M9: `may_win` refuses no complete hand
 
     def score_winner(self, ctx: WinContext) -> ScoreResult:
         return scoring.score_winner(ctx)

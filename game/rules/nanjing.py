@@ -8,7 +8,7 @@ from typing import Any, ClassVar, Literal
 
 from game.rules import nanjing_pay as pay
 from game.rules import nanjing_scoring as scoring
-from game.rules.base import Option, Payment, Settlement
+from game.rules.base import Option, Payment, Refusal, Settlement
 from game.rules.facts import KongFact, KongKind, TableFacts, WinFacts
 from game.rules.options import RuleOptions, option
 from game.scoring import ScoreResult, WinContext
@@ -75,6 +75,9 @@ class Nanjing:
 
     def may_win(self, ctx: WinContext) -> bool:
         return scoring.may_win(ctx)
+
+    def why_not_win(self, ctx: WinContext) -> Refusal | None:
+        return scoring.why_not_win(ctx)  # N4
 
     def score_winner(self, ctx: WinContext) -> ScoreResult:
         return scoring.score_winner(ctx)

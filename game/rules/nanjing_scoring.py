@@ -12,6 +12,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from game.melds import Meld, MeldKind
+from game.rules.base import Refusal
 from game.scoring import FLAGS, NotAWin, ScoreLine, ScoreResult, WinContext
 from game.shapes import (
     Group,
@@ -128,7 +129,7 @@ def may_win(ctx: WinContext) -> bool:
         hand, readings = _checked(ctx)
         if not readings:
             return False
-        if not hand.claimed or hand.hard >= 4:
+        if not hand.claimed or hand.hard >= OPEN_HAND_FLOWERS:
             return True  # N4 allows every reading: `score_winner` would count them for naught
         _LAST_SCORE[0] = (ctx, score_winner(ctx))  # the engine scores this very win next
     except NotAWin:
@@ -187,9 +188,27 @@ def score_winner(ctx: WinContext) -> ScoreResult:
     return _finish(hand, best)
 
 
+OPEN_HAND_FLOWERS = 4
+"""Ruling N4: the hard flowers an open hand needs to win without a big item."""
+
+
+def why_not_win(ctx: WinContext) -> Refusal | None:
+    """Why `may_win` refuses this complete hand: N4's open hand short of hard flowers and with
+    no big item (the same `_n4_allows` that refuses it); None when it may win or is not a
+    complete hand. Only asked to explain a win not offered, never by the engine's checks."""
+    try:
+        hand, readings = _checked(ctx)
+    except NotAWin:
+        return None
+    if not readings or any(_n4_allows(hand, _count(hand, r)) for r in readings):
+        return None
+    return Refusal("win", "why.nanjing.open_hand",
+                   (("need", OPEN_HAND_FLOWERS), ("have", hand.hard)), ctx.win_tile)
+
+
 def _n4_allows(hand: _Hand, count: _Count) -> bool:
     # ruling N4: 門清 always wins; an open hand needs 4 hard flowers or a big item but 無花果
-    if not hand.claimed or hand.hard >= 4:
+    if not hand.claimed or hand.hard >= OPEN_HAND_FLOWERS:
         return True
     return bool(count.keys & (BIG_KEYS - {"no_flowers"}))
 

@@ -26,11 +26,11 @@ _tiles = st.lists(st.sampled_from(TILES[:34]), max_size=17)
 
 @given(tiles=_tiles, wild=st.sampled_from(TILES[:34]))
 def test_sorted_hands_hold_the_wilds_at_the_left(tiles: list[Tile], wild: Tile) -> None:
-    out = reconcile([], tiles, wild)
+    out = reconcile([], tiles, wild=wild)
     wilds = tiles.count(wild)
     assert out[:wilds] == [wild] * wilds
     assert out[wilds:] == sorted(t for t in tiles if t != wild)
-    assert reconcile(out, tiles, wild) == out  # an arrangement, once made, stays
+    assert reconcile(out, tiles, wild=wild) == out  # an arrangement, once made, stays
 
 
 def _mid_hand(ctx: Context) -> TableScene:

@@ -12,6 +12,9 @@ import pytest
 
 from net.cli import host_main, join_main
 
+# slow: whole matches over real loopback sockets (docs/ARCHITECTURE.md)
+pytestmark = pytest.mark.slow
+
 
 def _run(entry: str, args: list[str], data: Path) -> subprocess.Popen[str]:
     code = f"import sys; from net.cli import {entry}; sys.exit({entry}(sys.argv[1:]))"

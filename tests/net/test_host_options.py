@@ -23,6 +23,9 @@ from tests.net.fake import FakeClient, Room
 from tests.net.peers import table_config
 from tests.option_play import check_fee, check_gold, check_ledger, from_log
 
+# slow: whole matches over real loopback sockets (docs/ARCHITECTURE.md)
+pytestmark = pytest.mark.slow
+
 
 def _run(entry: str, args: list[str], data: Path) -> subprocess.Popen[str]:
     code = f"import sys; from net.cli import {entry}; sys.exit({entry}(sys.argv[1:]))"

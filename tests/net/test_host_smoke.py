@@ -10,11 +10,16 @@ import asyncio
 import contextlib
 import struct
 
+import pytest
+
 from game.client.sessions.remote import RemoteSession
 from net.client import Client
 from net.frames import encode
 from net.limits import CLIENT_MAX_FRAME
 from tests.net.peers import LOOPBACK, RawPeer, hello, make_host, within
+
+# slow: whole matches over real loopback sockets (docs/ARCHITECTURE.md)
+pytestmark = pytest.mark.slow
 
 
 def test_a_match_over_loopback_with_a_line_cut_and_the_client_back_by_itself() -> None:

@@ -188,10 +188,11 @@ values = st.recursive(
     max_leaves=12,
 )
 kinds = st.sampled_from(["hello", "sit", "action", "resync", "chat", "ping", "bye", "update",
-                         "welcome", "seated", "x"])
+                         "welcome", "seated", "auto", "x"])
 structured = st.builds(lambda t, d: {"t": t, **d}, kinds,
                        st.dictionaries(st.sampled_from(["v", "name", "seat", "seq", "a", "n",
-                                                        "text", "phrase", "token", "watch"]),
+                                                        "text", "phrase", "token", "watch",
+                                                        "on"]),
                                        values, max_size=4))
 junk = st.one_of(
     st.binary(max_size=300),

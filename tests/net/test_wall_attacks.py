@@ -35,6 +35,9 @@ from net.host import Host
 from net.table import Round, Table
 from tests.net.peers import LOOPBACK, table_config, within
 
+# slow: whole matches over real loopback sockets (docs/ARCHITECTURE.md)
+pytestmark = pytest.mark.slow
+
 INSIDE = "MAHJONG_TEST_WALLS_NETNS"
 """Set to the outer network namespace's id when re-run inside a private namespace."""
 GRINDS = 300

@@ -38,7 +38,7 @@ from game.rules.base import Option
 from net.discovery import Announcer, DiscoveryError, TableBrowser, TableInfo
 from net.frames import PROTOCOL_VERSION
 from net.host import Host, HostConfig, lan_options
-from net.host_config import options_text
+from net.host_config import TIMER_PRESETS, options_text
 from net.save import default_log_path, default_save_path, forget_finished
 from net.tokens import TokenStore
 
@@ -213,6 +213,8 @@ class HostScreen(_LanScene):
         """Item index → the option that row changes (for ←/→)."""
         self.you = TextField(player_name or t("name.host"), NAME_LIMIT)
         """Your name at the table, typed here (an input method's composition shows)."""
+        self.timer_choice = 0
+        """Index in TIMER_PRESETS: the seconds to discard and to claim (longer for learners)."""
         self.net: LoopThread | None = None
         self.host: Host | None = None
         self.announcer: Announcer | None = None
@@ -230,8 +232,11 @@ class HostScreen(_LanScene):
             where = labelled(t("lan.address"), f"{lan_address(self.interface)}:{self.host.port}")
             # what a joiner's screen lists beside the table's name, to compare (no look-alike)
             print_row = labelled(t("lan.fingerprint"), self.host.fingerprint)
-            return [(t("lan.waiting", n=free), lambda: None), (where, lambda: None),
-                    (print_row, lambda: None),
+            rows = [(t("lan.waiting", n=free), lambda: None), (where, lambda: None),
+                    (print_row, lambda: None)]
+            if self.chosen_options().get("timers"):  # what every joiner's timer counts from
+                rows.append((labelled(t("lan.timers"), self.timers_text()), lambda: None))
+            return [*rows,
                     (t("lan.start_now"), self.start_now), (t("back"), self.back)]
         out: list[tuple[str, Callable[[], None]]] = [
             (labelled(t('lan.table_name'), self.name.shown()), self.edit(self.name)),
@@ -243,6 +248,8 @@ class HostScreen(_LanScene):
             self.option_rows[len(out)] = option
             out.append((labelled(option_label(option), value_text(values[option.name])),
                         self.option_action(option, 1)))
+        if self.chosen_options().get("timers"):
+            out.append((labelled(t("lan.timers"), self.timers_text()), self.cycle_timers))
         out += [
             (labelled(t("lan.place", n=1), aside(self.you.shown(), t("lan.you"))),
              self.edit(self.you)),
@@ -255,6 +262,14 @@ class HostScreen(_LanScene):
         out.append((t("lan.open_table"), self.open_table))
         out.append((t("back"), self.back))
         return out
+
+    def timers_text(self) -> str:
+        discard, claim = TIMER_PRESETS[self.timer_choice]
+        return t("lan.timers_value", discard=f"{discard:g}", claim=f"{claim:g}")
+
+    def cycle_timers(self) -> None:
+        self.timer_choice = (self.timer_choice + 1) % len(TIMER_PRESETS)
+        self.refresh()
 
     def cycle_ruleset(self) -> None:
         self.ruleset = RULESETS[(RULESETS.index(self.ruleset) + 1) % len(RULESETS)]
@@ -299,6 +314,8 @@ class HostScreen(_LanScene):
             address=self.interface or "0.0.0.0",
             start_after=600.0, hand_pause=3.0, move_pause=0.4, code=self.code.text or None,
             save_path=default_save_path(name), options=self.chosen_options(),
+            discard_seconds=TIMER_PRESETS[self.timer_choice][0],
+            claim_seconds=TIMER_PRESETS[self.timer_choice][1],
         )
 
     def open_table(self) -> None:

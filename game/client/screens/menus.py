@@ -37,11 +37,13 @@ class MainMenu(MenuScene):
             *self.saved_match(),
             (t("menu.solo"), lambda: self.ctx.stack.push(SetupScene(self.ctx, hotseat=False))),
             (t("menu.hotseat"), lambda: self.ctx.stack.push(SetupScene(self.ctx, hotseat=True))),
+            (t("menu.lessons"), self.open_lessons),
             (t("menu.host"), self.open_host),
             (t("menu.join"), self.open_join),
             (t("menu.replays"), self.open_replays),
             (t("menu.stats"), self.open_stats),
             (t("menu.calculator"), self.open_calculator),
+            (t("menu.drills"), self.open_drills),
             (t("menu.rules"), self.open_rules),
             (t("menu.settings"), lambda: self.ctx.stack.push(SettingsScene(self.ctx))),
             (t("menu.quit"), self.ctx.quit),
@@ -74,11 +76,17 @@ class MainMenu(MenuScene):
     def open_replays(self) -> None:
         self.ctx.stack.open("replays")
 
+    def open_lessons(self) -> None:
+        self.ctx.stack.open("lessons", ruleset=self.ctx.options.ruleset)
+
     def open_stats(self) -> None:
         self.ctx.stack.open("stats")
 
     def open_calculator(self) -> None:
         self.ctx.stack.open("calculator")
+
+    def open_drills(self) -> None:
+        self.ctx.stack.open("drills")
 
     def open_rules(self) -> None:
         self.ctx.stack.open("rules", ruleset=self.ctx.options.ruleset)

@@ -135,13 +135,15 @@ class LocalSession:
         }
         self._events: list[Event] = []
         self.recorder = None
+        # the people at the table see why a claim or a win is not offered (issue 27)
+        match.explain(frozenset(p for p in range(4) if kinds[p] == "human"))
 
     @classmethod
     def resume(cls, files: MatchFiles, clock: Callable[[], float] = time.monotonic
                ) -> LocalSession:
         """The match saved in `files`, exactly where it stopped. Raises LogError if the save
         is missing, damaged or does not describe a local table."""
-        match, extra = load(files.save)
+        match, extra = load(files.save, explain=True)  # the refusals as they were
         kinds, levels = extra.get("kinds"), extra.get("levels")
         if (not isinstance(kinds, list) or not isinstance(levels, list) or len(kinds) != 4
                 or len(levels) != 4 or any(k not in ("human", "bot") for k in kinds)
@@ -190,7 +192,7 @@ class LocalSession:
         return self.view(-1).players.index(player)
 
     def view(self, seat: int) -> SeatView:
-        return self.match.view(seat)
+        return self.match.explained_view(seat)
 
     def submit(self, seat: int, action: Action) -> None:
         player = self.view(-1).players[seat]

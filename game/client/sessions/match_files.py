@@ -80,19 +80,7 @@ class MatchFiles:
 
     def list_logs(self) -> list[Path]:
         """Every log in the logs folder, newest first."""
-        try:
-            found = [p for p in self.logs.iterdir()
-                     if p.suffix == LOG_SUFFIX and p.is_file()]
-        except OSError:
-            return []
-
-        def age(p: Path) -> tuple[float, str]:
-            try:
-                return (p.stat().st_mtime, p.name)
-            except OSError:
-                return (0.0, p.name)
-
-        return sorted(found, key=age, reverse=True)
+        return paths.log_files(self.logs)[::-1]
 
     def prune(self, keep: int) -> list[Path]:
         """Remove the oldest logs beyond the newest `keep` (the player's setting); returns the

@@ -164,6 +164,9 @@ class RemoteSession:
         self._shown_seq = -1
         self._due_since: tuple[int, float] | None = None
         """(shown seq, monotonic time) when our current decision became due."""
+        self.auto = False
+        """托管: a bot on this machine plays our seat (the table scene runs it from our own
+        view); the host is only told, so the others see the seat is on auto."""
         # The place's token is kept per table, so a crash or a closed window can come back.
         self._tokens = None if watch else tokens
         self._token_key = table_key(address, port, fingerprint)
@@ -213,6 +216,8 @@ class RemoteSession:
                 self._over = True
                 if self._tokens is not None:
                     self._tokens.forget(self._token_key)
+        if kind == "seated" and self.auto:  # a new connection: the host forgot; tell it again
+            self._tell_auto()  # (outside the lock: a link may answer at once, on this thread)
 
     # What the host told us, read from the one client state (lists are only ever appended to
     # or replaced on the network thread, so a copy taken here is whole).
@@ -383,6 +388,15 @@ class RemoteSession:
     def say(self, text: str) -> None:
         """Send a chat line (the host cleans, limits and relays it)."""
         self._link.send({"t": "chat", "text": text[:200]})
+
+    def set_auto(self, on: bool) -> None:
+        """托管 on or off: the host tells the others (a host too old to know says nothing)."""
+        self.auto = on
+        self._tell_auto()
+
+    def _tell_auto(self) -> None:
+        if self._link.state.table.get("auto") is True and not self.watching:
+            self._link.send({"t": "auto", "on": self.auto})
 
     def phrase(self, key: str) -> None:
         self._link.send({"t": "chat", "phrase": key})

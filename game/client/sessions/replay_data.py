@@ -88,6 +88,8 @@ class ReplayLog:
 
     def __init__(self, text: str) -> None:
         verify(text)  # LogError with the reason if anything is off
+        self.text = text
+        """The log itself (the Review screen replays it again)."""
         records = read_log(text)
         head = records[0]
         self.ruleset = str(head["ruleset"])

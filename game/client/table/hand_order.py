@@ -8,11 +8,12 @@ from collections.abc import Sequence
 from game.tiles import Tile
 
 
-def reconcile(order: Sequence[Tile], tiles: Sequence[Tile], wild: Tile | None = None
-              ) -> list[Tile]:
+def reconcile(order: Sequence[Tile], tiles: Sequence[Tile], sort: bool = True,
+              wild: Tile | None = None) -> list[Tile]:
     """`tiles` arranged as `order` had them: tiles that left drop out, new ones go in at their
-    sorted place among the rest, so a hand never rearranged stays sorted; sorted, the wilds
-    (Mazhan's 財神) come first, at the left, as players look for them there (issue 28)."""
+    sorted place among the rest, so a hand never rearranged stays sorted (`sort` off: new
+    ones go to the right end, as they came); sorted, the wilds (Mazhan's 財神) come first, at
+    the left, as players look for them there (issue 28)."""
 
     def key(tile: Tile) -> tuple[bool, Tile]:
         return (tile != wild, tile)
@@ -23,6 +24,12 @@ def reconcile(order: Sequence[Tile], tiles: Sequence[Tile], wild: Tile | None = 
         if remaining[tile] > 0:
             kept.append(tile)
             remaining[tile] -= 1
+    if not sort:
+        for tile in tiles:
+            if remaining[tile] > 0:
+                kept.append(tile)
+                remaining[tile] -= 1
+        return kept
     for tile in sorted(remaining.elements(), key=key):
         index = next((i for i, k in enumerate(kept) if key(k) > key(tile)), len(kept))
         kept.insert(index, tile)

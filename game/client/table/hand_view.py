@@ -23,6 +23,16 @@ class HandView:
         self.drag: tuple[int, tuple[int, int]] | None = None
         """(hand index, press position) while the mouse button is held on a tile."""
         self.drag_pos: tuple[int, int] | None = None
+        self.unsorted: set[int] = set()
+        """Players who turned sorting off: their new tiles go to the right end."""
+
+    def set_sorting(self, player: int, on: bool) -> None:
+        """Sorting on sorts the player's hand at once; off keeps it as it is from now on."""
+        if on:
+            self.unsorted.discard(player)
+            self.orders.pop(player, None)
+        else:
+            self.unsorted.add(player)
 
     def order(self, view: SeatView, viewer: int) -> list[Tile]:
         """The concealed tiles (the drawn one aside) in the player's own order."""
@@ -31,7 +41,8 @@ class HandView:
         if drawn is not None and drawn in concealed:
             concealed.remove(drawn)
         player = view.players[viewer] if view.players else 0
-        order = reconcile(self.orders.get(player, ()), concealed, view.wild)
+        order = reconcile(self.orders.get(player, ()), concealed, player not in self.unsorted,
+                          view.wild)
         self.orders[player] = order
         return order
 

@@ -112,6 +112,8 @@ def seat_tag(seat: Mapping[str, Any], flee_in: float | None = None) -> str:
     `flee_in`: seconds until the absent player counts as fled (M12), counted down here."""
     if flee_in is not None:
         return t("lan.tag.flee_in", time=clock_text(flee_in))
+    if seat.get("auto") and not seat.get("bot"):
+        return t("lan.tag.auto")  # its player let a bot of their own play (托管)
     if not seat.get("bot"):
         return ""
     if seat.get("kind") == "bot":
@@ -198,7 +200,7 @@ class LanOverlay:
             self.flee_at = {p: now + float(left) for p, left in enumerate(flees[:4])
                             if isinstance(left, int | float)}
         # the plates show whole seconds: they are drawn again as each one goes
-        key = tuple((s.get("kind"), s.get("bot"), s.get("away"), s.get("name"))
+        key = tuple((s.get("kind"), s.get("bot"), s.get("away"), s.get("name"), s.get("auto"))
                     for s in seats) + tuple(
             (p, math.ceil(max(0.0, at - now))) for p, at in sorted(self.flee_at.items()))
         plates = key != self._seats_key

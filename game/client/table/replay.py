@@ -288,6 +288,7 @@ class ReplayScene(TableScene):
             (t("replay.results"), self.results_button, r.done < r.steps or self.hide_result),
             (f"×{SPEEDS[self.speed_index]:g}", self.cycle_speed, True),
             (self.watch_label(), self.cycle_watch, True),
+            (t("review.open"), self.open_review, True),
             (t("replay.exit"), self.close, True),
         ]
         band = self.layout.actions
@@ -299,6 +300,13 @@ class ReplayScene(TableScene):
             buttons.append(Button(rect, label, act, None, enabled))
         self.controls.set(buttons)
         self.dirty = True
+
+    def open_review(self) -> None:
+        """The Review screen of the player watched (player 1 with every hand open): a log
+        here is of the user's own table, so any of its players may be reviewed."""
+        self.playing = False
+        self.ctx.stack.open("review", log=self.replay.log.text,
+                            player=0 if self.watch is None else self.watch)
 
     def resize(self, size: tuple[int, int]) -> None:
         super().resize(size)

@@ -370,12 +370,15 @@ class StandingsScene(Scene):
     """The match's end: final order and each player's score over the hands."""
 
     def __init__(self, ctx: Context, history: Sequence[HandRecord], names: Sequence[str],
-                 start: Sequence[int], on_done: Callable[[], None]) -> None:
+                 start: Sequence[int], on_done: Callable[[], None],
+                 on_review: Callable[[], None] | None = None) -> None:
         super().__init__(ctx)
         self.history = list(history)
         self.names = list(names)
         self.start = list(start)
         self.on_done = on_done
+        self.on_review = on_review
+        """Opens the Review screen of the local player's decisions (None: no log to review)."""
         self.group = ButtonGroup()
         self.boxes = TextBoxes(ctx.fonts, floor=MIN_TEXT)
         self.layout()
@@ -383,8 +386,17 @@ class StandingsScene(Scene):
     def layout(self) -> None:
         w, h = self.ctx.size
         bw, bh = max(180, w // 6), max(36, h // 18)
-        self.group.set([Button(pygame.Rect((w - bw) // 2, h - bh - h // 30, bw, bh),
-                               t("result.menu"), self.on_done, pygame.K_RETURN, hint="Enter")])
+        y = h - bh - h // 30
+        menu = Button(pygame.Rect((w - bw) // 2, y, bw, bh), t("result.menu"), self.on_done,
+                      pygame.K_RETURN, hint="Enter")
+        if self.on_review is None:
+            self.group.set([menu])
+            return
+        gap = max(8, w // 80)
+        menu.rect.x = w // 2 + gap // 2
+        review = Button(pygame.Rect(w // 2 - gap // 2 - bw, y, bw, bh), t("review.open"),
+                        self.on_review, pygame.K_r, hint="R")
+        self.group.set([review, menu])
 
     def resize(self, size: tuple[int, int]) -> None:
         super().resize(size)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import math
 from collections import deque
+from collections.abc import Callable
 from typing import cast
 
 import pygame
@@ -22,6 +23,7 @@ from game.client.sessions.local import Session
 from game.client.table.action_bar import KIND_KEYS, Callback, action_buttons
 from game.client.table.action_bar import TileButton as _TileButton
 from game.client.table.action_bar import label_width as _label_width
+from game.client.table.coach import coach_for
 from game.client.table.hand_view import HandView
 from game.client.table.hints import NO_HINTS, Advisor, Hints
 from game.client.table.host_places import HostSeat, place_actions, place_buttons
@@ -32,7 +34,9 @@ from game.client.table.layout import TableLayout, full_height, table_layout
 from game.client.table.menu import TableMenu
 from game.client.table.motion import PLAYED, Callout, Flight, Floater, Move, TableMotion
 from game.client.table.results import ResultsPanel, StandingsScene
+from game.client.table.toggles import AUTO_DELAY, TableToggles
 from game.client.table.tracker import draw_tracker
+from game.client.table.why_view import draw_why_line, draw_why_panel, is_why_key
 from game.client.ui.tween import Tween, Tweens
 from game.client.ui.widgets import ACCENT, HIGHLIGHT, MUTED, PANEL, TEXT, Button, ButtonGroup
 from game.client.wording import illegal_text
@@ -62,6 +66,11 @@ class TableScene(TableMotion):
 
     def __init__(self, ctx: Context, session: Session, demo: bool = False) -> None:
         super().__init__(ctx)
+        self.toggles = TableToggles(getattr(getattr(session, "match", None), "seed", 0))
+        """Auto-win, pass every claim, discard the drawn tile, sort and 托管, per local player."""
+        self.next_auto_at = 0.0
+        self.hand = HandView()
+        """The own hand's hover, selection, drag, tile rects and arrangement."""
         self.now = 0.0
         """Scene time in seconds, advanced by `update(dt)`: pacing never reads the wall clock,
         so tests that drive `update` are deterministic."""
@@ -100,8 +109,6 @@ class TableScene(TableMotion):
         self.dice_roll: Tween | None = None
         self.still = StillLayer(self)
         """The still layer (felt, centre box, other hands, melds, rivers), drawn once per change."""
-        self.hand = HandView()
-        """The own hand's hover, selection, drag, tile rects and arrangement."""
         self.actions = ButtonGroup()
         self.result_buttons = ButtonGroup()
         self.result_shown = False
@@ -125,7 +132,11 @@ class TableScene(TableMotion):
         feed = lan_feed(session)
         self.lan = LanOverlay(ctx, feed) if feed is not None else None
         """Chat, notices, bot marks and wall warnings: only at a LAN table."""
+        self.why_open = False
+        """The "why not?" panel is open (the ? key): the view's refusals in words."""
         self._poll()
+        self.coach = coach_for(self)
+        """The lesson's words, spotlight and answers: only at a lesson's table (issue 27)."""
 
     # ------------------------------------------------------------ whose screen it is
 
@@ -151,7 +162,8 @@ class TableScene(TableMotion):
             self.shown_player = humans[0]
             return self.session.seat_of(humans[0])
         # the public view hides who may claim; the local session knows its own humans
-        acting = list(self.session.humans_to_act())
+        # a player whose toggles answer for them is not called to the screen
+        acting = [p for p in self.session.humans_to_act() if self._auto_intent(p) is None]
         player = acting[0] if acting else (self.shown_player if self.shown_player is not None
                                            else humans[0])
         self.curtain = player if player != self.shown_player else None
@@ -182,15 +194,22 @@ class TableScene(TableMotion):
     # ------------------------------------------------------------ input
 
     def handle(self, event: pygame.event.Event) -> None:
+        if self._handle_why(event):
+            return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE and not (
                 self.result_shown or (self.lan is not None and self.lan.composing)):
             self.open_menu()  # every table: resume, rules, settings, leave (issue 11)
+            return
+        if self.coach is not None and self.coach.handle(event):
+            self.dirty = True
             return
         if self.curtain is not None:
             if event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
                 self.shown_player = self.curtain
                 self.curtain = None
                 self._refresh_view()
+            return
+        if self._toggle_input(event):
             return
         if self.lan is not None and self.lan.handle(event, may_open=not self.result_shown):
             self.dirty = True
@@ -261,6 +280,107 @@ class TableScene(TableMotion):
             elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE, pygame.K_d):
                 index = hand.selected if hand.selected >= 0 else len(hand.rects) - 1
                 self._discard(hand.rects[index][1])
+
+    # ------------------------------------------------------------ toggles and 托管
+
+    def _me(self) -> int | None:
+        """The local player on screen, whose toggles the keys flip (None: nobody's)."""
+        if self.demo or self.curtain is not None or not self.view.players:
+            return None
+        player = self.view.players[self.viewer]
+        return player if player in self.session.humans else None
+
+    def _toggle_input(self, event: pygame.event.Event) -> bool:
+        """A toggle's key or badge click flips it; under 托管 any key or click takes the
+        seat back. True if the event was used."""
+        me = self._me()
+        if me is None or (self.lan is not None and self.lan.composing):
+            return False
+        toggles = self.toggles
+        name = toggles.key_toggle(event) or toggles.click_toggle(event)
+        if toggles.of(me).autoplay and event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
+            self._set_toggle(me, "autoplay", False)  # the same key, or any other: back
+            return True
+        if name is None:
+            return False
+        self._set_toggle(me, name, not getattr(toggles.of(me), name))
+        return True
+
+    def _set_toggle(self, player: int, name: str, on: bool) -> None:
+        if bool(getattr(self.toggles.of(player), name)) != on:
+            self.toggles.flip(player, name)
+        if name == "sort":
+            self.hand.set_sorting(player, on)
+        elif name == "autoplay":
+            tell = getattr(self.session, "set_auto", None)
+            if tell is not None:  # a LAN table: the others see the seat is on auto
+                tell(on)
+        self.next_auto_at = 0.0
+        self.dirty = True
+
+    def _auto_intent(self, player: int) -> Action | None:
+        """What `player`'s toggles take now, read from that player's own view."""
+        if self.demo or player not in self.session.humans:
+            return None
+        toggles = self.toggles.of(player)
+        if not (toggles.auto_win or toggles.no_claims or toggles.draw_discard
+                or toggles.autoplay):
+            return None
+        seat = self.session.seat_of(player)
+        view = self.view if seat == self.viewer else self.session.view(seat)
+        return self.toggles.intent(view, player)
+
+    def _auto_act(self) -> None:
+        """After a short pause, send what the toggles chose, as a click would."""
+        due = None
+        if not (self.session.hand_over or self.result_shown or self.flights or self.settling
+                or self.dealing):
+            due = next(((p, a) for p in self.session.humans_to_act()
+                        if (a := self._auto_intent(p)) is not None), None)
+        if due is None:
+            self.next_auto_at = 0.0
+            return
+        if self.next_auto_at == 0.0:
+            self.next_auto_at = self.now + AUTO_DELAY / self.ctx.speed
+        if self.now < self.next_auto_at:
+            return
+        self.next_auto_at = 0.0
+        player, action = due
+        seat = self.session.seat_of(player)
+        if seat == self.viewer and self.curtain is None:
+            self._submit(action)
+            return
+        try:  # hot-seat: a player not on screen, answered from their own view
+            self.session.submit(seat, action)
+        except IllegalAction:
+            return
+        self._poll()
+
+    def _draw_toggles(self, surface: pygame.Surface) -> None:
+        me = self._me()
+        if me is None:
+            return
+        lay = self.layout
+        height = max(18, lay.hints.h * 4 // 5)
+        right = lay.rivers[0].x - lay.gap if lay.rivers[0].x > lay.hints.x else lay.hints.right
+        self.toggles.draw(surface, self.ctx.fonts, me, lay.hints.x, lay.hints.y - lay.gap,
+                          height, right - lay.hints.x)
+    def _handle_why(self, event: pygame.event.Event) -> bool:
+        """The "why not?" panel: ? opens and closes it (W too while no win is offered); while
+        open, any other key or a click closes it. True when the event was its own."""
+        if self.why_open:
+            if event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
+                self.why_open = False
+                self.dirty = True
+                return True
+            return False
+        if (self.curtain is None and not self.result_shown and not self.demo
+                and not (self.lan is not None and self.lan.composing)
+                and is_why_key(event, self.view.legal if self._my_turn() else ())):
+            self.why_open = True
+            self.dirty = True
+            return True
+        return False
 
     # ------------------------------------------------------------ own arrangement
 
@@ -354,6 +474,11 @@ class TableScene(TableMotion):
             elif math.ceil(timer[0]) != self.shown_second:
                 self.shown_second = math.ceil(timer[0])
                 self.dirty = True
+        if self.curtain is None and not self._my_turn() and self.session.humans_to_act():
+            # a LAN session may have taken in the state that calls us (its timer and
+            # waiting_on_others read the network's queue) after the last poll: show it
+            self._poll()
+        self._auto_act()
         if (self.session.hand_over and not self.result_shown and not self.flights
                 and self.hold is None):  # a win's call and open hands come first
             self._show_result()
@@ -384,6 +509,9 @@ class TableScene(TableMotion):
 
     def wake_in(self) -> float | None:
         wake = self._wake_in()
+        if self.next_auto_at:  # a toggle is about to act for a local player
+            auto = max(0.0, self.next_auto_at - self.now)
+            wake = auto if wake is None else min(wake, auto)
         if self.lan is not None:  # chat and notices arrive from the network at any time
             return self.lan.wake_in() if wake is None else min(wake, self.lan.wake_in())
         return wake
@@ -450,7 +578,23 @@ class TableScene(TableMotion):
     def _standings(self) -> None:
         session = self.session
         self.ctx.stack.push(StandingsScene(self.ctx, session.history, session.player_names,
-                                           self.start_scores, self._to_menu))
+                                           self.start_scores, self._to_menu,
+                                           self._reviewer()))
+
+    def _reviewer(self) -> Callable[[], None] | None:
+        """Opens the Review screen of the local human's own decisions (the first of them at
+        a hot-seat table; Tab reaches the others), when this table keeps a log."""
+        recorder = getattr(self.session, "recorder", None)
+        humans = self.session.humans
+        if recorder is None or not humans:
+            return None
+        log_path = recorder.log
+
+        def review() -> None:
+            self.ctx.stack.open("review", log=log_path, player=humans[0], players=humans,
+                                own=True)
+
+        return review
 
     def open_menu(self) -> None:
         self.ctx.stack.push(TableMenu(self))
@@ -514,6 +658,12 @@ class TableScene(TableMotion):
         self.still.cover_flying(surface)
         self._draw_hand(surface)
         self._draw_hints(surface)
+        if not self.demo:  # a win the shape makes, refused: why, in the action bar
+            band = self.layout.actions
+            lefts = [b.rect.x for b in self.actions.buttons if b.rect.w]
+            right = min(lefts) - self.layout.margin if lefts else band.right
+            draw_why_line(surface, pygame.Rect(band.x, band.y, right - band.x, band.h),
+                          self.view, self.ctx.fonts)
         self.actions.draw(surface, self.ctx.fonts)
         timer = self.session.timer()
         if timer is not None:
@@ -524,6 +674,7 @@ class TableScene(TableMotion):
             x = min(rect.x for rect in shown) - r - 6 if shown else band.x + r + 4
             draw_timer(surface, (x, band.centery), r, timer[0], timer[1], self.ctx.fonts)
         self._draw_status(surface)
+        self._draw_toggles(surface)
         if self.lan is not None:
             self.lan.draw_chat(surface)
         self._draw_moving(surface)
@@ -533,6 +684,10 @@ class TableScene(TableMotion):
             self._draw_result(surface)
         if self.lan is not None:  # notices and warnings stay readable over the results
             self.lan.draw_notes(surface, self._alert_box() if self.result_shown else None)
+        if self.coach is not None:
+            self.coach.draw(surface)
+        if self.why_open:
+            draw_why_panel(surface, self.layout.center, self.view, self.ctx.fonts)
         self._draw_on_top(surface)
         self.dirty = False
 
@@ -637,7 +792,9 @@ class TableScene(TableMotion):
 
     @property
     def hints_on(self) -> bool:
-        return self.ctx.settings.hints and not self.demo and self.curtain is None
+        # a lesson says what to do itself: a suggestion of another tile would confuse it
+        return (self.ctx.settings.hints and not self.demo and self.curtain is None
+                and getattr(self, "coach", None) is None)
 
     def current_hints(self) -> Hints:
         """The hints for the seat on screen, the waits assuming the focused tile goes."""

@@ -1,0 +1,504 @@
+"""Match review (`mahjong review LOG --seat P`): one player's decisions against a ranking.
+
+A match log is replayed through the engine; at every decision the player made (a position
+where more than one action was legal), that player's seat view is built by `game.view` (only
+what the seat could see: a LAN player reviews only their own seat) and handed to a `Ranker`,
+which values every legal action. The review keeps, per decision, the options best first with
+their expected values (points in Mazhan, gold in Nanjing), the value lost (best value - value
+of the action taken), and sums the loss per hand and per match with the agreement rate.
+
+Nothing here reads the engine's state: `_Walk` only asks the match for the seat's view and
+applies the logged actions; everything else reads views and actions (a shuffle test checks).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from game.actions import Action, ActionKind
+from game.argparsing import bounded_int
+from game.atomic import write_atomic
+from game.errors import MahjongError
+from game.match import Match
+from game.melds import Meld, MeldKind
+from game.replay import LogError, other_engine, read_log, replay_hand, verify
+from game.tiles import format_tiles
+from game.view import SeatView, ViewPhase
+
+Ranker = Callable[[SeatView], list[tuple[Action, float]]]
+"""Every legal action of a view with its expected value, best first (the bots' `rank`)."""
+
+UNITS = {"mazhan": "points", "nanjing": "gold"}
+"""What a value is counted in: Mazhan points at stake 1 (M21), Nanjing gold (N10)."""
+
+TIE = 1e-9
+"""A loss this small is no loss: the action taken was as good as the best (ties)."""
+
+FORMAT = "mahjong-review"
+VERSION = 1
+
+
+@dataclass(frozen=True)
+class Decision:
+    """One decision of the reviewed player and the ranking of its legal actions."""
+
+    hand: int
+    """Hand number in the match, from 1."""
+    step: int
+    """Index of the action in the hand's log line, from 0."""
+    seat: int
+    """The player's seat in that hand (0 = East, the dealer)."""
+    phase: ViewPhase
+    chosen: Action
+    options: tuple[tuple[Action, float], ...]
+    """Every legal action with its expected value, best first."""
+    view: SeatView
+    """What the seat saw (for the Review screen and the drills)."""
+
+    @property
+    def best(self) -> Action:
+        return self.options[0][0]
+
+    @property
+    def best_value(self) -> float:
+        return self.options[0][1]
+
+    @property
+    def chosen_value(self) -> float:
+        for action, value in self.options:
+            if action == self.chosen:
+                return value
+        return self.options[-1][1]  # (a ranker that left it out: counted as the worst)
+
+    @property
+    def loss(self) -> float:
+        """Expected value given up by the action taken (0 when it was the best)."""
+        return max(0.0, self.best_value - self.chosen_value)
+
+    @property
+    def agreed(self) -> bool:
+        """The action taken was the ranking's best (or as good as it)."""
+        return self.loss <= TIE
+
+    def to_json(self) -> dict[str, Any]:
+        v = self.view
+        return {
+            "hand": self.hand, "step": self.step, "seat": "ESWN"[self.seat],
+            "phase": self.phase, "chosen": str(self.chosen), "best": str(self.best),
+            "chosen_value": round(self.chosen_value, 3),
+            "best_value": round(self.best_value, 3), "loss": round(self.loss, 3),
+            "agreed": self.agreed,
+            "concealed": format_tiles(v.concealed),
+            "drawn": None if v.drawn is None else str(v.drawn),
+            "discard": None if v.last_discard is None or self.phase == "discard"
+            else str(v.last_discard[1]),
+            "wall_left": v.wall_left,
+            "options": [{"action": str(a), "value": round(x, 3)} for a, x in self.options],
+        }
+
+
+@dataclass(frozen=True)
+class HandReview:
+    """The player's decisions in one hand."""
+
+    hand: int
+    seat: int
+    decisions: tuple[Decision, ...]
+    delta: int
+    """What the hand paid the player (negative: the player paid)."""
+
+    @property
+    def loss(self) -> float:
+        return sum(d.loss for d in self.decisions)
+
+    @property
+    def agreed(self) -> int:
+        return sum(d.agreed for d in self.decisions)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"hand": self.hand, "seat": "ESWN"[self.seat], "decisions": len(self.decisions),
+                "agreed": self.agreed, "loss": round(self.loss, 3), "delta": self.delta}
+
+
+@dataclass(frozen=True)
+class Review:
+    """One player's review of a whole match log."""
+
+    ruleset: str
+    player: int
+    name: str
+    ranker: str
+    hands: tuple[HandReview, ...]
+    final_scores: tuple[int, ...] = ()
+
+    @property
+    def unit(self) -> str:
+        return UNITS.get(self.ruleset, "points")
+
+    @property
+    def decisions(self) -> list[Decision]:
+        return [d for h in self.hands for d in h.decisions]
+
+    @property
+    def loss(self) -> float:
+        return sum(h.loss for h in self.hands)
+
+    @property
+    def agreement(self) -> float:
+        """Share of the player's decisions that agreed with the ranking (1.0 with none)."""
+        ds = self.decisions
+        return sum(d.agreed for d in ds) / len(ds) if ds else 1.0
+
+    def mistakes(self, least: float = TIE) -> list[int]:
+        """Indexes into `decisions` of those that lost more than `least`, in match order."""
+        return [i for i, d in enumerate(self.decisions) if d.loss > least]
+
+    def worst(self) -> Decision | None:
+        """The decision that lost the most (the first of equals)."""
+        ds = self.decisions
+        return max(ds, key=lambda d: d.loss) if ds else None
+
+    def to_json(self) -> dict[str, Any]:
+        ds = self.decisions
+        return {
+            "format": FORMAT, "version": VERSION, "ruleset": self.ruleset,
+            "player": self.player, "name": self.name, "unit": self.unit,
+            "ranker": self.ranker, "decisions": len(ds),
+            "agreed": sum(d.agreed for d in ds), "agreement": round(self.agreement, 4),
+            "loss": round(self.loss, 3), "final_scores": list(self.final_scores),
+            "hands": [h.to_json() for h in self.hands],
+            "moves": [d.to_json() for d in ds],
+        }
+
+
+def drills(review: Review, least: float = 1.0) -> list[dict[str, Any]]:
+    """"What would you discard" drills from the player's own mistakes: each discard that
+    lost more than `least`, as the position (the seat's view as the wire sends it), the
+    answer the ranking gives, the player's own choice and every option's value."""
+    out: list[dict[str, Any]] = []
+    for d in review.decisions:
+        if d.phase != "discard" or d.loss <= least:
+            continue
+        if d.chosen.kind is not ActionKind.DISCARD:
+            continue
+        out.append({"ruleset": review.ruleset, "hand": d.hand, "step": d.step,
+                    "view": d.view.to_wire(), "answer": str(d.best), "played": str(d.chosen),
+                    "loss": round(d.loss, 3),
+                    "options": [[str(a), round(x, 3)] for a, x in d.options]})
+    return out
+
+
+DRILLS_FORMAT = "mahjong-drills"
+MAX_DRILLS = 500
+"""Positions kept at most (the newest): a drill set, not an archive."""
+
+
+def keep_drills(path: Path, review: Review, source: str, least: float = 1.0) -> int:
+    """Add the review's discard mistakes (`drills`) to the drill file at `path` (created when
+    missing; a damaged one is started afresh), each once, tagged with `source` (the log's
+    name); returns how many were new. Raises OSError when the file cannot be written."""
+    kept: list[dict[str, Any]] = []
+    try:
+        doc = json.loads(path.read_text(encoding="utf-8"))
+        if isinstance(doc, dict) and doc.get("format") == DRILLS_FORMAT \
+                and isinstance(doc.get("drills"), list):
+            kept = [d for d in doc["drills"] if isinstance(d, dict)]
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError):
+        kept = []
+    seen = {(d.get("source"), d.get("player"), d.get("hand"), d.get("step")) for d in kept}
+    added = 0
+    for drill in drills(review, least):
+        drill = {"source": source, "player": review.player, **drill}
+        mark = (source, review.player, drill["hand"], drill["step"])
+        if mark not in seen:
+            seen.add(mark)
+            kept.append(drill)
+            added += 1
+    if added:
+        write_atomic(path, json.dumps({"format": DRILLS_FORMAT, "version": 1,
+                                       "drills": kept[-MAX_DRILLS:]}, ensure_ascii=False))
+    return added
+
+
+@dataclass
+class _Walk:
+    """The replay that feeds the review: it asks the match only for the player's views."""
+
+    match: Match
+    player: int
+    ranker: Ranker
+    hand_no: int = 0
+    found: list[Decision] = field(default_factory=list)
+
+    def before(self, step: int, seat: int, action: Action) -> None:
+        if seat != self.match.seat_of(self.player):
+            return
+        view = self.match.view(seat)
+        if len(view.legal) < 2:
+            return  # a forced action is no decision
+        options = tuple(self.ranker(view))
+        if not options:
+            raise ValueError("the ranker gave no options")
+        self.found.append(Decision(self.hand_no, step, seat, view.phase, action, options, view))
+
+
+def review_log(text: str, player: int, ranker: Ranker | None = None,
+               ranker_name: str | None = None) -> Review:
+    """Review `player`'s decisions in the match log `text` (LogError if it does not replay).
+    `ranker`: the expert's ranking when None."""
+    if not 0 <= player < 4:
+        raise ValueError(f"player {player} is not 0-3")
+    verify(text)  # the whole log first: a damaged one is refused before any ranking
+    records = read_log(text)
+    if ranker is None:
+        ranker, ranker_name = expert_ranker()
+    try:
+        return _review(records, player, ranker, ranker_name or "custom")
+    except LogError as exc:
+        raise other_engine(records[0], exc) from None
+
+
+def _review(records: list[dict[str, Any]], player: int, ranker: Ranker,
+            ranker_name: str) -> Review:
+    head = records[0]
+    try:
+        match = Match(str(head["ruleset"]), int(head["seed"]), head.get("options") or {},
+                      head.get("names") or None)
+    except (KeyError, TypeError, ValueError, MahjongError) as exc:
+        raise LogError(f"the log's header cannot start a match ({exc})") from None
+    walk = _Walk(match, player, ranker)
+    hands: list[HandReview] = []
+    for index, record in enumerate(records[1:-1], 1):
+        walk.hand_no = index
+        walk.found = []
+        before = match.scores[player]
+        replay_hand(match, index, record["actions"], record.get("flees") or (),
+                    seed=record.get("seed"), before=walk.before)
+        seat = match.history[-1].dealer if match.history else match.dealer
+        hands.append(HandReview(index, (player - seat) % 4, tuple(walk.found),
+                                match.scores[player] - before))
+    return Review(match.rules.name, player, match.names[player], ranker_name, tuple(hands),
+                  tuple(match.scores))
+
+
+def expert_ranker(seed: int = 0) -> tuple[Ranker, str]:
+    """The expert's ranking call and its name: `ExpertBot.rank` where the bots have it,
+    else `fallback_ranker` (the expert's own evaluation functions, see there)."""
+    from game.bots import make_bot
+
+    bot = make_bot("expert", seed)
+    rank = getattr(bot, "rank", None)
+    if callable(rank):
+        return rank, "expert"
+    return fallback_ranker(seed), "expert-fallback"
+
+
+class FallbackRanker:
+    """The expert's ranking built from the expert's own evaluation functions, for where the
+    bots have no `rank` call: every legal action valued in money (points or gold).
+
+    - A win: what the real scorer gives it (`kit.score_win`) times what the losers pay (M21:
+      each loser in Mazhan, the dealer double; N10: the discarder, or all three on a
+      self-draw).
+    - A discard, a pass, a claim or a kong: the hand it leaves. A ready hand is worth the
+      expert's P(win) x money of its live waits (`ExpertBot.ready_value`, `win_probability`);
+      a hand d tiles from ready keeps the expert's Mazhan `reach_factor` per tile of its
+      chance as a typical ready hand (eight live waits, an ordinary win), scaled by the live
+      tiles that bring it closer. A claim is worth its best discard after; Nanjing kong money
+      (N11) is added at once.
+    Not weighed: the expert's big-hand plans and Nanjing deal-in danger, so a discard that
+    follows a flush plan or a safe fold can show a small loss here that the expert would
+    not count.
+    """
+
+    def __init__(self, seed: int = 0) -> None:
+        from game.bots.expert import ExpertBot
+
+        self.bot = ExpertBot(seed)
+
+    def __call__(self, view: SeatView) -> list[tuple[Action, float]]:
+        ranked = [(action, self.value(view, action)) for action in view.legal]
+        ranked.sort(key=lambda pair: -pair[1])  # stable: the legal order among equals
+        return ranked
+
+    def value(self, view: SeatView, action: Action) -> float:
+        """Expected money of `action` from this view."""
+        kind = action.kind
+        counts = list(view.counts)
+        if kind is ActionKind.WIN:
+            return self._win(view, action)
+        if kind is ActionKind.DISCARD and action.tile is not None:
+            counts[action.tile] -= 1
+            return self._waiting(view, counts)
+        if kind is ActionKind.PASS:
+            return self._waiting(view, counts)
+        if action.tile is None:
+            return 0.0
+        if kind in (ActionKind.CHOW, ActionKind.PONG, ActionKind.KONG):
+            from game.bots import kit
+
+            after = kit.after_claim(view, action)
+            meld_kind = {ActionKind.CHOW: MeldKind.CHOW, ActionKind.PONG: MeldKind.PONG,
+                         ActionKind.KONG: MeldKind.KONG}[kind]
+            tiles = action.tiles if kind is ActionKind.CHOW else \
+                (action.tile,) * (4 if kind is ActionKind.KONG else 3)
+            source = view.last_discard[0] if view.last_discard is not None else None
+            new = self._with_meld(view, after, Meld(meld_kind, tiles, action.tile, source))
+            if kind is ActionKind.KONG:  # a replacement draw follows, then a discard
+                return self._waiting(new, after) + self._kong_money(view, 20, 1)
+            return max((self._waiting(new, _less(after, k)) for k in range(34) if after[k]),
+                       default=0.0)
+        if kind is ActionKind.CONCEALED_KONG:
+            counts[action.tile] -= 4
+            new = self._with_meld(view, counts, Meld(MeldKind.CONCEALED_KONG,
+                                                     (action.tile,) * 4))
+            return self._waiting(new, counts) + self._kong_money(view, 10, 3)
+        if kind is ActionKind.ADDED_KONG:
+            counts[action.tile] -= 1
+            melds = list(view.melds[view.seat])
+            for i, m in enumerate(melds):
+                if m.kind is MeldKind.PONG and m.first == action.tile:
+                    melds[i] = Meld(MeldKind.ADDED_KONG, (action.tile,) * 4, m.claimed,
+                                    m.source)
+            new = view._replace(counts=tuple(counts), melds=_seat_melds(view, tuple(melds)))
+            return self._waiting(new, counts) + self._kong_money(view, 20, 1)
+        return 0.0
+
+    def _win(self, view: SeatView, action: Action) -> float:
+        from game.bots import kit
+
+        self_draw = view.phase == "discard"
+        tile = action.tile
+        if tile is None:
+            tile = view.drawn if self_draw else \
+                (view.last_discard[1] if view.last_discard is not None else None)
+        if tile is None:
+            return 0.0
+        counts = list(view.counts)
+        if self_draw and counts[tile]:
+            counts[tile] -= 1  # the winning tile is not part of the concealed counts
+        result = kit.score_win(view, counts, tile, self_draw=self_draw)
+        total = 0.0 if result is None else float(result.total)
+        if view.ruleset == "mazhan":
+            return total * (6 if view.seat == 0 else 4)
+        return total * (3 if self_draw else 1)
+
+    def _waiting(self, view: SeatView, counts: list[int]) -> float:
+        """Money a hand waiting for its next tile (`counts`, 3n+1 with its sets) is worth."""
+        from game.bots import kit
+
+        bot = self.bot
+        d = kit.deficiency(view, counts)
+        if d <= 1:
+            ready = bot.ready_value(view, counts)
+            if ready is not None:
+                money, live = ready
+                return bot.win_probability(view, live) * money
+            d = 2  # a dead wait: as far as a hand one tile from ready
+        typical = bot._typical(view)
+        early = view.wall_left >= 45
+        reach = bot.reach_factor[0 if early else 1]
+        closer = sum(kit.improving(view, counts).values())
+        return typical * bot.win_probability(view, 8.0) * reach ** (d - 1) \
+            * closer / (closer + 8.0)
+
+    def _kong_money(self, view: SeatView, per: int, payers: int) -> float:
+        """Nanjing kong money paid at once (N11), gold per flower 1; none in Mazhan."""
+        return float(per * payers) if view.ruleset == "nanjing" else 0.0
+
+    @staticmethod
+    def _with_meld(view: SeatView, counts: list[int], meld: Meld) -> SeatView:
+        return view._replace(counts=tuple(counts),
+                             melds=_seat_melds(view, (*view.melds[view.seat], meld)))
+
+
+def _seat_melds(view: SeatView, mine: tuple[Meld, ...]) -> tuple[tuple[Meld, ...], ...]:
+    return tuple(mine if s == view.seat else m for s, m in enumerate(view.melds))
+
+
+def _less(counts: list[int], kind: int) -> list[int]:
+    out = counts[:]
+    out[kind] -= 1
+    return out
+
+
+def fallback_ranker(seed: int = 0) -> Ranker:
+    """`FallbackRanker` (see there)."""
+    return FallbackRanker(seed)
+
+
+def add_arguments(p: argparse.ArgumentParser) -> None:
+    """The flags of `mahjong review` (CONTRACTS §10)."""
+    p.description = ("Review one player's decisions in a match log against the expert's "
+                     "ranking of every legal action (CONTRACTS §10).")
+    p.add_argument("log", metavar="LOG", help="a match log (.jsonl)")
+    p.add_argument("--seat", type=bounded_int(0, 3), required=True, metavar="P",
+                   help="the player to review, 0-3 (players keep their number while seats "
+                        "rotate; the order of final_scores)")
+    p.add_argument("--json", action="store_true", help="print one JSON object")
+    p.add_argument("--drills", default=None, metavar="FILE",
+                   help="add the player's discard mistakes to this drill file (\"what would "
+                        "you discard\" positions; created if missing)")
+
+
+def run(args: argparse.Namespace) -> int:
+    """`mahjong review LOG --seat P`: print the review; 1 when the log cannot be reviewed."""
+    path = Path(args.log)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        sys.stderr.write(f"mahjong review: cannot read {path}: {exc}\n")
+        return 1
+    try:
+        review = review_log(text, args.seat)
+    except LogError as exc:
+        sys.stderr.write(f"mahjong review: {exc}\n")
+        return 1
+    added = None
+    if args.drills:
+        try:
+            added = keep_drills(Path(args.drills), review, path.name)
+        except OSError as exc:
+            sys.stderr.write(f"mahjong review: cannot write {args.drills}: {exc}\n")
+            return 1
+    if args.json:
+        out = review.to_json()
+        if added is not None:
+            out["drills_added"] = added
+        print(json.dumps(out, ensure_ascii=False))
+    else:
+        for line in summary_lines(review):
+            print(line)
+        if added is not None:
+            print(f"  {added} new drill positions in {args.drills}")
+    return 0
+
+
+def summary_lines(review: Review) -> Iterator[str]:
+    """The review as text for a terminal: the match, each hand, the worst decisions."""
+    ds = review.decisions
+    yield (f"{review.name} (player {review.player}), {review.ruleset}, ranked by "
+           f"{review.ranker}: {len(ds)} decisions, agreement {review.agreement:.0%}, "
+           f"value lost {review.loss:.1f} {review.unit}")
+    for h in review.hands:
+        yield (f"  hand {h.hand:>2} ({'ESWN'[h.seat]}): {len(h.decisions):>2} decisions, "
+               f"{h.agreed:>2} agreed, lost {h.loss:7.1f}, hand paid {h.delta:+d}")
+    worst = sorted(ds, key=lambda d: -d.loss)[:5]
+    for d in worst:
+        if d.loss <= TIE:
+            break
+        yield (f"  hand {d.hand} action {d.step + 1}: played {d.chosen}, best {d.best} "
+               f"(lost {d.loss:.1f})")
+
+
+def main(argv: Sequence[str]) -> int:
+    """`mahjong review ARGS` on its own; returns the exit status."""
+    from game.argparsing import run_command
+
+    return run_command("review", add_arguments, run, list(argv))

@@ -1,0 +1,149 @@
+"""Every lesson finished through the window's input path (synthetic clicks on what the
+spotlight shows, a wrong try first), in every language; the tick is saved (issue 27)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pygame
+import pytest
+
+from game.client import i18n
+from game.client.context import Context
+from game.client.i18n import t
+from game.client.options import OptionsError, parse_play_args
+from game.client.screens.lessons import LessonsScene
+from game.client.sessions.lesson import LessonSession, open_lesson
+from game.client.table.scene import TableScene
+from game.lessons import LESSONS
+from game.lessons.model import ACTION, CHOICE, CLICK
+from game.lessons.progress import load, progress_path
+
+from .conftest import distinct_colors
+
+
+def click(scene: object, pos: tuple[int, int]) -> None:
+    for kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+        scene.handle(pygame.event.Event(kind, pos=pos, button=1))  # type: ignore[attr-defined]
+
+
+def settle(ctx: Context, screen: pygame.Surface, rounds: int = 60) -> None:
+    """Frames as the main loop gives them, until the table waits for the player."""
+    for _ in range(rounds):
+        top = ctx.stack.top
+        assert top is not None
+        top.update(0.25)
+        for scene in ctx.stack.visible():
+            scene.draw(screen)
+        if isinstance(top, TableScene) and not top.animating and not top.dealing and (
+                not top.session.waiting_on_others()) and (
+                not top.session.hand_over or top.result_shown):
+            return
+
+
+def table_of(ctx: Context) -> TableScene:
+    top = ctx.stack.top
+    assert isinstance(top, TableScene) and top.coach is not None
+    return top
+
+
+def finish(ctx: Context, screen: pygame.Surface) -> TableScene:
+    """Do every step of the lesson on screen as a player would; each kind of step is first
+    tried wrongly and must stay."""
+    for _ in range(80):
+        settle(ctx, screen)
+        table = table_of(ctx)
+        coach = table.coach
+        assert coach is not None
+        step = coach.step
+        if step is None:
+            return table
+        at = coach.run.index
+        if step.kind == CLICK:
+            spot = coach.target_rect()
+            assert spot is not None, step.target
+            miss = (2, screen.get_height() // 2)
+            assert not spot.collidepoint(miss)
+            click(table, miss)
+            assert coach.run.index == at and coach.run.wrong
+            click(table, spot.center)
+        elif step.kind == CHOICE:
+            labels = {b.label: b for b in coach.buttons.buttons}
+            assert set(labels) == {str(c) for c in step.choices}
+            wrong = next(str(c) for c in step.choices if c != step.answer)
+            click(table, labels[wrong].rect.center)
+            assert coach.run.index == at and coach.run.wrong == step.wrong
+            table.draw(screen)
+            click(table, labels[str(step.answer)].rect.center)
+        else:
+            assert step.kind == ACTION
+            spot = coach.target_rect()
+            assert spot is not None, (step.target, [str(a) for a in table.view.legal])
+            if step.target.startswith("tile"):
+                other = next(rect for rect, tile in table.hand.rects
+                             if f"tile {tile}" != step.target)
+                click(table, other.center)  # a legal discard the lesson does not want
+                assert coach.run.index == at and coach.run.wrong == step.wrong
+                assert table.error == t("illegal.lesson_step")
+            passes = [b for b in table.actions.buttons if b.rect.w and b.label == t("action.pass")]
+            if step.target.startswith("button") and passes:
+                click(table, passes[0].rect.center)  # passing is legal, but not the step
+                assert coach.run.index == at and coach.run.wrong == step.wrong
+                table.draw(screen)
+            click(table, coach.target_rect().center)  # type: ignore[union-attr]
+        assert coach.run.index == at + 1, (step.text, coach.run.wrong)
+    raise AssertionError("the lesson did not end")
+
+
+@pytest.mark.parametrize("language", ["zh-Hant", "zh-Hans", "en"])
+@pytest.mark.parametrize("name", [lesson.name for lesson in LESSONS])
+def test_every_lesson_is_finished_by_clicks(ctx: Context, screen: pygame.Surface,
+                                            tmp_path: Path, name: str, language: str) -> None:
+    i18n.set_language(language)
+    ctx.data_dir = tmp_path / "data"
+    ctx.stack.open("main menu")
+    open_lesson(ctx, name)
+    table = finish(ctx, screen)
+    assert isinstance(table.session, LessonSession) and table.session.run.done
+    for scene in ctx.stack.visible():
+        scene.draw(screen)
+    assert distinct_colors(screen) > 10
+    assert load(progress_path(ctx.data_dir)) == {name}
+    coach = table.coach
+    assert coach is not None
+    back = next(b for b in coach.buttons.buttons if b.label == t("lesson.back"))
+    click(table, back.rect.center)
+    top = ctx.stack.top
+    assert isinstance(top, LessonsScene)
+    top.ruleset = name.split(".")[0]
+    top.layout()
+    title = t(next(lesson for lesson in LESSONS if lesson.name == name).title)
+    assert t("lessons.done_mark", title=title) in [b.label for b in top.group.buttons]
+
+
+def test_main_menu_opens_the_lessons_and_a_lesson(ctx: Context, screen: pygame.Surface,
+                                                  tmp_path: Path) -> None:
+    i18n.set_language("en")
+    ctx.data_dir = tmp_path / "data"
+    menu = ctx.stack.open("main menu")
+    menu.draw(screen)
+    entry = next(b for b in menu.group.buttons  # type: ignore[attr-defined]
+                 if b.label == t("menu.lessons"))
+    click(menu, entry.rect.center)
+    lessons = ctx.stack.top
+    assert isinstance(lessons, LessonsScene)
+    lessons.draw(screen)
+    labels = [b.label for b in lessons.group.buttons]
+    assert t("lesson.mazhan.wild.title") in labels
+    lessons.group.buttons[0].action()  # the ruleset switch
+    assert t("lesson.nanjing.open.title") in [b.label for b in lessons.group.buttons]
+    first = next(b for b in lessons.group.buttons if b.label == t("lesson.nanjing.open.title"))
+    click(lessons, first.rect.center)
+    table = table_of(ctx)
+    assert table.session.lesson.name == "nanjing.open"  # type: ignore[attr-defined]
+
+
+def test_lesson_flag() -> None:
+    assert parse_play_args(["play", "--lesson", "mazhan.tai"]).lesson == "mazhan.tai"
+    with pytest.raises(OptionsError, match=r"mazhan\.wild"):
+        parse_play_args(["play", "--lesson", "nope"])
