@@ -29,6 +29,8 @@ class Settings:
     """Turn timers at local tables (ruling M11: off by default for solo and hot-seat)."""
     keep_logs: int = 100
     """Match logs kept for Replays; the oldest beyond this are removed."""
+    large_tiles: bool = False
+    """The table's own hand and river tiles drawn larger (issue 28)."""
 
     def normalized(self) -> Settings:
         """A copy with every field inside its allowed range (hand-edited files stay usable)."""
@@ -48,7 +50,7 @@ class Settings:
         except (TypeError, ValueError):
             keep = 100
         return Settings(language, speed, bool(self.hints), bool(self.fullscreen), volume,
-                        bool(self.timers), min(max(keep, 1), 10_000))
+                        bool(self.timers), min(max(keep, 1), 10_000), bool(self.large_tiles))
 
 
 def default_path() -> Path:

@@ -103,6 +103,10 @@ def test_hint_strip_fits_and_the_table_draws_it(ctx: Context, screen: pygame.Sur
             hints = scene.current_hints()
             used = draw_hints(screen, scene.layout.hints, hints, ctx.fonts, ctx.art)
             assert scene.layout.hints.contains(used), (used, scene.layout.hints)
+            # as the table draws them: the suggestion right of the own river
+            lay = scene.layout
+            used = draw_hints(screen, lay.hints, hints, ctx.fonts, ctx.art, lay.suggest)
+            assert lay.hints.union(lay.suggest).contains(used), (used, lay.hints, lay.suggest)
             assert hints.suggestion in scene.view.legal
             drawn += 1
             assert hints.suggestion is not None

@@ -28,7 +28,7 @@ from game.client.ui.widgets import TextField
 ROOT = Path(__file__).resolve().parents[2]
 REGENERATE = "run: uv run python tools/make_zh_hans.py"
 KEY_NAMES = {"Enter", "Esc", "Tab", "End", "PgUp", "PgDn", "Ctrl", "V", "S", "F", "F1", "F2",
-             "N", "P"}
+             "N", "P", "T"}
 """Keys named on the keyboard's caps: the only Latin a Chinese string may hold."""
 AUTONYMS = {"lang.en", "lang.zh-Hans", "lang.zh-Hant"}
 """A language's own name ("English") is shown in its own script in every language."""

@@ -16,8 +16,8 @@ from game.tiles import NUM_KINDS, TILES
 from .conftest import distinct_colors
 
 
-def check_layout(size: tuple[int, int]) -> None:
-    layout = table_layout(size)
+def check_layout(size: tuple[int, int], large: bool = False) -> None:
+    layout = table_layout(size, large)
     screen = pygame.Rect((0, 0), size)
     rects = layout.all_rects()
     del rects["seat0"]  # the same rect as "hand"
@@ -97,3 +97,29 @@ def test_notices_have_felt_of_their_own(w: int, h: int) -> None:
     assert area.w >= 150 and area.h >= 40, area
     for name, rect in layout.all_rects().items():
         assert not area.colliderect(rect), (name, rect, area)
+
+
+@pytest.mark.parametrize("size", [(1920, 1080), (2560, 1440), (3840, 2160)])
+def test_river_tiles_are_at_least_sixty_percent_of_a_hand_tile(size: tuple[int, int]) -> None:
+    """Issue 28: from 1920×1080 up the rivers are read from across the room, not squinted at."""
+    layout = table_layout(size)
+    assert full_height(layout.river_w) >= 0.6 * full_height(layout.hand_w), layout.river_w
+    # a river of 24 discards (a long hand) is drawn at that size, not shrunk
+    for rel in range(4):
+        width, _ = river_grid(layout.rivers[rel], rel, 24, layout.river_w)
+        assert width == layout.river_w, (rel, width)
+
+
+@pytest.mark.parametrize("size", [(1024, 640), (1280, 800), (1920, 1080), (3840, 2160)])
+def test_large_tiles_fit_and_are_larger(size: tuple[int, int]) -> None:
+    """The Settings' large tiles: a larger own hand, and the layout check still holds."""
+    normal, large = table_layout(size), table_layout(size, large=True)
+    assert large.hand_w > normal.hand_w
+    check_layout(size, large=True)
+
+
+@pytest.mark.parametrize("size", [(1024, 640), (1920, 1080), (3840, 2160)])
+def test_centre_box_grows_with_the_window(size: tuple[int, int]) -> None:
+    """At 4K the centre box is not left at a small fixed size (issue 28)."""
+    layout = table_layout(size)
+    assert layout.center.h >= 0.18 * size[1] and layout.center.w >= 0.3 * size[0]

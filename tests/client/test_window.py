@@ -148,3 +148,20 @@ def test_hot_seat_curtain_hides_every_face(ctx: Context, screen: pygame.Surface)
     play_until(scene, screen, lambda: scene.curtain is not None and scene.curtain != first)
     scene.draw(screen)
     assert not has_color(screen, IVORY)
+
+
+def test_large_tiles_setting_grows_the_table_tiles(ctx: Context, screen: pygame.Surface) -> None:
+    """Settings → Large tiles is saved, and a table back from Settings lays out larger tiles."""
+    table = TableScene(ctx, LocalSession("mazhan", ["human", "bot", "bot", "bot"],
+                                         ["normal"] * 4, ["A", "B", "C", "D"], seed=1))
+    ctx.stack.push(table)
+    before = table.layout.hand_w
+    scene = SettingsScene(ctx)
+    ctx.stack.push(scene)
+    [button] = [b for b in scene.group.buttons if b.action == scene.toggle_large_tiles]
+    button.action()
+    assert ctx.settings_path is not None
+    saved = json.loads(ctx.settings_path.read_text(encoding="utf-8"))
+    assert saved["large_tiles"] is True
+    ctx.stack.pop()
+    assert table.layout.hand_w > before

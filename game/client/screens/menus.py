@@ -107,6 +107,7 @@ class SettingsScene(MenuScene):
             (labelled(t('settings.fullscreen'), onoff[s.fullscreen]), self.toggle_fullscreen),
             (labelled(t('settings.keep_logs'), t('settings.keep_logs_value', n=s.keep_logs)),
              self.cycle_keep_logs),
+            (labelled(t('settings.large_tiles'), onoff[s.large_tiles]), self.toggle_large_tiles),
             (t("back"), self.back),
         ]
 
@@ -143,6 +144,10 @@ class SettingsScene(MenuScene):
         self.changed()
         self.ctx.sounds.set_volume(self.ctx.settings.volume)
         self.ctx.sounds.play("tile")
+
+    def toggle_large_tiles(self) -> None:
+        self.ctx.settings.large_tiles = not self.ctx.settings.large_tiles
+        self.changed()
 
     def toggle_timers(self) -> None:
         self.ctx.settings.timers = not self.ctx.settings.timers

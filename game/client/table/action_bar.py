@@ -1,7 +1,9 @@
 """The action bar: a button per legal claim or declaration (its tiles shown), with key bindings.
 
-Buttons run right to left in KIND_ORDER (win first); digits 1-9 pick by position and a letter
-per kind (W, K, P, C, X) picks the first button of that kind.
+Pass is always the rightmost button, at the bar's right end; the other calls run leftward from
+it by strength (win, kong, pong, chow: issue 28, as players expect of mahjong software), so
+the button in a given place keeps its meaning. Digits 1-9 pick by position from the left and a
+letter per kind (W, K, P, C, X) picks the first button of that kind.
 """
 
 from __future__ import annotations
@@ -31,14 +33,15 @@ KIND_KEYS = {
     ActionKind.PASS: pygame.K_x,
 }
 KIND_ORDER = {
+    ActionKind.PASS: -1,
     ActionKind.WIN: 0,
     ActionKind.KONG: 1,
     ActionKind.ADDED_KONG: 1,
     ActionKind.CONCEALED_KONG: 1,
     ActionKind.PONG: 2,
     ActionKind.CHOW: 3,
-    ActionKind.PASS: 4,
 }
+"""Place from the bar's right end: Pass, then the stronger calls nearer it."""
 
 
 def label_width(fonts: Fonts, label: str, height: int) -> int:
@@ -100,7 +103,8 @@ def action_buttons(legal: Iterable[Action], area: pygame.Rect, fonts: Fonts, art
                      key=lambda a: KIND_ORDER.get(a.kind, 9))
     bh = area.h
     x = area.right
-    for n, action in reversed(list(enumerate(actions))):
+    for place, action in enumerate(actions):  # from the right end leftward
+        n = len(actions) - 1 - place  # its number counts from the left
         label = t("action." + action.kind.value)
         tiles = action.tiles or ((action.tile,) if action.tile is not None
                                  and action.kind is not ActionKind.WIN else ())

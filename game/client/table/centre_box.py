@@ -17,7 +17,7 @@ from game.client.ui.fonts import Fonts
 from game.client.ui.widgets import ACCENT, FELT_DARK, HIGHLIGHT, MUTED, PANEL, TEXT
 from game.view import SeatView
 
-__all__ = ["draw_centre", "name_plates", "plate_pos", "seat_anchor", "wall_thickness"]
+__all__ = ["dice_spot", "draw_centre", "name_plates", "plate_pos", "seat_anchor", "wall_thickness"]
 
 
 def _fit(fonts: Fonts, text: str, size: int, width: int) -> int:
@@ -128,11 +128,7 @@ def draw_centre(layer: pygame.Surface, ctx: Context, view: SeatView, viewer: int
                 _plate_tag(layer, fonts, tag, (rect.centerx, rect.y + 2 * line_h + 1),
                            "midtop", _row_size(fonts, line_h - 3), rect.w - 4)
     # middle: hand and wall count, stake and dice, the wild indicator at the right
-    wt = 2 * thick
-    mid = pygame.Rect(0, 0, c.w - 2 * plates[1].w - 12 - wt, c.h - 2 * plates[0].h - 12 - wt)
-    mid.center = c.center
-    small = min(layout.text_px(), max(MIN_TEXT, mid.h // 3))
-    indicator_w = 0
+    mid, small, text_w = _middle(fonts, view, layout)
     if view.indicator is not None:
         tw = max(16, min(layout.river_w, mid.h * 2 // 3))
         face = ctx.art.face(view.indicator, tw)
@@ -140,25 +136,56 @@ def draw_centre(layer: pygame.Surface, ctx: Context, view: SeatView, viewer: int
         spot = face.get_rect(topright=(mid.right, mid.y))
         layer.blit(face, spot)
         layer.blit(label, label.get_rect(midtop=(spot.centerx, spot.bottom + 1)))
-        indicator_w = max(spot.w, label.get_width()) + 6
-    text_w = mid.w - indicator_w
-    lines = [f"{t('table.hand', n=view.hand_no)}  {t('table.wall', n=view.wall_left)}"]
-    if view.stake:
-        lines.append(t("table.stake", n=view.stake))
     y = mid.y
-    x = mid.x
-    for line in lines:
+    for line in _middle_lines(view):
         img = fonts.render(line, _fit(fonts, line, small, text_w), TEXT)
         _blit_clipped(layer, img, img.get_rect(topleft=(mid.x, y)),
                       pygame.Rect(mid.x, mid.y, text_w, c.bottom - mid.y))
-        x = mid.x + img.get_width() + 8
         y += img.get_height()
     if dice_still:
-        # beside the last line, never down over the bottom plate
-        die = max(12, min(small, fonts.font(small).get_linesize() - 4))
-        if x + 2 * die + 4 > mid.x + text_w:
-            x = mid.x + text_w - 2 * die - 4
-        draw_dice(layer, view.dice, (x, y - die - 2), die)
+        at, die = dice_spot(fonts, view, layout)
+        draw_dice(layer, view.dice, at, die)
+
+
+def _middle_lines(view: SeatView) -> list[str]:
+    lines = [f"{t('table.hand', n=view.hand_no)}  {t('table.wall', n=view.wall_left)}"]
+    if view.stake:
+        lines.append(t("table.stake", n=view.stake))
+    return lines
+
+
+def _middle(fonts: Fonts, view: SeatView, layout: TableLayout) -> tuple[pygame.Rect, int, int]:
+    """The centre's middle area between the plates, its text size and the text's width (the
+    rest of the width holds the wild indicator)."""
+    c = layout.center
+    plates = name_plates(layout)
+    wt = 2 * wall_thickness(layout)
+    mid = pygame.Rect(0, 0, c.w - 2 * plates[1].w - 12 - wt, c.h - 2 * plates[0].h - 12 - wt)
+    mid.center = c.center
+    small = min(layout.text_px(), max(MIN_TEXT, mid.h // 3))
+    indicator_w = 0
+    if view.indicator is not None:
+        tw = max(16, min(layout.river_w, mid.h * 2 // 3))
+        label_w = fonts.size(t("table.wild"), layout.text_px(0.8))[0]
+        indicator_w = max(tw, label_w) + 6
+    return mid, small, mid.w - indicator_w
+
+
+def dice_spot(fonts: Fonts, view: SeatView, layout: TableLayout) -> tuple[tuple[int, int], int]:
+    """Where the dice rest in the centre box, and their size: after the last middle line,
+    never over its words (issue 28: the rolling dice covered Wall and Stake), never down over
+    the bottom plate."""
+    mid, small, text_w = _middle(fonts, view, layout)
+    die = max(12, min(small, fonts.font(small).get_linesize() - 4))
+    y = mid.y
+    x = mid.x
+    for line in _middle_lines(view):
+        width, height = fonts.size(line, _fit(fonts, line, small, text_w))
+        x = mid.x + width + 8
+        y += height
+    if x + 2 * die + 4 > mid.x + text_w:
+        x = mid.x + text_w - 2 * die - 4
+    return (x, y - die - 2), die
 
 
 def _row_size(fonts: Fonts, height: int) -> int:

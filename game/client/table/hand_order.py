@@ -8,10 +8,16 @@ from collections.abc import Sequence
 from game.tiles import Tile
 
 
-def reconcile(order: Sequence[Tile], tiles: Sequence[Tile], sort: bool = True) -> list[Tile]:
+def reconcile(order: Sequence[Tile], tiles: Sequence[Tile], sort: bool = True,
+              wild: Tile | None = None) -> list[Tile]:
     """`tiles` arranged as `order` had them: tiles that left drop out, new ones go in at their
     sorted place among the rest, so a hand never rearranged stays sorted (`sort` off: new
-    ones go to the right end, as they came)."""
+    ones go to the right end, as they came); sorted, the wilds (Mazhan's 財神) come first, at
+    the left, as players look for them there (issue 28)."""
+
+    def key(tile: Tile) -> tuple[bool, Tile]:
+        return (tile != wild, tile)
+
     remaining = Counter(tiles)
     kept: list[Tile] = []
     for tile in order:
@@ -24,8 +30,8 @@ def reconcile(order: Sequence[Tile], tiles: Sequence[Tile], sort: bool = True) -
                 kept.append(tile)
                 remaining[tile] -= 1
         return kept
-    for tile in sorted(remaining.elements()):
-        index = next((i for i, k in enumerate(kept) if k > tile), len(kept))
+    for tile in sorted(remaining.elements(), key=key):
+        index = next((i for i, k in enumerate(kept) if key(k) > key(tile)), len(kept))
         kept.insert(index, tile)
     return kept
 

@@ -41,7 +41,8 @@ class HandView:
         if drawn is not None and drawn in concealed:
             concealed.remove(drawn)
         player = view.players[viewer] if view.players else 0
-        order = reconcile(self.orders.get(player, ()), concealed, player not in self.unsorted)
+        order = reconcile(self.orders.get(player, ()), concealed, player not in self.unsorted,
+                          view.wild)
         self.orders[player] = order
         return order
 

@@ -29,9 +29,9 @@ def action_text(action: Action) -> str:
 
 
 def draw_hints(surface: pygame.Surface, rect: pygame.Rect, hints: Hints, fonts: Fonts,
-               art: TileArt) -> pygame.Rect:
-    """Draw the waits (tile faces with the unseen count) and the suggestion; returns the area
-    used, so tests can check it fits."""
+               art: TileArt, suggest: pygame.Rect | None = None) -> pygame.Rect:
+    """Draw the waits (tile faces with the unseen count) and the suggestion (at the right of
+    `suggest` if given, else of `rect`); returns the area used, so tests can check it fits."""
     size = max(14, rect.h * 3 // 5)  # issue 11: no table text under 14 px
     tw = max(10, round((rect.h - 2) / 1.5))
     x, cy = rect.x, rect.centery
@@ -54,6 +54,8 @@ def draw_hints(surface: pygame.Surface, rect: pygame.Rect, hints: Hints, fonts: 
         surface.blit(img, img.get_rect(midleft=(x, cy)))
         x += img.get_width() + 8
     used.w = x - rect.x
+    if suggest is not None:
+        rect, x = suggest, suggest.x
     if hints.suggestion is not None:
         action = hints.suggestion
         tiles = action.tiles or ((action.tile,) if action.tile is not None else ())

@@ -154,7 +154,7 @@ class LanOverlay:
         """Place → the scene time its absent player counts as fled (M12): the host's seat
         list says how long is left when it is sent, and the plate counts down from there."""
         self.now = 0.0
-        self.layout = table_layout(ctx.size)
+        self.layout = table_layout(ctx.size, ctx.settings.large_tiles)
         """The table's layout (the scene sets it again when the window changes size)."""
 
     # ------------------------------------------------------------ feeds

@@ -21,8 +21,17 @@ HAND_SLOTS = 21
 """Own-row width in tile widths: 17 concealed + drawn-tile gap, or melds at 0.72 scale."""
 RIVER_COLS = 6
 """Tiles per river row, as at a real table."""
-RIVER_ROWS = 5
-"""Rows each river block holds at full size (30 tiles; more shrink the tiles to fit)."""
+RIVER_ROWS = 4
+"""Rows each river block holds at full size (24 tiles; more shrink the tiles to fit)."""
+RIVER_SHARE = 0.62
+"""A river tile's height as a share of a hand tile's where the window has room (issue 28:
+at least 60% from 1920×1080 up)."""
+CENTRE_SHARE = 0.18
+"""The centre box's least height as a share of the window height."""
+LARGE_HAND = 0.078
+"""With large tiles: the own hand tile's height bound as a share of the window height."""
+LARGE_RIVER = 1.06
+"""With large tiles: the river tiles' share grows by this much more."""
 SIDE_SLOTS = 18
 """A side seat's hand column in small-tile widths: 17 tiles and the drawn-tile gap."""
 TOP_SLOTS = 30
@@ -68,7 +77,9 @@ class TableLayout:
     rivers: tuple[pygame.Rect, pygame.Rect, pygame.Rect, pygame.Rect]
     """Each river's whole block: RIVER_ROWS rows of RIVER_COLS at `river_w`."""
     hints: pygame.Rect
-    """A strip above the action band: waits, unseen counts, the suggested play, the timer."""
+    """A strip above the action band, left of the own river: waits and unseen counts."""
+    suggest: pygame.Rect
+    """The same strip's part right of the own river: the suggested play."""
 
     def text_px(self, scale: float = 1.0) -> int:
         """The one size rule for the table's text: `scale` times the body size, which follows
@@ -78,7 +89,7 @@ class TableLayout:
 
     def all_rects(self) -> dict[str, pygame.Rect]:
         out = {"hand": self.hand, "actions": self.actions, "center": self.center,
-               "hints": self.hints}
+               "hints": self.hints, "suggest": self.suggest}
         for i in range(4):
             out[f"seat{i}"] = self.seats[i]
             out[f"river{i}"] = self.rivers[i]
@@ -95,7 +106,7 @@ class TableLayout:
         left = self.rivers[3].x
         right = min(self.center.x, self.rivers[0].x, self.rivers[2].x) - g
         if bottom:
-            top, end = self.rivers[3].bottom + g, self.rivers[0].bottom
+            top, end = self.rivers[3].bottom + g, min(self.rivers[0].bottom, self.hints.top - g)
         else:
             top, end = self.rivers[2].y, self.labels[3].y - g
         return pygame.Rect(left, top, max(right - left, 0), max(end - top, 0))
@@ -121,11 +132,14 @@ def label_height(h: int) -> int:
     return max(21, round(h * 0.03))
 
 
-def table_layout(size: tuple[int, int]) -> TableLayout:
+def table_layout(size: tuple[int, int], large: bool = False) -> TableLayout:
+    """The table's rectangles for a window of `size`; `large`: the Settings' large tiles
+    (bigger hand and river tiles, the same room for everything else)."""
     w, h = size
     m = max(6, round(min(w, h) * 0.012))
     g = max(4, m // 2)
-    hand_w = max(24, min(round((w - 2 * m) / HAND_SLOTS), round(h * 0.07)))
+    hand_w = max(24, min(round((w - 2 * m) / HAND_SLOTS),
+                         round(h * (LARGE_HAND if large else 0.07))))
     meld_w = round(hand_w * 0.72)
     hand_h = full_height(hand_w) + hand_w // 4  # room to lift a hovered tile
     hand = pygame.Rect(m, h - m - hand_h, w - 2 * m, hand_h)
@@ -164,16 +178,26 @@ def table_layout(size: tuple[int, int]) -> TableLayout:
 
     hints_h = max(22, round(hand_w * 0.5))
     inner_x = m + block + g
-    hints = pygame.Rect(inner_x, band.top - g - hints_h, w - 2 * inner_x, hints_h)
+    hints_y = band.top - g - hints_h
 
-    # rivers: the largest tile at which five rows above and below leave a centre box at
-    # least seven tiles tall (the side rivers' six, and room round them)
+    # rivers: the own river comes down beside the hint line (which keeps the felt left of
+    # it), so the rivers can be large: a river tile at least RIVER_SHARE of a hand tile's
+    # height where four rows above and below still leave a centre box CENTRE_SHARE of the
+    # window tall; the side rivers run past the centre box's ends, beside the other rivers
     top_edge = top_strip.bottom + g
-    bottom_edge = hints.top - g
+    bottom_edge = band.top - g
     span = bottom_edge - top_edge - 2 * g
-    river_w = max(12, round(hand_w * 0.62))
+    tag_h = 2 * lab_h
+    want = RIVER_SHARE * full_height(hand_w) * (LARGE_RIVER if large else 1.0)
+    river_w = 12
+    while full_height(river_w) < want:
+        river_w += 1
+    centre_min = max(round(h * CENTRE_SHARE), 5 * lab_h)
     while river_w > 12 and (
-        span - 2 * RIVER_ROWS * full_height(river_w) < max(7 * river_w, round(h * 0.19))
+        span - 2 * RIVER_ROWS * full_height(river_w) < centre_min
+        or RIVER_COLS * river_w + 2 * (tag_h + g) > span
+        or 2 * (col + g + RIVER_ROWS * full_height(river_w) + g) + RIVER_COLS * river_w
+        + 2 * g > w - 2 * (m + block)
     ):
         river_w -= 1
     depth = RIVER_ROWS * full_height(river_w)
@@ -181,17 +205,19 @@ def table_layout(size: tuple[int, int]) -> TableLayout:
     cx = w // 2
     river_top = pygame.Rect(cx - along // 2, top_edge, along, depth)
     river_bottom = pygame.Rect(cx - along // 2, bottom_edge - depth, along, depth)
+    hints = pygame.Rect(inner_x, hints_y, max(1, river_bottom.x - g - inner_x), hints_h)
+    suggest = pygame.Rect(river_bottom.right + g, hints_y,
+                          max(1, w - inner_x - river_bottom.right - g), hints_h)
     centre_h = river_bottom.top - g - (river_top.bottom + g)
     cy = river_top.bottom + g + centre_h // 2
     river_left = pygame.Rect(left_in.right + g, cy - along // 2, depth, along)
     river_right = pygame.Rect(right_in.x - g - depth, cy - along // 2, depth, along)
     room = river_right.x - g - (river_left.right + g)
-    centre_w = max(along + 2 * g, min(room, round(centre_h * 2.5)))
+    centre_w = max(along + 2 * g, min(room, round(centre_h * 3.2)))
     center = pygame.Rect(0, 0, centre_w, centre_h)
     center.center = (cx, cy)
     # the seats' tags (two lines: wind and name, then Nanjing's hard flowers) on the felt
     # between the rivers: the top seat's right of its river, a side seat's above its river
-    tag_h = 2 * lab_h
     left_x = left_in.right + g
     top_label = pygame.Rect(river_top.right + g, top_edge, right_in.x - g - river_top.right - g,
                             tag_h)
@@ -218,6 +244,7 @@ def table_layout(size: tuple[int, int]) -> TableLayout:
         center=center,
         rivers=(river_bottom, river_right, river_top, river_left),
         hints=hints,
+        suggest=suggest,
     )
 
 

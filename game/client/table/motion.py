@@ -17,7 +17,7 @@ import pygame
 
 from game.client.i18n import t
 from game.client.scene import Scene
-from game.client.table.centre_box import plate_pos, seat_anchor, wall_thickness
+from game.client.table.centre_box import dice_spot, plate_pos, seat_anchor, wall_thickness
 from game.client.table.dice import draw_dice
 from game.client.table.layout import TableLayout, river_grid, river_rotation, river_tile_rect
 from game.client.table.wall_view import (
@@ -401,9 +401,13 @@ class TableMotion(Scene):
     def _float(self, text: str, pos: tuple[int, int], color: tuple[int, int, int],
                delay: float, speed: float, big: bool = False) -> None:
         size = round(self.layout.hand_w * (0.9 if big else 0.55))
-        # a second floater at the same place goes below the first instead of over it
-        while any(f.pos == pos and f.tween.progress < 0.5 for f in self.floaters):
-            pos = (pos[0], pos[1] + size)
+        # a second floater at the same place goes beside the first instead of over it (issue
+        # 28: "White Dragon" and "Bonus" drawn over each other): a line nearer the table's
+        # middle, so the window's edge never pushes it back onto the first
+        step = self.ctx.fonts.font(size, bold=True).get_linesize() + self.layout.hand_w
+        step = -step if pos[1] > self.layout.size[1] // 2 else step
+        while any(f.pos == pos and not f.tween.done for f in self.floaters):
+            pos = (pos[0], pos[1] + step)
         self.floaters.append(Floater(text, pos, color,
                                      Tween(0.0, 1.0, FLOAT_TIME / speed, ease_out_cubic, delay),
                                      size))
@@ -545,12 +549,12 @@ class TableMotion(Scene):
                               bold=True)
             surface.blit(img, img.get_rect(center=c.center))
         if self.dice_roll is not None:
-            c = self.layout.center
             p = self.dice_roll.progress
             rng = random.Random(int(p * 12))
             faces = self.view.dice if p >= 0.99 else (rng.randint(1, 6), rng.randint(1, 6))
-            size = max(18, c.h // 4)
-            draw_dice(surface, faces, (c.centerx - size, c.centery - size // 2), size)
+            # where they come to rest, beside the stake line: never over Wall or Stake
+            at, size = dice_spot(fonts, self.view, self.layout)
+            draw_dice(surface, faces, at, size)
 
     def _draw_on_top(self, surface: pygame.Surface) -> None:
         """Calls and floaters (payments, the stake, flowers): over everything else."""
@@ -558,6 +562,8 @@ class TableMotion(Scene):
         for callout in self.callouts:
             self._draw_callout(surface, callout)
         for floater in self.floaters:
+            if floater.tween.elapsed < floater.tween.delay:
+                continue  # not yet: the tile it names has not come
             p = floater.tween.progress
             img = fonts.faded(floater.text, floater.size, floater.color,
                               round(255 * (1 - p) if p > 0.5 else 255), bold=True)

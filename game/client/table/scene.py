@@ -35,6 +35,7 @@ from game.client.table.menu import TableMenu
 from game.client.table.motion import PLAYED, Callout, Flight, Floater, Move, TableMotion
 from game.client.table.results import ResultsPanel, StandingsScene
 from game.client.table.toggles import AUTO_DELAY, TableToggles
+from game.client.table.tracker import draw_tracker
 from game.client.table.why_view import draw_why_line, draw_why_panel, is_why_key
 from game.client.ui.tween import Tween, Tweens
 from game.client.ui.widgets import ACCENT, HIGHLIGHT, MUTED, PANEL, TEXT, Button, ButtonGroup
@@ -75,11 +76,13 @@ class TableScene(TableMotion):
         so tests that drive `update` are deterministic."""
         self.session = session
         self.demo = demo
-        self.layout: TableLayout = table_layout(ctx.size)
+        self.layout: TableLayout = table_layout(ctx.size, ctx.settings.large_tiles)
         self.shown_player: int | None = None
         """The human whose concealed tiles are on screen (hot-seat); None: no one yet."""
         self.curtain: int | None = None
         """Player the screen must be passed to before their tiles show."""
+        self.tracker_open = False
+        """The tile tracker (T) is over the table."""
         self.viewer = self._pick_viewer()
         self.view: SeatView = self.session.view(self.viewer)
         self.queue: deque[Event] = deque()
@@ -213,6 +216,11 @@ class TableScene(TableMotion):
             return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_TAB and self.animating:
             self.skip_motion()  # Tab: skip the animations; the game never waited for them
+            self.dirty = True
+            return
+        if (event.type == pygame.KEYDOWN and event.key == pygame.K_t
+                and not self.result_shown):
+            self.tracker_open = not self.tracker_open  # T: the tile tracker (issue 28)
             self.dirty = True
             return
         if self.dealing and event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
@@ -615,7 +623,10 @@ class TableScene(TableMotion):
 
     def on_enter(self) -> None:
         super().on_enter()
-        # back from the menu, the rules or the settings: the language or hints may differ
+        # back from the menu, the rules or the settings: the language, hints or tile size may
+        # differ
+        if self.layout != table_layout(self.ctx.size, self.ctx.settings.large_tiles):
+            self.resize(self.ctx.size)
         self.still.invalidate()
         self._result_cache = None
         self._build_actions()
@@ -628,7 +639,7 @@ class TableScene(TableMotion):
 
     def resize(self, size: tuple[int, int]) -> None:
         super().resize(size)
-        self.layout = table_layout(size)
+        self.layout = table_layout(size, self.ctx.settings.large_tiles)
         if self.lan is not None:
             self.lan.layout = self.layout
         self.still.invalidate()
@@ -667,6 +678,8 @@ class TableScene(TableMotion):
         if self.lan is not None:
             self.lan.draw_chat(surface)
         self._draw_moving(surface)
+        if self.tracker_open and not self.result_shown and self.curtain is None:
+            draw_tracker(surface, self.layout, self.view, self.ctx.fonts, self.ctx.art)
         if self.result_shown:
             self._draw_result(surface)
         if self.lan is not None:  # notices and warnings stay readable over the results
@@ -787,6 +800,8 @@ class TableScene(TableMotion):
         """The hints for the seat on screen, the waits assuming the focused tile goes."""
         if not self.hints_on or self.view.phase == "over":
             return NO_HINTS
+        if self.dealing or self.first_roll is not None or self.dice_roll is not None:
+            return NO_HINTS  # issue 28: no "Not ready yet" over a hand not yet dealt
         focus = self.hand.hover if self.hand.hover >= 0 else self.hand.selected
         tile = self.hand.rects[focus][1] if 0 <= focus < len(self.hand.rects) else None
         return self.advisor.hints(self.view, tile if self._my_turn() else None)
@@ -795,7 +810,8 @@ class TableScene(TableMotion):
         hints = self.current_hints()
         if hints is NO_HINTS:
             return
-        draw_hints(surface, self.layout.hints, hints, self.ctx.fonts, self.ctx.art)
+        draw_hints(surface, self.layout.hints, hints, self.ctx.fonts, self.ctx.art,
+                   self.layout.suggest)
         suggestion = hints.suggestion
         if (suggestion is not None and suggestion.kind is ActionKind.DISCARD
                 and self._my_turn()):
