@@ -18,9 +18,9 @@ The package, by job (each module imports only those above it):
 - `memo`: every remembered table, owned in one place (`memo.clear()`, `memo.kept()`);
 - `tables`: the shipped tables (shape_*.bin here), read at import or on first sight;
 - `wins`: the fewest wilds per suit, `is_win`, seven pairs;
-- `waits`: the kinds that complete a ready hand;
+- `ready`: the kinds that complete a ready hand (waits);
 - `rows`: usage rows per suit, numbered and combined;
-- `deficiency`: tiles still to draw, after each discard or draw, and the discards keeping it;
+- `deficiencies`: tiles still to draw, after each discard or draw, and the discards keeping it;
 - `draws`: the draws that help after each discard (`DrawsAfterDiscard`);
 - `readings`: every reading of a complete hand (`decompositions`).
 """
