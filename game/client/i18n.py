@@ -739,7 +739,6 @@ STRINGS: Final[dict[str, tuple[str, str]]] = {
     "sheet.capped": ("封頂 {n}", "capped at {n}"),
     "sheet.doubling": ("{n} 台，每台翻一倍", "{n} tai, each doubles"),
     "sheet.wilds": ("含財神 {n}", "{n} wild"),
-    "sheet.win_set": ("胡這組", "winning set"),
     "sheet.nj.basic": ("基本", "Basic"),
     "sheet.nj.hard": ("硬花與槓", "Hard flowers and kongs"),
     "sheet.nj.soft": ("軟花", "Soft flowers"),

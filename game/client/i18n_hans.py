@@ -513,7 +513,6 @@ HANS: Final[dict[str, tuple[str, str]]] = {
     'sheet.capped': ('封頂 {n}', '封顶 {n}'),
     'sheet.doubling': ('{n} 台，每台翻一倍', '{n} 台，每台翻一倍'),
     'sheet.wilds': ('含財神 {n}', '含财神 {n}'),
-    'sheet.win_set': ('胡這組', '胡这组'),
     'sheet.nj.basic': ('基本', '基本'),
     'sheet.nj.hard': ('硬花與槓', '硬花与杠'),
     'sheet.nj.soft': ('軟花', '软花'),
