@@ -940,8 +940,11 @@ class Hand:
         discarder: int | None,
         robbing: bool,
         flags: frozenset[str] = frozenset(),
+        remember: bool = True,
     ) -> WinContext:
-        """The scorer's view of `seat`'s hand; for a self-draw the win tile is in the hand."""
+        """The scorer's view of `seat`'s hand; for a self-draw the win tile is in the hand.
+        `remember=False`: the engine's memo stays as its own checks left it (an explanation
+        asks without disturbing the context an offered win is scored with)."""
         hand = self.hands[seat]
         memo = self._derived.context
         if (memo is not None and not flags and memo[0] == seat and memo[1] == win_tile
@@ -983,7 +986,7 @@ class Hand:
             ponged=ponged,
             dealer_streak=self.dealer_streak if seat == 0 else 0,
         )
-        if not flags:
+        if remember and not flags:
             self._derived.context = (seat, win_tile, self_draw, robbing, hand, ctx)
         return ctx
 

@@ -39,10 +39,8 @@ def _key(hand: Hand, name: str) -> str:
 def _win_refusal(hand: Hand, seat: int, tile: Tile, *, self_draw: bool,
                  robbing: bool) -> Refusal:
     """Why the ruleset refuses `seat` the win on `tile` its shape makes (its `why_not_win`)."""
-    derived = hand._derived
-    memo = derived.context  # the engine's own memo stays as its checks left it
-    ctx = hand.context(seat, tile, self_draw=self_draw, discarder=None, robbing=robbing)
-    derived.context = memo
+    ctx = hand.context(seat, tile, self_draw=self_draw, discarder=None, robbing=robbing,
+                       remember=False)  # the engine's own memo stays as its checks left it
     return hand.rules.why_not_win(ctx) or Refusal("win", NOT_ALLOWED, (), tile)
 
 
