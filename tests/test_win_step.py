@@ -99,6 +99,24 @@ def test_remembered_win_context_is_the_fresh_one(ruleset: str,
     assert wins > 0 and hits[0] > wins and hits[1] > 0
 
 
+def test_context_not_remembered_leaves_the_memo_as_it_was() -> None:
+    # an explanation (game/why.py) asks with remember=False: the context an offered win was
+    # checked with stays the engine's memo, and the one asked for equals a remembered one
+    match = Match("mazhan", 3, {"bust_ends": False})
+    match.start_hand()
+    hand = match.hand
+    assert hand is not None
+    tile = hand.concealed(0)[0]
+    kept = hand.context(0, tile, self_draw=True, discarder=None, robbing=False)
+    memo = hand._derived.context
+    assert memo is not None and memo[5] is kept
+    asked = hand.context(1, tile, self_draw=False, discarder=0, robbing=False,
+                         remember=False)
+    assert hand._derived.context is memo
+    assert asked == hand.context(1, tile, self_draw=False, discarder=0, robbing=False)
+    assert hand._derived.context is not memo  # remembered by default
+
+
 def _plain_bonus_and_tiles(ctx: WinContext) -> str | None:
     """The bonus and playing-tile checks as plain loops (rulings M2): the wording expected."""
     for tile in ctx.bonus:
