@@ -19,8 +19,9 @@ from typing import Final
 from game import catalogue
 from game.client.i18n_hans import CHARS, HANS, TERMS
 
-LANGUAGES: Final = ("zh-Hans", "zh-Hant", "en")
-"""Simplified Chinese, Traditional Chinese, English: the order the settings cycle through."""
+LANGUAGES: Final = catalogue.LANGUAGES
+"""Simplified Chinese, Traditional Chinese, English: the order the settings cycle through (the
+core catalogue's languages: the rules' words exist in exactly these)."""
 ALIASES: Final = {"zh": "zh-Hant", "zh_hant": "zh-Hant", "zh_hans": "zh-Hans"}
 """Older names: settings files written before Simplified existed said "zh" for Traditional."""
 
