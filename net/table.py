@@ -684,8 +684,9 @@ class Table:
         self._tell({"t": "notice", "code": code, "seat": seat, "msg": text, **extra})
 
     def _flee_in(self) -> dict[int, float]:
-        """Seconds until each absent player counts as fled (M12), where the flee option is on."""
-        if not self.match.rules.options.get("flee") or self.match.hand_over:
+        """Seconds until each absent player counts as fled (M12); none without the flee option,
+        as the turn clock then keeps no absence."""
+        if self.match.hand_over:
             return {}
         return self.turns.flee_in(self.now)
 
