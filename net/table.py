@@ -535,7 +535,7 @@ class Table:
             "ruleset": self.config.ruleset, "rules": self.rules, "seats": self._seat_list(),
             "started": self.started, "locked": bool(self.config.code), "fp": self.fingerprint,
             "back": place is not None, "options": self.table_options,
-            "walls": "shared" if self.config.secret_walls else "reproducible",
+            "walls": self.config.walls,
             "timers": [self.config.discard_seconds, self.config.claim_seconds]
             if self.timers_on else None,
             "auto": True,  # this host takes "auto" messages (older hosts drop a peer for one)
