@@ -24,10 +24,9 @@ from typing import Any
 from game.actions import Action, ActionKind
 from game.argparsing import bounded_int
 from game.atomic import write_atomic
-from game.errors import MahjongError
 from game.match import Match
 from game.melds import Meld, MeldKind
-from game.replay import LogError, other_engine, read_log, replay_hand, verify
+from game.replay import LogError, other_engine, read_log, replay_records, start_match
 from game.tiles import format_tiles
 from game.view import SeatView, ViewPhase
 
@@ -233,10 +232,15 @@ class _Walk:
     match: Match
     player: int
     ranker: Ranker
-    hand_no: int = 0
     found: list[Decision] = field(default_factory=list)
+    """The player's decisions in the hand being replayed."""
+    hands: list[HandReview] = field(default_factory=list)
 
-    def before(self, step: int, seat: int, action: Action) -> None:
+    def __post_init__(self) -> None:
+        self.score = self.match.scores[self.player]
+        """The player's score before the hand being replayed."""
+
+    def before(self, hand_no: int, step: int, seat: int, action: Action) -> None:
         if seat != self.match.seat_of(self.player):
             return
         view = self.match.view(seat)
@@ -245,46 +249,35 @@ class _Walk:
         options = tuple(self.ranker(view))
         if not options:
             raise ValueError("the ranker gave no options")
-        self.found.append(Decision(self.hand_no, step, seat, view.phase, action, options, view))
+        self.found.append(Decision(hand_no, step, seat, view.phase, action, options, view))
+
+    def after(self, match: Match, hand_no: int) -> None:
+        seat = match.history[-1].dealer if match.history else match.dealer
+        score = match.scores[self.player]
+        self.hands.append(HandReview(hand_no, (self.player - seat) % 4, tuple(self.found),
+                                     score - self.score))
+        self.found, self.score = [], score
 
 
 def review_log(text: str, player: int, ranker: Ranker | None = None,
                ranker_name: str | None = None) -> Review:
     """Review `player`'s decisions in the match log `text` (LogError if it does not replay).
-    `ranker`: the expert's ranking when None."""
+    `ranker`: the expert's ranking when None. The log is replayed once, as `mahjong replay
+    verify` replays it (`replay_records`); a damaged one (its chain of hashes) is refused
+    before any ranking, one that replays differently when the replay finds it."""
     if not 0 <= player < 4:
         raise ValueError(f"player {player} is not 0-3")
-    verify(text)  # the whole log first: a damaged one is refused before any ranking
     records = read_log(text)
     if ranker is None:
         ranker, ranker_name = expert_ranker()
     try:
-        return _review(records, player, ranker, ranker_name or "custom")
+        match = start_match(records[0])
+        walk = _Walk(match, player, ranker)
+        replay_records(records, match, before=walk.before, after=walk.after)
     except LogError as exc:
         raise other_engine(records[0], exc) from None
-
-
-def _review(records: list[dict[str, Any]], player: int, ranker: Ranker,
-            ranker_name: str) -> Review:
-    head = records[0]
-    try:
-        match = Match(str(head["ruleset"]), int(head["seed"]), head.get("options") or {},
-                      head.get("names") or None)
-    except (KeyError, TypeError, ValueError, MahjongError) as exc:
-        raise LogError(f"the log's header cannot start a match ({exc})") from None
-    walk = _Walk(match, player, ranker)
-    hands: list[HandReview] = []
-    for index, record in enumerate(records[1:-1], 1):
-        walk.hand_no = index
-        walk.found = []
-        before = match.scores[player]
-        replay_hand(match, index, record["actions"], record.get("flees") or (),
-                    seed=record.get("seed"), before=walk.before)
-        seat = match.history[-1].dealer if match.history else match.dealer
-        hands.append(HandReview(index, (player - seat) % 4, tuple(walk.found),
-                                match.scores[player] - before))
-    return Review(match.rules.name, player, match.names[player], ranker_name, tuple(hands),
-                  tuple(match.scores))
+    return Review(match.rules.name, player, match.names[player], ranker_name or "custom",
+                  tuple(walk.hands), tuple(match.scores))
 
 
 def expert_ranker(seed: int = 0) -> tuple[Ranker, str]:

@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from game import cli, review
+from game import cli, replay, review
 from game.actions import Action, ActionKind
 from game.bots import kit, make_bot
 from game.engine import Phase
@@ -212,10 +212,10 @@ def test_a_review_never_reads_hidden_tiles(spoiled_logs: dict[str, tuple[Path, A
     text = path.read_text()
     for player in (0, 3):
         plain = review_log(text, player)
-        monkeypatch.setattr(review, "Match", _Shuffling)
+        monkeypatch.setattr(replay, "Match", _Shuffling)  # the review's match (start_match)
         _Shuffling.changed = 0
         shuffled = review_log(text, player)
-        monkeypatch.setattr(review, "Match", Match)
+        monkeypatch.setattr(replay, "Match", Match)
         assert _Shuffling.changed >= len(plain.decisions) // 2  # the tables really differed
         assert shuffled.to_json() == plain.to_json()
         assert [d.view for d in shuffled.decisions] == [d.view for d in plain.decisions]
