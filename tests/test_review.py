@@ -14,6 +14,7 @@ import pytest
 from game import cli, replay, review
 from game.actions import Action, ActionKind
 from game.bots import kit, make_bot
+from game.bots.expert import ExpertBot
 from game.engine import Phase
 from game.events import event_lines
 from game.match import Match
@@ -298,13 +299,10 @@ def test_drills_come_from_the_players_own_mistakes(
     assert review.drills(result, least=worst.loss) == []
 
 
-def test_the_default_ranker_is_the_experts(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_default_ranker_is_the_experts() -> None:
     rank, name = review.expert_ranker()
-    bot = make_bot("expert", 0)
-    if callable(getattr(bot, "rank", None)):
-        assert name == "expert"
-    else:
-        assert name == "expert-fallback" and isinstance(rank, review.FallbackRanker)
+    assert name == "expert"
+    assert isinstance(getattr(rank, "__self__", None), ExpertBot)  # ExpertBot.rank itself
 
 
 

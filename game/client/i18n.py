@@ -837,8 +837,6 @@ STRINGS: Final[dict[str, tuple[str, str]]] = {
                     "←→ decision · N/P next/prev mistake · PgUp/PgDn hand"),
     "review.ranker": ("評估：{name}", "Ranked by: {name}"),
     "review.ranker.expert": ("專家電腦", "the expert bot"),
-    "review.ranker.expert-fallback": ("專家電腦的估值（備用）",
-                                      "the expert's evaluation (fallback)"),
     "review.prev_mistake": ("上一個失誤", "< Mistake"),
     "review.next_mistake": ("下一個失誤", "Mistake >"),
     "review.prev": ("上一個", "< Decision"),
