@@ -26,14 +26,13 @@ from game.argparsing import bounded_int
 from game.atomic import write_atomic
 from game.match import Match
 from game.replay import LogError, other_engine, read_log, replay_records, start_match
+from game.rules.registry import UNITS
 from game.tiles import format_tiles
 from game.view import SeatView, ViewPhase
 
 Ranker = Callable[[SeatView], list[tuple[Action, float]]]
 """Every legal action of a view with its expected value, best first (the bots' `rank`)."""
 
-UNITS = {"mazhan": "points", "nanjing": "gold"}
-"""What a value is counted in: Mazhan points at stake 1 (M21), Nanjing gold (N10)."""
 
 TIE = 1e-9
 """A loss this small is no loss: the action taken was as good as the best (ties)."""
@@ -137,6 +136,7 @@ class Review:
 
     @property
     def unit(self) -> str:
+        """What every value is counted in: Mazhan points at stake 1, Nanjing gold."""
         return UNITS.get(self.ruleset, "points")
 
     @property

@@ -54,14 +54,13 @@ from game.replay import (
     replay_records,
     start_match,
 )
-from game.rules.registry import NAMES
+from game.rules.registry import NAMES, UNITS
 from game.tiles import format_tiles
 
 MAX_LOG_BYTES = 20_000_000
 """A log is a few kilobytes per hand; anything this big is not one of ours."""
 REASONS = ("unreadable", "truncated", "other_engine", "damaged")
 """Why a file is skipped, in the order `skipped` lists them."""
-UNITS = {"mazhan": "points", "nanjing": "gold"}
 
 
 @dataclass(frozen=True)
