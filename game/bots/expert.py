@@ -169,16 +169,19 @@ class ExpertBot(HardBot):
             discards = self._discard_values(view, record, unit)
             values.update(discards)
             best = max(discards.values(), default=0.0)
-            kong_money = 30.0 if view.ruleset == "nanjing" else 2 * unit
+            nanjing = view.ruleset == "nanjing"
             hand = ev.split(view)
             plan = self._plan(view, hand)
             for action in view.legal:
                 kind = action.kind
                 if kind is ActionKind.ADDED_KONG:
-                    values[action] = best + kong_money  # money (N11, M13) and a new draw
+                    # money and a new draw: N11, the pong's feeder pays 20 (Mazhan: M13 points)
+                    values[action] = best + (20.0 if nanjing else 2 * unit)
                 elif kind is ActionKind.CONCEALED_KONG and action.tile is not None:
                     keeps = self._kong_keeps(view, hand, plan, action.tile)
-                    values[action] = best + kong_money if keeps else best - unit
+                    # N11: each of the three others pays 10
+                    money = 30.0 if nanjing else 2 * unit
+                    values[action] = best + money if keeps else best - unit
         else:
             hand = ev.split(view)
             plan = self._plan(view, hand)
