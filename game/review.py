@@ -23,7 +23,7 @@ from typing import Any
 
 from game.actions import Action, ActionKind
 from game.argparsing import bounded_int
-from game.atomic import write_atomic
+from game.atomic import read_json, write_atomic
 from game.match import Match
 from game.replay import LogError, other_engine, read_log, replay_records, start_match
 from game.rules.registry import UNITS
@@ -202,13 +202,10 @@ def keep_drills(path: Path, review: Review, source: str, least: float = 1.0) -> 
     missing; a damaged one is started afresh), each once, tagged with `source` (the log's
     name); returns how many were new. Raises OSError when the file cannot be written."""
     kept: list[dict[str, Any]] = []
-    try:
-        doc = json.loads(path.read_text(encoding="utf-8"))
-        if isinstance(doc, dict) and doc.get("format") == DRILLS_FORMAT \
-                and isinstance(doc.get("drills"), list):
-            kept = [d for d in doc["drills"] if isinstance(d, dict)]
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError):
-        kept = []
+    doc = read_json(path)
+    if isinstance(doc, dict) and doc.get("format") == DRILLS_FORMAT \
+            and isinstance(doc.get("drills"), list):
+        kept = [d for d in doc["drills"] if isinstance(d, dict)]
     seen = {(d.get("source"), d.get("player"), d.get("hand"), d.get("step")) for d in kept}
     added = 0
     for drill in drills(review, least):
