@@ -4,6 +4,8 @@ sent as a click would be."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pygame
 
 from game.actions import Action, ActionKind
@@ -12,7 +14,7 @@ from game.client.context import Context
 from game.client.sessions.local import LocalSession
 from game.client.table.hand_order import reconcile
 from game.client.table.scene import TableScene
-from game.client.table.toggles import KONGS, TOGGLE_KEYS, SeatToggles, intent
+from game.client.table.toggles import KONGS, TOGGLE_KEYS, SeatToggles, TableToggles, intent
 from game.tiles import Tile
 from game.view import SeatView
 
@@ -191,3 +193,32 @@ def test_hotseat_autoplay_never_calls_its_player_to_the_screen(ctx: Context,
         scene.update(0.05)
     assert session.hand_over
     assert any(v.players[v.seat] == other for v, _a in session.sent)
+
+
+
+def test_each_players_choice_is_made_once_per_view_when_asked_in_turn() -> None:
+    """Hot-seat: the scene asks every local player's toggles each frame; under 托管 a
+    player's bot decides once for a view however the asks of the players interleave."""
+    session = LocalSession("mazhan", ["human"] * 4, ["normal"] * 4, NAMES, seed=1)
+    dealer = session.view(0)  # the dealer's first discard (the view any player's bot reads)
+    assert dealer.phase == "discard" and dealer.to_act == (0,)
+    legal = dealer.legal
+    views = {0: dealer, 1: dealer}
+    toggles = TableToggles(seed=3)
+    calls = {0: 0, 1: 0}
+    for player in (0, 1):
+        toggles.of(player).autoplay = True
+        real = toggles.bot(player).choose
+
+        def counted(view: SeatView, real: Callable[[SeatView], Action] = real,
+                    player: int = player) -> Action:
+            calls[player] += 1
+            return real(view)
+
+        toggles.bot(player).choose = counted  # type: ignore[method-assign]
+    first = {p: toggles.intent(views[p], p) for p in (0, 1)}
+    assert all(first[p] in legal for p in (0, 1))
+    for _ in range(5):  # frames: each player asked in turn, with an equal view built anew
+        for p in (0, 1):
+            assert toggles.intent(views[p]._replace(), p) == first[p]
+    assert calls == {0: 1, 1: 1}
