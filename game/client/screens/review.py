@@ -331,11 +331,11 @@ class ReviewScene(Scene):
         if not shown:
             return
         row = max(least, min(room // len(shown), line * 2))
-        # the labels' column as wide as the longest (up to half the panel): the bars after it
-        widest = max(self.ctx.fonts.render(action_text(a), line, TEXT, bold=True).get_width()
-                     for a, _ in shown)
-        label_w = min(box.w // 2, max(box.w // 4, widest + line * 2))
+        # the labels' column as wide as the longest (a chow names three tiles: never cut),
+        # the bars after it keep a sixth of the panel at least
+        widest = max(self.ctx.fonts.size(action_text(a), line, bold=True)[0] for a, _ in shown)
         value_w = line * 3
+        label_w = min(box.w - value_w - box.w // 6, max(box.w // 4, widest + line * 2))
         bar_x = box.x + label_w + line // 2
         bar_w = max(10, box.right - value_w - bar_x - line // 2)
         values = [x for _, x in d.options]
