@@ -444,4 +444,9 @@ class StandingsScene(Scene):
                    line: int) -> None:
         """Each player's score from the start (0) through every hand, in the player's colour."""
         small = max(14, line * 3 // 4)  # issue 11: no text under 14 px
-        self.chart = line_chart(surface, box, series, PLAYER_COLORS, self.boxes, small)
+        # what the lines are (the names beside are in their colours); hand 0: the start
+        self.boxes.put(surface, t("chart.scores"), pygame.Rect(box.x, box.y, box.w, small + 4),
+                       small, MUTED)
+        self.chart = line_chart(surface, pygame.Rect(box.x, box.y + small + 6, box.w,
+                                                     box.h - small - 6), series, PLAYER_COLORS,
+                                self.boxes, small, line_width=max(3, self.ctx.size[1] // 270))
