@@ -122,6 +122,7 @@ STRINGS: Final[dict[str, tuple[str, str]]] = {
     "toggle.draw_discard": ("摸切", "Discard drawn"),
     "toggle.sort": ("理牌", "Sort"),
     "toggle.autoplay": ("托管", "Auto-play"),
+    "toggle.autoplay_on": ("托管中：按任意鍵收回", "Auto-play: any key takes back"),
     "table.pass_to": ("請交給 {name}", "Pass to {name}"),
     "table.curtain_hint": ("按任意鍵或點擊繼續", "Press any key or click to continue"),
     "table.waits": ("聽 {tiles}", "Waits {tiles}"),

@@ -5,11 +5,13 @@ sent as a click would be."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 import pygame
 
 from game.actions import Action, ActionKind
 from game.bots import make_bot
+from game.client import i18n
 from game.client.context import Context
 from game.client.sessions.local import LocalSession
 from game.client.table.hand_order import reconcile
@@ -78,8 +80,19 @@ def test_autoplay_plays_the_seat_until_any_key_takes_it_back(ctx: Context,
                                                              screen: pygame.Surface) -> None:
     scene, session = table(ctx, 5)
     settle(scene, screen)
+    rendered: list[str] = []
+    real_render = ctx.fonts.render
+
+    def render(text: str, *args: Any, **kw: Any) -> pygame.Surface:
+        rendered.append(text)
+        return real_render(text, *args, **kw)
+
+    ctx.fonts.render = render  # type: ignore[method-assign]
     scene.handle(key(TOGGLE_KEYS["autoplay"]))
     assert scene.toggles.of(0).autoplay
+    scene.draw(screen)  # its badge says how to take the seat back
+    assert f"A {i18n.t('toggle.autoplay_on')}" in rendered
+    ctx.fonts.render = real_render  # type: ignore[method-assign]
     for _ in range(4000):  # nobody touches the window: the bot plays the whole hand
         if session.hand_over:
             break

@@ -150,7 +150,9 @@ class TableToggles:
         self.badges = []
         for name, key in TOGGLE_KEYS.items():
             on = bool(getattr(toggles, name))
-            text = f"{pygame.key.name(key).upper()} {t('toggle.' + name)}"
+            # 托管 on: the badge says how to take the seat back (any key or click does)
+            words = t("toggle.autoplay_on") if on and name == "autoplay" else t("toggle." + name)
+            text = f"{pygame.key.name(key).upper()} {words}"
             img = fonts.render(text, size, PANEL if on else MUTED, bold=on)
             rect = pygame.Rect(x, y, img.get_width() + 10, height)
             if rect.right > left + width and x > left:  # a narrow window: a row above
