@@ -821,7 +821,7 @@ STRINGS: Final[dict[str, tuple[str, str]]] = {
     "review.unit.points": ("分", "points"),
     "review.unit.gold": ("金", "gold"),
     "review.decision": ("第 {i}/{n} 個決定 · 第 {hand} 局 · {wind}家 · {what}",
-                        "Decision {i}/{n} · hand {hand} · {wind} · {what}"),
+                        "Decision {i}/{n} · hand {hand} · {wind} seat · {what}"),
     "review.phase.discard": ("輪到你打牌", "your turn"),
     "review.phase.claim": ("別家打出一張牌", "a discard to answer"),
     "review.phase.rob": ("別家加槓", "an added kong to answer"),

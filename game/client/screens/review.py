@@ -270,7 +270,7 @@ class ReviewScene(Scene):
         put = self.boxes.put
         v = d.view
         head = t("review.decision", i=self.index + 1, n=len(self.decisions), hand=d.hand,
-                 wind=t(f"wind.{d.seat}"), what=t(f"review.phase.{d.phase}"))
+                 wind=t(f"wind.name.{d.seat}"), what=t(f"review.phase.{d.phase}"))
         put(surface, head, pygame.Rect(box.x, box.y, box.w, tall(line)), line, TEXT, bold=True)
         y = box.y + tall(line) + line // 4
         # the seat's tiles: the drawn one set apart at the right, as at the table
@@ -294,7 +294,7 @@ class ReviewScene(Scene):
         y += th + line // 2
         if d.phase != "discard" and v.last_discard is not None:
             seat, tile = v.last_discard
-            put(surface, t("review.answering", tile=tile_name(tile), wind=t(f"wind.{seat}")),
+            put(surface, t("review.answering", tile=tile_name(tile), wind=t(f"wind.name.{seat}")),
                 pygame.Rect(box.x, y, box.w, tall(line)), line, MUTED)
             y += tall(line)
         if v.wild is not None:
