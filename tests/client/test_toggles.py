@@ -235,3 +235,33 @@ def test_each_players_choice_is_made_once_per_view_when_asked_in_turn() -> None:
         for p in (0, 1):
             assert toggles.intent(views[p]._replace(), p) == first[p]
     assert calls == {0: 1, 1: 1}
+
+
+def test_each_badge_holds_its_words_in_every_language(ctx: Context) -> None:
+    """At the smallest window a badge is as tall as its text's line (a CJK line is taller
+    than the strip the badges were sized by: the outline ran through the characters)."""
+    size = (1024, 640)
+    screen = pygame.display.set_mode(size)
+    ctx.size = size
+    images: dict[str, pygame.Surface] = {}
+    real_render = ctx.fonts.render
+
+    def render(text: str, *args: Any, **kw: Any) -> pygame.Surface:
+        img = real_render(text, *args, **kw)
+        images[text] = img
+        return img
+
+    for language in i18n.LANGUAGES:
+        i18n.set_language(language)
+        scene, _session = table(ctx, 3)
+        settle(scene, screen)
+        scene.handle(key(TOGGLE_KEYS["no_claims"]))
+        ctx.fonts.render = render  # type: ignore[method-assign]
+        scene.draw(screen)
+        ctx.fonts.render = real_render  # type: ignore[method-assign]
+        assert len(scene.toggles.badges) == len(TOGGLE_KEYS)
+        for rect, name in scene.toggles.badges:
+            text = f"{pygame.key.name(TOGGLE_KEYS[name]).upper()} {i18n.t('toggle.' + name)}"
+            img = images[text]
+            assert rect.h >= img.get_height() and rect.w >= img.get_width(), (language, name)
+            assert screen.get_rect().contains(rect)

@@ -146,14 +146,18 @@ class TableToggles:
         wide, lit where the toggle is on; each badge names its key."""
         toggles = self.of(player)
         size = max(14, height * 3 // 5)
-        x, y = left, bottom - height
-        self.badges = []
+        badges = []
         for name, key in TOGGLE_KEYS.items():
             on = bool(getattr(toggles, name))
             # 托管 on: the badge says how to take the seat back (any key or click does)
             words = t("toggle.autoplay_on") if on and name == "autoplay" else t("toggle." + name)
             text = f"{pygame.key.name(key).upper()} {words}"
-            img = fonts.render(text, size, PANEL if on else MUTED, bold=on)
+            badges.append((name, on, fonts.render(text, size, PANEL if on else MUTED, bold=on)))
+        # as tall as the text's line at least (CJK lines are taller than Latin ones)
+        height = max(height, *(img.get_height() for _n, _o, img in badges))
+        x, y = left, bottom - height
+        self.badges = []
+        for name, on, img in badges:
             rect = pygame.Rect(x, y, img.get_width() + 10, height)
             if rect.right > left + width and x > left:  # a narrow window: a row above
                 x, y = left, y - height - 4
