@@ -14,6 +14,7 @@ from game.client.i18n import t
 from game.client.options import OptionsError, parse_play_args
 from game.client.screens.lessons import LessonsScene
 from game.client.sessions.lesson import LessonSession, open_lesson
+from game.client.table.coach import heading_lines, panel_width
 from game.client.table.scene import TableScene
 from game.lessons import LESSONS
 from game.lessons.model import ACTION, CHOICE, CLICK
@@ -147,3 +148,19 @@ def test_lesson_flag() -> None:
     assert parse_play_args(["play", "--lesson", "mazhan.tai"]).lesson == "mazhan.tai"
     with pytest.raises(OptionsError, match=r"mazhan\.wild"):
         parse_play_args(["play", "--lesson", "nope"])
+
+
+@pytest.mark.parametrize("language", ["zh-Hant", "zh-Hans", "en"])
+def test_every_heading_fits_the_panel_at_the_smallest_window(ctx: Context,
+                                                            language: str) -> None:
+    i18n.set_language(language)
+    w, h = 1024, 640
+    size = max(16, min(30, h // 30))  # the words' size the overlay uses at this height
+    room = panel_width(w) - 24
+    for lesson in LESSONS:
+        steps = len(lesson.steps)
+        for text in (f'{t(lesson.title)} · {t("lesson.step", n=steps, of=steps)}',
+                     t("lesson.done", title=t(lesson.title))):
+            head_size, lines = heading_lines(ctx.fonts, text, size, room)
+            assert size <= head_size and "".join(lines).replace(" ", "") == text.replace(" ", "")
+            assert all(ctx.fonts.size(line, head_size, bold=True)[0] <= room for line in lines)
