@@ -45,6 +45,11 @@ class SheetRow:
     """The scorer line's key, for a line row."""
 
 
+def row_label(row: SheetRow) -> str:
+    """A line's name as the sheet shows it, its note in brackets."""
+    return row.label + (f" ({row.note})" if row.note else "")
+
+
 def unit_name(unit: str) -> str:
     """A unit's name from the catalogue ('unit.base' 分 / pt, ...)."""
     return t(f"unit.{unit}") if i18n.has(f"unit.{unit}") else unit

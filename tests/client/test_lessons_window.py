@@ -164,3 +164,24 @@ def test_every_heading_fits_the_panel_at_the_smallest_window(ctx: Context,
             head_size, lines = heading_lines(ctx.fonts, text, size, room)
             assert size <= head_size and "".join(lines).replace(" ", "") == text.replace(" ", "")
             assert all(ctx.fonts.size(line, head_size, bold=True)[0] <= room for line in lines)
+
+
+def test_a_sheet_line_with_a_note_is_drawn_as_big_as_the_others(ctx: Context, tmp_path: Path
+                                                                 ) -> None:
+    """The wild lesson's sheet: "Concealed triplet (1 wild)" got a name column measured
+    without its note and was shrunk into it at 1024x640."""
+    i18n.set_language("en")
+    screen = pygame.display.set_mode((1024, 640))
+    ctx.size = (1024, 640)
+    ctx.data_dir = tmp_path / "data"
+    open_lesson(ctx, "mazhan.wild")
+    table = finish(ctx, screen)
+    table.draw(screen)
+    assert table.panel is not None
+    placed = table.panel.boxes.placed
+    noted = [rect for text, rect, _box in placed if text.endswith("wild)")]
+    assert noted
+    # the other lines' names, at the same indent
+    names = [rect for text, rect, _box in placed if rect.x == noted[0].x and not
+             text.endswith("wild)")]
+    assert names and all(rect.h >= max(n.h for n in names) for rect in noted)

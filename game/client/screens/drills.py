@@ -16,7 +16,7 @@ from game.client.context import Context
 from game.client.i18n import labelled, t
 from game.client.options import RULESETS
 from game.client.scene import Scene
-from game.client.score_sheet import SheetRow, sheet_rows
+from game.client.score_sheet import SheetRow, row_label, sheet_rows
 from game.client.table.layout import MIN_TEXT, full_height
 from game.client.tile_names import tile_name
 from game.client.ui.widgets import (
@@ -284,8 +284,7 @@ class DrillsScene(Scene):
                 put(surface, text, pygame.Rect(box.x, y, box.w, row_h), size,
                     HIGHLIGHT if row.kind == "total" else TEXT, bold=row.kind == "total")
             else:
-                label = row.label + (f" ({row.note})" if row.note else "")
-                put(surface, label, pygame.Rect(box.x + size, y, box.w // 2 - size, row_h),
+                put(surface, row_label(row), pygame.Rect(box.x + size, y, box.w // 2 - size, row_h),
                     size, MUTED if row.kind == "subtotal" else TEXT)
                 x = box.x + box.w // 2
                 for kind in row.tiles:

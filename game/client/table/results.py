@@ -12,7 +12,14 @@ from game.client import i18n
 from game.client.context import Context
 from game.client.i18n import t
 from game.client.scene import Scene
-from game.client.score_sheet import SheetRow, line_name, line_tiles, sheet_rows, unit_text
+from game.client.score_sheet import (
+    SheetRow,
+    line_name,
+    line_tiles,
+    row_label,
+    sheet_rows,
+    unit_text,
+)
 from game.client.table.layout import MIN_TEXT, full_height
 from game.client.ui.charts import Chart, line_chart
 from game.client.ui.widgets import (
@@ -241,9 +248,9 @@ class ResultsPanel:
         shown = chunks[self.page]
         # columns sized to what this sheet holds, so each value sits near its name
         indent = size
-        name_w = min(box.w // 2, max(fonts.font(size).size(r.label)[0] for r in rows
-                                    if r.kind in ("line", "subtotal")) + size // 2
-                     if any(r.kind in ("line", "subtotal") for r in rows) else box.w // 3)
+        named = [row_label(r) for r in rows if r.kind in ("line", "subtotal")]
+        name_w = min(box.w // 2, max(fonts.size(label, size)[0] for label in named) + size // 2
+                     if named else box.w // 3)  # the name as drawn, its note "(1 wild)" too
         tiles_w = min(box.w // 3, max((len(r.tiles) * tw for r in rows), default=0) + size // 2)
         value_w = max(size * 4, box.w - indent - name_w - tiles_w)
         value_w = min(value_w, size * 6)
@@ -271,8 +278,7 @@ class ResultsPanel:
             else:
                 x = cell.x + indent
                 color = MUTED if row.kind == "subtotal" else TEXT
-                label = row.label + (f" ({row.note})" if row.note else "")
-                put(surface, label, pygame.Rect(x, y, name_w, row_h), size, color)
+                put(surface, row_label(row), pygame.Rect(x, y, name_w, row_h), size, color)
                 x += name_w
                 for tile in row.tiles:
                     face = art.face(tile, tw, wild=tile == self.view.wild)
