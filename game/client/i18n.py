@@ -541,9 +541,9 @@ STRINGS: Final[dict[str, tuple[str, str]]] = {
                              "What do they add up to?"),
     "lesson.mazhan.deal.1.wrong": ("把兩顆骰子的點數加起來", "Add up the two dice"),
     "lesson.mazhan.deal.2": ("從莊家數起（莊家是 1）：東、南、西、北、東……數到 7。"
-                             "開哪一家前面的牌牆？1 東 2 南 3 西 4 北",
+                             "開哪一家前面的牌牆？",
                              "Count 7 seats starting with the dealer as 1: E, S, W, N, E, … "
-                             "Whose side of the wall is broken? 1 E, 2 S, 3 W, 4 N"),
+                             "Whose side of the wall is broken?"),
     "lesson.mazhan.deal.2.wrong": ("東 1、南 2、西 3、北 4、東 5、南 6、西 7",
                                    "E 1, S 2, W 3, N 4, E 5, S 6, W 7"),
     "lesson.mazhan.deal.3": ("從那一邊右數 7 墩開牌，每人四張四張拿：莊家 17 張，閒家 16 張。"

@@ -14,7 +14,7 @@ from game.client.i18n import t
 from game.client.options import OptionsError, parse_play_args
 from game.client.screens.lessons import LessonsScene
 from game.client.sessions.lesson import LessonSession, open_lesson
-from game.client.table.coach import heading_lines, panel_width
+from game.client.table.coach import choice_label, heading_lines, panel_width
 from game.client.table.scene import TableScene
 from game.lessons import LESSONS
 from game.lessons.model import ACTION, CHOICE, CLICK
@@ -70,12 +70,14 @@ def finish(ctx: Context, screen: pygame.Surface) -> TableScene:
             click(table, spot.center)
         elif step.kind == CHOICE:
             labels = {b.label: b for b in coach.buttons.buttons}
-            assert set(labels) == {str(c) for c in step.choices}
-            wrong = next(str(c) for c in step.choices if c != step.answer)
+            shown = [choice_label(step, n) for n in range(len(step.choices))]
+            assert set(labels) == set(shown) and len(shown) == len(step.choices)
+            wrong = next(shown[n] for n, c in enumerate(step.choices) if c != step.answer)
             click(table, labels[wrong].rect.center)
             assert coach.run.index == at and coach.run.wrong == step.wrong
             table.draw(screen)
-            click(table, labels[str(step.answer)].rect.center)
+            assert step.answer is not None
+            click(table, labels[shown[step.choices.index(step.answer)]].rect.center)
         else:
             assert step.kind == ACTION
             spot = coach.target_rect()

@@ -44,6 +44,11 @@ def heading_lines(fonts: Fonts, heading: str, size: int, width: int) -> tuple[in
     return head, wrap_text(heading, width, lambda s: fonts.size(s, head, bold=True)[0])
 
 
+def choice_label(step: Step, n: int) -> str:
+    """What the answer button of the step's `n`th choice says."""
+    return t(step.labels[n]) if step.labels else str(step.choices[n])
+
+
 def coach_for(table: TableScene) -> Coach | None:
     """The overlay for a lesson's table; None at any other table."""
     if getattr(table.session, "run", None) is None:
@@ -138,8 +143,8 @@ class Coach:
             actions.append((t("lesson.again"), lambda: self._open(self.run.lesson.name)))
             actions.append((t("lesson.back"), self._back))
         elif step is not None and step.kind == CHOICE:
-            for value in step.choices:
-                actions.append((str(value), self._chooser(value)))
+            for n, value in enumerate(step.choices):
+                actions.append((choice_label(step, n), self._chooser(value)))
         room = panel_width(w) - 24  # the buttons stay inside the words' panel
         gaps = 12 * max(0, len(actions) - 1)
         bw = max(60, min(260, w // 7, (room - gaps) // max(1, len(actions))))
