@@ -585,7 +585,7 @@ STRINGS: Final[dict[str, tuple[str, str]]] = {
                                "West threw the 2 of bamboo: you may win on anyone's discard, "
                                "and a win goes before any pong or chow. Click Win."),
     "lesson.mazhan.claims.6.wrong": ("點「和」", "Click Win"),
-    "lesson.nanjing.open.title": ("硬花與開門", "Hard flowers and open hands (N4)"),
+    "lesson.nanjing.open.title": ("硬花與開門", "Hard flowers and open hands"),
     "lesson.nanjing.open.summary": ("中發白和八張花是硬花；碰了牌要四朵硬花才能和",
                                     "Red, Green, White and the eight flowers are hard "
                                     "flowers; an open hand needs four of them to win"),
@@ -613,7 +613,7 @@ STRINGS: Final[dict[str, tuple[str, str]]] = {
                               "Flowers: 20 for the win + 2 × (4 hard + 1 soft for the single "
                               "wait) (N6). How many?"),
     "lesson.nanjing.open.6.wrong": ("20 + 2 × 5", "20 + 2 × 5"),
-    "lesson.nanjing.liable.title": ("包牌", "Liability (包牌, N13)"),
+    "lesson.nanjing.liable.title": ("包牌", "Liability (包牌)"),
     "lesson.nanjing.liable.summary": ("一家餵你三副碰，你做成對對胡或清一色，就由他一家付",
                                       "One player feeds you three sets and you win all pongs "
                                       "or one suit: that player pays it all"),
