@@ -4,6 +4,7 @@ running record saved in the data home (here under tmp_path), in three languages.
 
 from __future__ import annotations
 
+import random
 from pathlib import Path
 
 import pygame
@@ -100,3 +101,18 @@ def test_every_sheet_shows_its_total_at_the_smallest_window(ctx: Context, tmp_pa
                   if i18n.t("result.total") in text and str(total) in text]
         assert totals, (seed, texts)
         assert all(pygame.Rect(0, 0, *ctx.size).contains(rect) for _text, rect in totals)
+
+
+def test_the_hard_flowers_line_shows_the_hands_flowers() -> None:
+    """Nanjing's hard-flowers line counts the set-aside tiles without naming them: the sheet
+    draws the hand's own, for the drills as for the results."""
+    rng = random.Random(5)
+    for _ in range(12):
+        drill = drills.new_drill("nanjing", rng)
+        score = real_score(drill)
+        rows = sheet_rows("nanjing", score.items, score.total, drill.ctx.bonus)
+        flowers = [row for row in rows if row.key == "hard_flowers"]
+        if drill.ctx.bonus and flowers:
+            assert [row.tiles for row in flowers] == [list(drill.ctx.bonus)]
+            return
+    raise AssertionError("no hand with hard flowers in 12 drills")

@@ -203,10 +203,8 @@ class DrillsScene(Scene):
                 RIGHT if right else WRONG, align="center", bold=True)
             y += line + 10
             bottom = self.group.buttons[0].rect.y - h // 60
-            rows = sheet_rows(self.ruleset, score.items, score.total)
-            for row in rows:  # the flowers a line counts, drawn (as the results screen does)
-                if row.key in ("hard_flowers", "bonus") and not row.tiles:
-                    row.tiles = list(self.drill.ctx.bonus) if self.drill is not None else []
+            assert self.drill is not None
+            rows = sheet_rows(self.ruleset, score.items, score.total, self.drill.ctx.bonus)
             self.draw_sheet(surface, rows, pygame.Rect(w // 6, y, w * 2 // 3, bottom - y), line)
         self.group.draw(surface, self.ctx.fonts)
         self.dirty = False

@@ -202,11 +202,8 @@ class ResultsPanel:
             if several:
                 rows.append(SheetRow("seat", f"{t(f'wind.{seat}')} {names[seat]}",
                                      t("result.win", name="").strip()))
-            seat_rows = sheet_rows(self.view.ruleset, score.items, score.total)
-            for row in seat_rows:
-                if row.key in ("hard_flowers", "bonus") and not row.tiles:
-                    row.tiles = list(self.view.bonus[seat])  # the flowers it counts, drawn
-            rows += seat_rows
+            rows += sheet_rows(self.view.ruleset, score.items, score.total,
+                               self.view.bonus[seat])
         settlement = result.settlement
         for seat, lines in enumerate(settlement.loser_lines):
             if seat in result.winners or not lines:
