@@ -13,14 +13,16 @@ interrupted with Ctrl-C, 141: the reader of our output went away).
 from __future__ import annotations
 
 import argparse
+import atexit
 import contextlib
 import importlib
 import logging
 import os
+import signal
 import sys
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NoReturn
 
 from game.argparsing import Parser, Run, run_parsed
 
@@ -192,6 +194,27 @@ def main(argv: list[str] | None = None) -> int:
                          f"(details in {log_file()})\n")
         status = 1
     return status
+
+
+def exit_with(status: int) -> NoReturn:
+    """End the `mahjong` process with `status` (the entry points only, never a test in-process).
+    After a Ctrl-C (130) the process ends by `os._exit` once the streams are flushed and the
+    exit handlers have run: CPython can remember a KeyboardInterrupt that was raised while a
+    module loaded even though it was caught, and would end the process by SIGINT (-2) instead
+    of the 130 decided here; a second Ctrl-C during that shutdown is ignored."""
+    if status != 130:
+        raise SystemExit(status)
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    for stream in (sys.stdout, sys.stderr):
+        with contextlib.suppress(OSError, ValueError):
+            stream.flush()
+    atexit._run_exitfuncs()
+    os._exit(130)
+
+
+def entry() -> NoReturn:
+    """The `mahjong` console script: `main`, then `exit_with` its status."""
+    exit_with(main())
 
 
 def _stdout_gone() -> int:

@@ -21,9 +21,11 @@ FLEE_AFTER_TIMEOUTS = 4
 FLEE_AFTER_DISCONNECT_SECONDS = 180.0
 
 
-def seconds_to_act(view: SeatView) -> float:
-    """M11: 15 s to discard, 8 s to answer a claim offer."""
-    return DISCARD_SECONDS if view.phase == "discard" else CLAIM_SECONDS
+def seconds_to_act(view: SeatView, discard: float = DISCARD_SECONDS,
+                   claim: float = CLAIM_SECONDS) -> float:
+    """M11: 15 s to discard, 8 s to answer a claim offer (or a kong to rob); a LAN host may
+    choose other seconds for both."""
+    return discard if view.phase == "discard" else claim
 
 
 def timeout_action(view: SeatView, bot: Bot) -> Action:

@@ -222,7 +222,7 @@ async def _host(config: HostConfig, saved: SaveData | None, *, announce: bool,
             ruleset=config.ruleset, rules=host.rules, free=len(host.free_seats),
             locked=bool(config.code), interface=interface, fingerprint=host.fingerprint,
             options=options_text(host.table.table_options),
-            walls="shared" if config.secret_walls else "reproducible",
+            walls=config.walls,
         )
         await announcer.start()
         current = announcer

@@ -109,7 +109,6 @@ class ClientState:
         """The host's summary of each finished hand (winner, deltas, scores per place)."""
         self.stats = ClientStats()
         self.stats.wall_problems = self.walls.problems
-        self.stats.contributions_missing = self.walls.missing
         self.over = False
         self.outbox: list[Message] = []
         self._cnonce = new_nonce()
@@ -191,7 +190,9 @@ class ClientState:
             before = len(self.walls.missing_places)
             self.walls.reveal(msg["hand"], msg["wall"], msg["salt"], state, msg.get("secret"),
                               msg.get("contributions"))
-            for _hand, place in self.walls.missing_places[before:]:  # shown on the table
+            for hand, place in self.walls.missing_places[before:]:  # shown on the table
+                self.stats.contributions_missing.append(
+                    f"hand {hand}: place {place} gave no contribution")
                 self.notices.append({"t": "notice", "code": "no_contribution", "seat": place,
                                      "msg": f"place {place} gave no randomness for the wall"})
             self.stats.walls_checked = self.walls.checked

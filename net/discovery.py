@@ -14,6 +14,7 @@ import contextlib
 import socket
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any, Final
 
 import ifaddr
@@ -61,26 +62,28 @@ class TableInfo:
     def options(self) -> dict[str, Any]:
         """The announced options this version knows, each as announced (`unknown_options`
         lists the others)."""
-        out: dict[str, Any] = {}
-        for pair in self.options_text.split(","):
-            with contextlib.suppress(BadOption):
-                out.update(options_from_text(self.ruleset, pair) if pair else {})
-        return out
+        return dict(self._read_options[0])
 
     @property
     def unknown_options(self) -> list[str]:
         """Announced options this version does not know, or not with that value ("name=value"
         each): the join screen says so, and the welcome's refusal follows."""
-        return [pair for pair in self.options_text.split(",") if pair and _unknown(self.ruleset,
-                                                                                    pair)]
+        return list(self._read_options[1])
 
-
-def _unknown(ruleset: str, pair: str) -> bool:
-    try:
-        options_from_text(ruleset, pair)
-    except BadOption:
-        return True
-    return False
+    @cached_property
+    def _read_options(self) -> tuple[dict[str, Any], list[str]]:
+        """The announced options read once, pair by pair: (known, unknown). The join screen
+        asks for them every frame."""
+        known: dict[str, Any] = {}
+        unknown: list[str] = []
+        for pair in self.options_text.split(","):
+            if not pair:
+                continue
+            try:
+                known.update(options_from_text(self.ruleset, pair))
+            except BadOption:
+                unknown.append(pair)
+        return known, unknown
 
 
 def _options_chunks(text: str) -> dict[str, str]:

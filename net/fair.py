@@ -261,10 +261,9 @@ class WallWatch:
         """Hand → each place's pledge as the first commitment shown said ("" for none)."""
         self.sent: dict[int, tuple[int, str]] = {}
         """Hand → (our place, the contribution we sent)."""
-        self.missing: list[str] = []
-        """Places that gave no contribution, per hand: shown, not a failed check."""
         self.missing_places: list[tuple[int, int]] = []
-        """The same as (hand, place)."""
+        """(hand, place) of each place asked that gave no contribution: shown, not a failed
+        check."""
         self.shared_checked = 0
         """Walls from everyone checked (the rest were the host's alone: reproducible)."""
         self.checked = 0
@@ -433,7 +432,6 @@ class WallWatch:
                 elif c != mine[1]:
                     found.append(OURS_CHANGED)
             elif c == "" and place in asked:
-                self.missing.append(f"hand {hand}: place {place} gave no contribution")
                 self.missing_places.append((hand, place))
         return found
 

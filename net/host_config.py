@@ -88,8 +88,9 @@ class HostConfig:
     seed: int | None = None
     """The match seed (first dealer's dice, bots); walls come from `secret_walls`."""
     secret_walls: bool = True
-    """Each hand's wall from a fresh 128-bit `secrets` seed, so no player can predict a wall
-    from the ones seen before; False: walls follow the match seed (reproducible tests)."""
+    """Each hand's wall from the host's fresh secret and every seated peer's randomness
+    (net/fair.py, walls from everyone), so nobody can predict or choose it; False: walls
+    follow the match seed (reproducible tests)."""
     bots: str = "normal"
     start_after: float = 120.0
     address: str = "127.0.0.1"
@@ -130,3 +131,8 @@ class HostConfig:
     spectators: bool = True
     contribute_seconds: float = CONTRIBUTE_SECONDS
     """Seconds the seated peers have to send their randomness for a wall (net/fair.py)."""
+
+    @property
+    def walls(self) -> str:
+        """How the walls are made, as the welcome and discovery tell joiners."""
+        return "shared" if self.secret_walls else "reproducible"

@@ -1,10 +1,10 @@
 """What a LAN client may send, as pure objects fed a clock: byte and message budgets.
 
 The budgets count only what a client sends of its own accord (hello, sit, ping, chat, resync,
-bye, and actions that answer no offer). An action that answers a state the host sent it (one per
-`seq`, at most the latest) is a reply: the host's own offers bound how many of those come, so
-they never count against an honest client however fast it plays (issue 13: the host refused its
-own bot clients at full speed with "too many messages").
+bye, auto, contribute, and actions that answer no offer). An action that answers a state the
+host sent it (one per `seq`, at most the latest) is a reply: the host's own offers bound how
+many of those come, so they never count against an honest client however fast it plays (issue
+13: the host refused its own bot clients at full speed with "too many messages").
 """
 
 from __future__ import annotations

@@ -45,9 +45,9 @@ class Peer:
         """The pledge of its next wall contribution (net/fair.py), from hello or its last
         contribute; None: it has none (it is then not asked)."""
         self.is_bot = False
+        """The client said it is a program playing (`join --autoplay`): no claim window for it."""
         self.auto = False
         """Its player let a bot on their own machine play (托管): the others are told."""
-        """The client said it is a program playing (`join --autoplay`): no claim window for it."""
         self.pending_snapshot = False
         """A first state is owed, held back until the claim phase it would show is over."""
         self.held: list[dict[str, Any]] = []

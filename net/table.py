@@ -59,7 +59,8 @@ from net.save import HandLog, SaveData, replay
 from net.turn_clock import TurnClock
 
 WALL_SEED_BITS: Final = 128
-"""Bits of each hand's wall seed: far beyond any search (issue 13: a 31-bit seed was found)."""
+"""Bits of each hand's wall seed (net/fair.py `shared_seed`: 16 bytes): far beyond any search
+(issue 13: a 31-bit seed was found)."""
 MAX_STEPS: Final = 64
 """Moves one tick makes at most, so the transport gets to read and write between ticks."""
 MAX_NAME: Final = 32
@@ -534,7 +535,7 @@ class Table:
             "ruleset": self.config.ruleset, "rules": self.rules, "seats": self._seat_list(),
             "started": self.started, "locked": bool(self.config.code), "fp": self.fingerprint,
             "back": place is not None, "options": self.table_options,
-            "walls": "shared" if self.config.secret_walls else "reproducible",
+            "walls": self.config.walls,
             "timers": [self.config.discard_seconds, self.config.claim_seconds]
             if self.timers_on else None,
             "auto": True,  # this host takes "auto" messages (older hosts drop a peer for one)
@@ -683,8 +684,9 @@ class Table:
         self._tell({"t": "notice", "code": code, "seat": seat, "msg": text, **extra})
 
     def _flee_in(self) -> dict[int, float]:
-        """Seconds until each absent player counts as fled (M12), where the flee option is on."""
-        if not self.match.rules.options.get("flee") or self.match.hand_over:
+        """Seconds until each absent player counts as fled (M12); none without the flee option,
+        as the turn clock then keeps no absence."""
+        if self.match.hand_over:
             return {}
         return self.turns.flee_in(self.now)
 
@@ -857,17 +859,13 @@ class Table:
 
     # ------------------------------------------------------------ a hand begins
 
-    def _hand_seed(self) -> int | None:
-        """A fresh wall seed for the next hand: 128 bits from the OS's secure source."""
-        return secrets.randbits(WALL_SEED_BITS) if self.config.secret_walls else None
-
     def _next_deal(self, now: float) -> bool:
         """Deal the next hand once its wall is known: at once for reproducible walls; else
         after the contributions round (net/fair.py), opened here, is complete or its time is
         up. False while the round waits."""
         first = not self._dealt_once
         if not self.config.secret_walls:
-            self._deal(self.match.start_hand(self._hand_seed()), first)
+            self._deal(self.match.start_hand(), first)  # from the match seed
             return True
         r = self.round
         if r is None:

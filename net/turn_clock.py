@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from game.timeouts import FleeWatch
+from game.timeouts import FleeWatch, seconds_to_act
 from game.view import SeatView
 
 
@@ -46,7 +46,7 @@ class TurnClock:
                    sum(len(r) for r in view.rivers), sum(len(m) for m in view.melds))
             armed = self.timers.get(p)
             if armed is None or armed[0] != key:
-                limit = self.discard_seconds if view.phase == "discard" else self.claim_seconds
+                limit = seconds_to_act(view, self.discard_seconds, self.claim_seconds)
                 self.timers[p] = (key, now + limit)
                 continue
             if now >= armed[1]:

@@ -269,3 +269,51 @@ def test_a_command_whose_library_is_missing_says_so(
     assert len(err.strip().splitlines()) == 1
     assert main(["help"]) == 0  # the other commands still answer
     assert "usage: mahjong" in capsys.readouterr().out
+
+
+def test_ctrl_c_in_the_window_is_noted_even_where_python_would_lose_it() -> None:
+    """A KeyboardInterrupt raised inside a callback whose errors Python only prints (the
+    import system's module-lock callbacks are such) was lost, and the window ran on; the
+    window's own handler notes the Ctrl-C there and the loop raises it at its own check."""
+    import weakref
+
+    from game.client.app import CtrlC
+
+    ctrl_c = CtrlC()
+
+    class Thing:
+        pass
+
+    with pytest.raises(KeyboardInterrupt), ctrl_c.noted():
+        thing = Thing()
+        weakref.finalize(thing, os.kill, os.getpid(), signal.SIGINT)
+        del thing  # the finalizer sends the Ctrl-C from inside a callback
+        ctrl_c.check()  # the first check in the loop raises it
+    assert signal.getsignal(signal.SIGINT) is signal.default_int_handler  # given back
+
+
+def test_ctrl_c_ignored_by_the_caller_stays_ignored() -> None:
+    from game.client.app import CtrlC
+
+    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        with CtrlC().noted():
+            assert signal.getsignal(signal.SIGINT) is signal.SIG_IGN
+    finally:
+        signal.signal(signal.SIGINT, previous)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("delay", [0.3, 0.5, 0.7, 1.0, 1.5, 2.5])
+def test_ctrl_c_at_any_moment_of_the_window_starting_exits_130(delay: float) -> None:
+    """Ctrl-C while the window starts and loads its modules: exit 130, never a death by
+    SIGINT (-2), a lost Ctrl-C (the window running on) or a traceback. The delay picks the
+    moment (a sweep over start-up), it waits for nothing."""
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
+    proc = _mahjong("play", "--seats", "bot,human,bot,bot", "--seed", "5", env=env,
+                    preexec_fn=_as_in_a_terminal)
+    time.sleep(delay)
+    proc.send_signal(signal.SIGINT)
+    _out, err = proc.communicate(timeout=120)
+    assert proc.returncode == 130, err
+    assert "Traceback" not in err

@@ -7,10 +7,11 @@ import contextlib
 import json
 import logging
 import os
+import signal
 import statistics
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 from game.argparsing import UsageError
@@ -19,6 +20,44 @@ from game.client.options import ClientOptions, OptionsError, options_from_args, 
 __all__ = ["ClientOptions", "FrameStats", "main", "parse_play_args", "run"]
 
 log = logging.getLogger(__name__)
+
+class CtrlC:
+    """Ctrl-C while the window runs: noted by a handler that never raises, acted on between
+    frames (`check`). A KeyboardInterrupt raised wherever the signal happens to land is not
+    safe in the window: landing in the import system's own callbacks (screens load their
+    modules when first opened) it is only printed and the window runs on, and a caught one
+    could still end the process by SIGINT (exit -2, not 130)."""
+
+    def __init__(self) -> None:
+        self.pressed = False
+
+    def note(self, _signum: int, _frame: object) -> None:
+        self.pressed = True
+
+    def check(self) -> None:
+        """Raise the interrupt here, in the window's own loop, if Ctrl-C was pressed."""
+        if self.pressed:
+            self.pressed = False
+            raise KeyboardInterrupt
+
+    @contextlib.contextmanager
+    def noted(self) -> Iterator[None]:
+        """Take over SIGINT for the block where Python's own handler is in place (a SIGINT
+        ignored by the caller stays ignored); the previous handler comes back after."""
+        previous = signal.getsignal(signal.SIGINT)
+        ours = previous is signal.default_int_handler
+        self.pressed = False
+        if ours:
+            signal.signal(signal.SIGINT, self.note)
+        try:
+            yield
+        finally:
+            if ours:
+                signal.signal(signal.SIGINT, previous)
+        self.check()  # pressed while closing down: still an interrupt
+
+
+CTRL_C = CtrlC()
 
 MAX_DT = 0.1
 """A long stall (window dragged, machine busy) must not teleport animations to their end."""
@@ -84,7 +123,8 @@ def run_args(args: argparse.Namespace) -> int:
 def _open(options: ClientOptions) -> int:
     """Run the window with the exit statuses of `main`."""
     try:
-        return run(options)
+        with CTRL_C.noted():
+            return run(options)
     except NoDisplay as exc:
         log.info("no display: %s", exc)
         print(f"mahjong: {exc}", file=sys.stderr)
@@ -257,6 +297,7 @@ def loop(ctx: object, screen: object, stats: FrameStats) -> int:
     last = start
     force_draw = True
     while ctx.running and len(ctx.stack):
+        CTRL_C.check()
         top = ctx.stack.top
         assert top is not None
         now = time.perf_counter()

@@ -1,9 +1,14 @@
-"""Shared pieces of the loopback table tests: a hand-driven peer and a safety timeout."""
+"""Shared pieces of the loopback table tests: a hand-driven peer, a safety timeout and a
+`mahjong host`/`join` run in a process of its own."""
 
 from __future__ import annotations
 
 import asyncio
+import os
+import subprocess
+import sys
 from collections.abc import Awaitable, Sequence
+from pathlib import Path
 from typing import Any, TypeVar
 
 from game.actions import Action
@@ -19,6 +24,16 @@ T = TypeVar("T")
 async def within(aw: Awaitable[T], seconds: float = 60) -> T:
     # A safety net against a hung test, not a performance assertion.
     return await asyncio.wait_for(aw, seconds)
+
+
+def run_cli(entry: str, args: list[str], data: Path) -> subprocess.Popen[str]:
+    """`net.cli`'s `entry` (host_main, join_main) with `args` in a process of its own, its
+    output piped as text."""
+    code = f"import sys; from net.cli import {entry}; sys.exit({entry}(sys.argv[1:]))"
+    # The host saves into the data folder (game/paths.py): keep it inside the test's directory.
+    env = dict(os.environ, MAHJONG_DATA=str(data))
+    return subprocess.Popen([sys.executable, "-c", code, *args], stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True, env=env)
 
 
 def table_config(ruleset: str, seats: list[str], hands: int | None = 2,

@@ -3,38 +3,28 @@
 from __future__ import annotations
 
 import json
-import os
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
 from net.cli import host_main, join_main
+from tests.net.peers import run_cli
 
 # slow: whole matches over real loopback sockets (docs/ARCHITECTURE.md)
 pytestmark = pytest.mark.slow
 
 
-def _run(entry: str, args: list[str], data: Path) -> subprocess.Popen[str]:
-    code = f"import sys; from net.cli import {entry}; sys.exit({entry}(sys.argv[1:]))"
-    # The host saves into the data folder (game/paths.py): keep it inside the test's directory.
-    env = dict(os.environ, MAHJONG_DATA=str(data))
-    return subprocess.Popen([sys.executable, "-c", code, *args], stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, text=True, env=env)
-
-
 def test_host_and_two_joiners_over_loopback(tmp_path: Path) -> None:
-    host = _run("host_main", ["--headless", "--ruleset", "mazhan", "--name", "cli table",
-                              "--seats", "open,bot,open,bot", "--hands", "2", "--seed", "4",
-                              "--reproducible-walls",
-                              "--interface", "127.0.0.1", "--no-announce"], tmp_path)
+    host = run_cli("host_main", ["--headless", "--ruleset", "mazhan", "--name", "cli table",
+                                 "--seats", "open,bot,open,bot", "--hands", "2", "--seed", "4",
+                                 "--reproducible-walls",
+                                 "--interface", "127.0.0.1", "--no-announce"], tmp_path)
     assert host.stderr is not None
     line = host.stderr.readline()
     assert "listening on port" in line, line
     port = line.rsplit(" ", 1)[1].strip()
-    joiners = [_run("join_main", ["--address", f"127.0.0.1:{port}", "--autoplay", "random",
-                                  "--json", "--seed", str(i)], tmp_path) for i in range(2)]
+    joiners = [run_cli("join_main", ["--address", f"127.0.0.1:{port}", "--autoplay", "random",
+                                     "--json", "--seed", str(i)], tmp_path) for i in range(2)]
     outs = [j.communicate(timeout=120) for j in joiners]
     host_out, host_err = host.communicate(timeout=60)
     assert host.returncode == 0, host_err

@@ -7,11 +7,6 @@ ever reaches the machine's real interfaces. Where namespaces are unavailable it 
 from __future__ import annotations
 
 import asyncio
-import os
-import shutil
-import subprocess
-import sys
-from pathlib import Path
 
 import pytest
 
@@ -24,51 +19,12 @@ from net.discovery import (
     pick_table,
     txt_properties,
 )
+from tests.net.netns import in_private_net
 
 # slow: a sweep against the plain reference, a soak or a real build (docs/ARCHITECTURE.md)
 pytestmark = pytest.mark.slow
 
-INSIDE = "MAHJONG_TEST_NETNS"
-"""Set to the outer network namespace's id when re-run inside a private namespace."""
 SETUP = "ip link set lo up && ip link set lo multicast on && ip route add 224.0.0.0/4 dev lo"
-
-
-def _netns_id() -> str:
-    return os.readlink("/proc/self/ns/net")
-
-
-def _rerun_in_namespace(test_name: str) -> None:
-    if shutil.which("unshare") is None or shutil.which("ip") is None:
-        pytest.skip("needs `unshare` and `ip` to build a private network namespace")
-    probe = subprocess.run(
-        ["unshare", "--net", "sh", "-c", SETUP], capture_output=True, text=True, check=False
-    )
-    if probe.returncode != 0:
-        pytest.skip(f"cannot create a private network namespace: {probe.stderr.strip()}")
-    env = dict(os.environ, **{INSIDE: _netns_id()})
-    pytest_cmd = (
-        f"{sys.executable} -m pytest -q -o addopts= -p no:cacheprovider {__file__}::{test_name}"
-    )
-    run = subprocess.run(
-        ["unshare", "--net", "sh", "-c", f"{SETUP} && exec {pytest_cmd}"],
-        capture_output=True,
-        text=True,
-        env=env,
-        cwd=Path(__file__).resolve().parents[2],
-        timeout=120,
-        check=False,
-    )
-    assert run.returncode == 0, run.stdout + run.stderr
-    assert "1 passed" in run.stdout, run.stdout  # ran, not skipped
-
-
-def _inside() -> bool:
-    outer = os.environ.get(INSIDE)
-    if outer is None:
-        return False
-    # Refuse to multicast if the re-run somehow shares the outer namespace.
-    assert _netns_id() != outer, "not in a private network namespace"
-    return True
 
 
 async def _wait_for(cond: object, what: str, timeout: float = 15.0) -> None:
@@ -125,8 +81,7 @@ async def _announce_browse_update_remove() -> None:
 
 
 def test_announce_browse_update_remove() -> None:
-    if not _inside():
-        _rerun_in_namespace("test_announce_browse_update_remove")
+    if not in_private_net(SETUP, timeout=120):
         return
     asyncio.run(_announce_browse_update_remove())
 

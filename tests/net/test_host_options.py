@@ -4,9 +4,6 @@
 from __future__ import annotations
 
 import json
-import os
-import subprocess
-import sys
 from pathlib import Path
 from typing import Any
 
@@ -20,34 +17,27 @@ from net.host_config import options_from_text, options_text, table_options
 from net.save import read_save
 from net.table import Table
 from tests.net.fake import FakeClient, Room
-from tests.net.peers import table_config
+from tests.net.peers import run_cli, table_config
 from tests.option_play import check_fee, check_gold, check_ledger, from_log
 
 # slow: whole matches over real loopback sockets (docs/ARCHITECTURE.md)
 pytestmark = pytest.mark.slow
 
 
-def _run(entry: str, args: list[str], data: Path) -> subprocess.Popen[str]:
-    code = f"import sys; from net.cli import {entry}; sys.exit({entry}(sys.argv[1:]))"
-    env = dict(os.environ, MAHJONG_DATA=str(data))
-    return subprocess.Popen([sys.executable, "-c", code, *args], stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, text=True, env=env)
-
-
 def _host_and_join(tmp_path: Path, ruleset: str, option: str, hands: int) -> tuple[
         list[dict[str, Any]], dict[str, Any], str, str]:
     """A headless host with `--option option` and one joining client over loopback: the
     host's JSON lines, the joiner's JSON, the joiner's standard error, the host's log."""
-    host = _run("host_main", ["--headless", "--ruleset", ruleset, "--name", "house rules",
-                              "--seats", "open,bot,bot,bot", "--hands", str(hands),
-                              "--option", option, "--interface", "127.0.0.1",
-                              "--no-announce"], tmp_path)
+    host = run_cli("host_main", ["--headless", "--ruleset", ruleset, "--name", "house rules",
+                                 "--seats", "open,bot,bot,bot", "--hands", str(hands),
+                                 "--option", option, "--interface", "127.0.0.1",
+                                 "--no-announce"], tmp_path)
     assert host.stderr is not None
     line = host.stderr.readline()
     assert "listening on port" in line, line
     port = line.rsplit(" ", 1)[1].strip()
-    joiner = _run("join_main", ["--address", f"127.0.0.1:{port}", "--autoplay", "normal",
-                                "--json"], tmp_path)
+    joiner = run_cli("join_main", ["--address", f"127.0.0.1:{port}", "--autoplay", "normal",
+                                   "--json"], tmp_path)
     out, err = joiner.communicate(timeout=180)
     host_out, host_err = host.communicate(timeout=60)
     assert host.returncode == 0, host_err

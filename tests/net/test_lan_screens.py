@@ -5,6 +5,7 @@ their hosts are pure tables in fake time and their sessions linked to them in me
 
 from __future__ import annotations
 
+import dataclasses
 import os
 from collections.abc import Callable
 from pathlib import Path
@@ -331,8 +332,7 @@ def test_the_join_screen_shows_a_tables_rules_and_its_walls_before_sitting(
         pygame.image.save(surface, str(tmp_path / f"join-{language}.png"))  # drawn whole
         assert scene.session is None  # looking joins nothing
         later = _announced("nanjing", {}, "shared")
-        unknown = type(later)(**{**later.__dict__, "options_text":
-                                 later.options_text + ",moon_bonus=yes"})
+        unknown = dataclasses.replace(later, options_text=later.options_text + ",moon_bonus=yes")
         assert "moon_bonus=yes" in scene.table_lines(unknown)[1]
     finally:
         i18n.set_language("zh-Hant")

@@ -58,7 +58,7 @@ def test_save_and_log_texts_are_what_the_log_writer_writes() -> None:
                        discard_seconds=0.01, claim_seconds=0.01,
                        options={"hands": 3, "bust_ends": False})  # the fleer goes broke
     seeds = iter(range(2**100, 2**100 + 10))  # wide wall seeds, the same every run
-    table._hand_seed = lambda: next(seeds)  # type: ignore[method-assign]
+    table._wall_seed = lambda r: next(seeds)  # type: ignore[method-assign]
     room = Room(table)
     idle = room.raw_peer("idle")
     idle.send({"t": "sit", "seat": 0})
@@ -66,6 +66,7 @@ def test_save_and_log_texts_are_what_the_log_writer_writes() -> None:
              and len(table.match.actions) > 5)
     hands = table.chronicle.hand_logs()
     assert len(hands) == 2 and any(h.flees for h in hands) and all(h.seed for h in hands)
+    assert [h.seed for h in hands] == [2**100, 2**100 + 1]  # the hook deals them
     data = table.save_data()  # mid-hand: the hand under way is in the header
     assert data.current is not None and data.current.actions
     text = table.chronicle.save_text(table.save_data(hands=False), room.now)

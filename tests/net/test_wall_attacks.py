@@ -11,11 +11,6 @@ from __future__ import annotations
 
 import asyncio
 import hashlib
-import os
-import shutil
-import subprocess
-import sys
-from pathlib import Path
 
 import pytest
 
@@ -33,38 +28,14 @@ from net.fair import (
 from net.frames import Message
 from net.host import Host
 from net.table import Round, Table
+from tests.net.netns import in_private_net
 from tests.net.peers import LOOPBACK, table_config, within
 
 # slow: whole matches over real loopback sockets (docs/ARCHITECTURE.md)
 pytestmark = pytest.mark.slow
 
-INSIDE = "MAHJONG_TEST_WALLS_NETNS"
-"""Set to the outer network namespace's id when re-run inside a private namespace."""
 GRINDS = 300
 """Secrets the grinding host tries per hand before committing to the one it likes best."""
-
-
-def _netns() -> str:
-    return os.readlink("/proc/self/ns/net")
-
-
-def _inside() -> bool:
-    """True inside the private namespace; else re-runs the calling test there (and checks it
-    passed) and returns False."""
-    outer = os.environ.get(INSIDE)
-    if outer is not None:
-        assert _netns() != outer, "not in a private network namespace"
-        return True
-    test = os.environ["PYTEST_CURRENT_TEST"].split(" ")[0]
-    if shutil.which("unshare") is None or shutil.which("ip") is None:
-        pytest.skip("needs `unshare` and `ip` to build a private network namespace")
-    cmd = f"{sys.executable} -m pytest -q -o addopts= -p no:cacheprovider '{test}'"
-    run = subprocess.run(["unshare", "--net", "sh", "-c", f"ip link set lo up && exec {cmd}"],
-                         capture_output=True, text=True, env=dict(os.environ, **{INSIDE: _netns()}),
-                         cwd=Path(__file__).resolve().parents[2], timeout=300, check=False)
-    assert run.returncode == 0, run.stdout + run.stderr
-    assert "1 passed" in run.stdout, run.stdout  # ran, not skipped
-    return False
 
 
 def _liked(wall: list[int]) -> int:
@@ -167,7 +138,7 @@ def _play(table: type[Table], hands: int = 3) -> tuple[Host, list[ClientStats]]:
 
 
 def test_a_host_grinding_its_secret_gets_the_wall_the_peers_contributions_make() -> None:
-    if not _inside():
+    if not in_private_net():
         return
     host, stats = _play(GrindingTable)
     table = host.table
@@ -199,7 +170,7 @@ def test_a_host_that_reveals_other_than_it_used_is_caught_by_every_client(
     """`everyone`: what every client finds; `own`: what the client at that place finds too
     (its own contribution changed). The puppet's grinding is seen by the client at place 1,
     which does not own place 2, from place 2's pledge alone."""
-    if not _inside():
+    if not in_private_net():
         return
     _, stats = _play(table, hands=2)
     for s in stats:

@@ -29,8 +29,8 @@ def _play_hands(host: Table, hands: int) -> list[list[int]]:
     """Play `hands` hands with bots, no sockets; each hand's wall order as dealt."""
     walls: list[list[int]] = []
     bots = [make_bot("random", p) for p in range(4)]
-    for number in range(hands):
-        host._deal(host.match.start_hand(host._hand_seed()), first=number == 0)
+    for _ in range(hands):
+        assert host._next_deal(host.now)  # no peer to ask: dealt at once
         assert host.match.hand is not None
         walls.append(list(host.match.hand.wall.order))
         while not host.match.hand_over:
@@ -85,7 +85,7 @@ def test_resume_continues_the_cut_off_hand_on_the_same_wall(tmp_path: Path) -> N
     host = make_table("mazhan", ["bot"] * 4, hands=3, save_path=save, secret_walls=True,
                      save_every=0.0)
     _play_hands(host, 1)
-    host._deal(host.match.start_hand(host._hand_seed()), first=False)
+    assert host._next_deal(host.now)
     bots = [make_bot("random", 10 + p) for p in range(4)]
     for _ in range(12):  # part of hand 2, then the host "crashes"
         bot_move(host, bots)

@@ -342,7 +342,8 @@ class HostScreen(_LanScene):
                               ruleset=config.ruleset, rules=host.rules,
                               free=len(host.free_seats), locked=bool(config.code),
                               interface=self.interface, fingerprint=host.fingerprint,
-                              options=options_text(host.table.table_options), walls="shared")
+                              options=options_text(host.table.table_options),
+                              walls=config.walls)
         if self.announce:
             try:
                 self.net.submit(announcer.start()).result(5)

@@ -27,6 +27,7 @@ from game.client.wording import join_text, shown_name
 from game.errors import IllegalAction
 from game.events import Event
 from game.match import HandRecord
+from game.timeouts import seconds_to_act
 from game.view import SeatView
 from net.client import Client, JoinError
 from net.client_state import ClientState
@@ -367,7 +368,7 @@ class RemoteSession:
             self._due_since = None
             return None
         view = self._current()
-        allowed = timers[0] if view.phase == "discard" else timers[1]
+        allowed = seconds_to_act(view, timers[0], timers[1])
         if self._due_since is None or self._due_since[0] != self._shown_seq:
             self._due_since = (self._shown_seq, time.monotonic())
         return max(0.0, allowed - (time.monotonic() - self._due_since[1])), allowed
