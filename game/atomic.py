@@ -1,10 +1,13 @@
-"""The one atomic file writer: saves, logs and settings are replaced whole or not at all."""
+"""The one atomic file writer: saves, logs and settings are replaced whole or not at all;
+and the one reader of the small JSON files kept beside them (progress, records, drills)."""
 
 from __future__ import annotations
 
 import contextlib
+import json
 import os
 from pathlib import Path
+from typing import Any
 
 
 def write_atomic(path: Path, text: str, private: bool = False) -> None:
@@ -38,3 +41,12 @@ def _sync_folder(folder: Path) -> None:
             os.fsync(fd)
         finally:
             os.close(fd)
+
+
+def read_json(path: Path) -> Any:
+    """The JSON document in `path`, or None when it is missing, unreadable or not JSON (the
+    caller then starts afresh; its next `write_atomic` replaces a damaged file whole)."""
+    try:
+        return json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):  # UnicodeDecodeError and JSONDecodeError are ValueErrors
+        return None

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any, cast
 
 from game import calc
-from game.atomic import write_atomic
+from game.atomic import read_json, write_atomic
 from game.bots import make_bot
 from game.engine import Hand
 from game.rules.base import Ruleset
@@ -140,16 +140,14 @@ def load_record(data: Path) -> DrillRecord:
     """The guess-the-score record kept in `data`; a fresh one if none is kept or it is
     damaged (a damaged file is written over at the next guess)."""
     try:
-        raw = json.loads(record_path(data).read_text(encoding="utf-8"))
-        score = raw["guess_score"]
+        score = read_json(record_path(data))["guess_score"]
         return DrillRecord(*(int(score[k]) for k in ("tried", "right", "streak", "best")))
-    except (OSError, ValueError, KeyError, TypeError):
+    except (ValueError, KeyError, TypeError):
         return DrillRecord()
 
 
 def save_record(data: Path, record: DrillRecord) -> None:
     """Keep the record in `data` (written whole, atomically)."""
-    data.mkdir(parents=True, exist_ok=True)
     body = {"guess_score": {"tried": record.tried, "right": record.right,
                             "streak": record.streak, "best": record.best}}
     write_atomic(record_path(data), json.dumps(body, indent=1) + "\n")

@@ -14,6 +14,7 @@ can make the same actions play out differently.
 from __future__ import annotations
 
 import argparse
+import functools
 import hashlib
 import json
 from collections.abc import Callable, Iterable, Mapping, Sequence
@@ -211,24 +212,40 @@ def verify(text: str) -> Verified:
     """Replay a log through the engine; LogError if anything differs from what it claims."""
     records = read_log(text)
     try:
-        return _verify(records)
+        return replay_records(records)
     except LogError as exc:
         raise other_engine(records[0], exc) from None
 
 
-def _verify(records: list[dict[str, Any]]) -> Verified:
-    head, hands, end = records[0], records[1:-1], records[-1]
+def start_match(head: Mapping[str, Any]) -> Match:
+    """The match a log's header starts (before its first hand); LogError if it cannot."""
     try:
-        match = Match(str(head["ruleset"]), int(head["seed"]), head.get("options") or {},
-                      head.get("names") or None)
+        names = [str(n) for n in head.get("names") or ()]
+        return Match(str(head["ruleset"]), int(head["seed"]), head.get("options") or {},
+                     names or None)
     except (KeyError, TypeError, ValueError, MahjongError) as exc:
         raise LogError(f"the log's header cannot start a match ({exc})") from None
+
+
+def replay_records(records: list[dict[str, Any]], match: Match | None = None,
+                   before: Callable[[int, int, int, Action], None] | None = None,
+                   after: Callable[[Match, int], None] | None = None) -> Verified:
+    """Replay `read_log`'s records through `match` (`start_match` of the header when None)
+    and check them against the footer. The one replay of a whole log: `mahjong replay
+    verify`, the statistics (`after(match, hand)` once each hand is booked) and the review
+    (`before(hand, step, seat, action)`, see `replay_hand`) all read a log through here."""
+    head, hands, end = records[0], records[1:-1], records[-1]
+    if match is None:
+        match = start_match(head)
     digest = hashlib.sha256()
     for index, record in enumerate(hands, 1):
         if record.get("hand") != index or not isinstance(record.get("actions"), list):
             raise LogError(f"hand {index}: the record is damaged")
         replay_hand(match, index, record["actions"], record.get("flees") or (), digest,
-                    seed=record.get("seed"))
+                    seed=record.get("seed"),
+                    before=None if before is None else functools.partial(before, index))
+        if after is not None:
+            after(match, index)
     result = Verified(len(hands), list(match.scores), digest.hexdigest())
     if end.get("hands") != result.hands:
         raise LogError(f"the log claims {end.get('hands')} hands but holds {result.hands}")

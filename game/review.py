@@ -23,19 +23,16 @@ from typing import Any
 
 from game.actions import Action, ActionKind
 from game.argparsing import bounded_int
-from game.atomic import write_atomic
-from game.errors import MahjongError
+from game.atomic import read_json, write_atomic
 from game.match import Match
-from game.melds import Meld, MeldKind
-from game.replay import LogError, other_engine, read_log, replay_hand, verify
+from game.replay import LogError, other_engine, read_log, replay_records, start_match
+from game.rules.registry import UNITS
 from game.tiles import format_tiles
 from game.view import SeatView, ViewPhase
 
 Ranker = Callable[[SeatView], list[tuple[Action, float]]]
 """Every legal action of a view with its expected value, best first (the bots' `rank`)."""
 
-UNITS = {"mazhan": "points", "nanjing": "gold"}
-"""What a value is counted in: Mazhan points at stake 1 (M21), Nanjing gold (N10)."""
 
 TIE = 1e-9
 """A loss this small is no loss: the action taken was as good as the best (ties)."""
@@ -139,6 +136,7 @@ class Review:
 
     @property
     def unit(self) -> str:
+        """What every value is counted in: Mazhan points at stake 1, Nanjing gold."""
         return UNITS.get(self.ruleset, "points")
 
     @property
@@ -204,13 +202,10 @@ def keep_drills(path: Path, review: Review, source: str, least: float = 1.0) -> 
     missing; a damaged one is started afresh), each once, tagged with `source` (the log's
     name); returns how many were new. Raises OSError when the file cannot be written."""
     kept: list[dict[str, Any]] = []
-    try:
-        doc = json.loads(path.read_text(encoding="utf-8"))
-        if isinstance(doc, dict) and doc.get("format") == DRILLS_FORMAT \
-                and isinstance(doc.get("drills"), list):
-            kept = [d for d in doc["drills"] if isinstance(d, dict)]
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError):
-        kept = []
+    doc = read_json(path)
+    if isinstance(doc, dict) and doc.get("format") == DRILLS_FORMAT \
+            and isinstance(doc.get("drills"), list):
+        kept = [d for d in doc["drills"] if isinstance(d, dict)]
     seen = {(d.get("source"), d.get("player"), d.get("hand"), d.get("step")) for d in kept}
     added = 0
     for drill in drills(review, least):
@@ -233,10 +228,15 @@ class _Walk:
     match: Match
     player: int
     ranker: Ranker
-    hand_no: int = 0
     found: list[Decision] = field(default_factory=list)
+    """The player's decisions in the hand being replayed."""
+    hands: list[HandReview] = field(default_factory=list)
 
-    def before(self, step: int, seat: int, action: Action) -> None:
+    def __post_init__(self) -> None:
+        self.score = self.match.scores[self.player]
+        """The player's score before the hand being replayed."""
+
+    def before(self, hand_no: int, step: int, seat: int, action: Action) -> None:
         if seat != self.match.seat_of(self.player):
             return
         view = self.match.view(seat)
@@ -245,192 +245,42 @@ class _Walk:
         options = tuple(self.ranker(view))
         if not options:
             raise ValueError("the ranker gave no options")
-        self.found.append(Decision(self.hand_no, step, seat, view.phase, action, options, view))
+        self.found.append(Decision(hand_no, step, seat, view.phase, action, options, view))
+
+    def after(self, match: Match, hand_no: int) -> None:
+        seat = match.history[-1].dealer if match.history else match.dealer
+        score = match.scores[self.player]
+        self.hands.append(HandReview(hand_no, (self.player - seat) % 4, tuple(self.found),
+                                     score - self.score))
+        self.found, self.score = [], score
 
 
 def review_log(text: str, player: int, ranker: Ranker | None = None,
                ranker_name: str | None = None) -> Review:
     """Review `player`'s decisions in the match log `text` (LogError if it does not replay).
-    `ranker`: the expert's ranking when None."""
+    `ranker`: the expert's ranking when None. The log is replayed once, as `mahjong replay
+    verify` replays it (`replay_records`); a damaged one (its chain of hashes) is refused
+    before any ranking, one that replays differently when the replay finds it."""
     if not 0 <= player < 4:
         raise ValueError(f"player {player} is not 0-3")
-    verify(text)  # the whole log first: a damaged one is refused before any ranking
     records = read_log(text)
     if ranker is None:
         ranker, ranker_name = expert_ranker()
     try:
-        return _review(records, player, ranker, ranker_name or "custom")
+        match = start_match(records[0])
+        walk = _Walk(match, player, ranker)
+        replay_records(records, match, before=walk.before, after=walk.after)
     except LogError as exc:
         raise other_engine(records[0], exc) from None
-
-
-def _review(records: list[dict[str, Any]], player: int, ranker: Ranker,
-            ranker_name: str) -> Review:
-    head = records[0]
-    try:
-        match = Match(str(head["ruleset"]), int(head["seed"]), head.get("options") or {},
-                      head.get("names") or None)
-    except (KeyError, TypeError, ValueError, MahjongError) as exc:
-        raise LogError(f"the log's header cannot start a match ({exc})") from None
-    walk = _Walk(match, player, ranker)
-    hands: list[HandReview] = []
-    for index, record in enumerate(records[1:-1], 1):
-        walk.hand_no = index
-        walk.found = []
-        before = match.scores[player]
-        replay_hand(match, index, record["actions"], record.get("flees") or (),
-                    seed=record.get("seed"), before=walk.before)
-        seat = match.history[-1].dealer if match.history else match.dealer
-        hands.append(HandReview(index, (player - seat) % 4, tuple(walk.found),
-                                match.scores[player] - before))
-    return Review(match.rules.name, player, match.names[player], ranker_name, tuple(hands),
-                  tuple(match.scores))
+    return Review(match.rules.name, player, match.names[player], ranker_name or "custom",
+                  tuple(walk.hands), tuple(match.scores))
 
 
 def expert_ranker(seed: int = 0) -> tuple[Ranker, str]:
-    """The expert's ranking call and its name: `ExpertBot.rank` where the bots have it,
-    else `fallback_ranker` (the expert's own evaluation functions, see there)."""
-    from game.bots import make_bot
+    """The expert's ranking call (`ExpertBot.rank`) and its name."""
+    from game.bots.expert import ExpertBot
 
-    bot = make_bot("expert", seed)
-    rank = getattr(bot, "rank", None)
-    if callable(rank):
-        return rank, "expert"
-    return fallback_ranker(seed), "expert-fallback"
-
-
-class FallbackRanker:
-    """The expert's ranking built from the expert's own evaluation functions, for where the
-    bots have no `rank` call: every legal action valued in money (points or gold).
-
-    - A win: what the real scorer gives it (`kit.score_win`) times what the losers pay (M21:
-      each loser in Mazhan, the dealer double; N10: the discarder, or all three on a
-      self-draw).
-    - A discard, a pass, a claim or a kong: the hand it leaves. A ready hand is worth the
-      expert's P(win) x money of its live waits (`ExpertBot.ready_value`, `win_probability`);
-      a hand d tiles from ready keeps the expert's Mazhan `reach_factor` per tile of its
-      chance as a typical ready hand (eight live waits, an ordinary win), scaled by the live
-      tiles that bring it closer. A claim is worth its best discard after; Nanjing kong money
-      (N11) is added at once.
-    Not weighed: the expert's big-hand plans and Nanjing deal-in danger, so a discard that
-    follows a flush plan or a safe fold can show a small loss here that the expert would
-    not count.
-    """
-
-    def __init__(self, seed: int = 0) -> None:
-        from game.bots.expert import ExpertBot
-
-        self.bot = ExpertBot(seed)
-
-    def __call__(self, view: SeatView) -> list[tuple[Action, float]]:
-        ranked = [(action, self.value(view, action)) for action in view.legal]
-        ranked.sort(key=lambda pair: -pair[1])  # stable: the legal order among equals
-        return ranked
-
-    def value(self, view: SeatView, action: Action) -> float:
-        """Expected money of `action` from this view."""
-        kind = action.kind
-        counts = list(view.counts)
-        if kind is ActionKind.WIN:
-            return self._win(view, action)
-        if kind is ActionKind.DISCARD and action.tile is not None:
-            counts[action.tile] -= 1
-            return self._waiting(view, counts)
-        if kind is ActionKind.PASS:
-            return self._waiting(view, counts)
-        if action.tile is None:
-            return 0.0
-        if kind in (ActionKind.CHOW, ActionKind.PONG, ActionKind.KONG):
-            from game.bots import kit
-
-            after = kit.after_claim(view, action)
-            meld_kind = {ActionKind.CHOW: MeldKind.CHOW, ActionKind.PONG: MeldKind.PONG,
-                         ActionKind.KONG: MeldKind.KONG}[kind]
-            tiles = action.tiles if kind is ActionKind.CHOW else \
-                (action.tile,) * (4 if kind is ActionKind.KONG else 3)
-            source = view.last_discard[0] if view.last_discard is not None else None
-            new = self._with_meld(view, after, Meld(meld_kind, tiles, action.tile, source))
-            if kind is ActionKind.KONG:  # a replacement draw follows, then a discard
-                return self._waiting(new, after) + self._kong_money(view, 20, 1)
-            return max((self._waiting(new, _less(after, k)) for k in range(34) if after[k]),
-                       default=0.0)
-        if kind is ActionKind.CONCEALED_KONG:
-            counts[action.tile] -= 4
-            new = self._with_meld(view, counts, Meld(MeldKind.CONCEALED_KONG,
-                                                     (action.tile,) * 4))
-            return self._waiting(new, counts) + self._kong_money(view, 10, 3)
-        if kind is ActionKind.ADDED_KONG:
-            counts[action.tile] -= 1
-            melds = list(view.melds[view.seat])
-            for i, m in enumerate(melds):
-                if m.kind is MeldKind.PONG and m.first == action.tile:
-                    melds[i] = Meld(MeldKind.ADDED_KONG, (action.tile,) * 4, m.claimed,
-                                    m.source)
-            new = view._replace(counts=tuple(counts), melds=_seat_melds(view, tuple(melds)))
-            return self._waiting(new, counts) + self._kong_money(view, 20, 1)
-        return 0.0
-
-    def _win(self, view: SeatView, action: Action) -> float:
-        from game.bots import kit
-
-        self_draw = view.phase == "discard"
-        tile = action.tile
-        if tile is None:
-            tile = view.drawn if self_draw else \
-                (view.last_discard[1] if view.last_discard is not None else None)
-        if tile is None:
-            return 0.0
-        counts = list(view.counts)
-        if self_draw and counts[tile]:
-            counts[tile] -= 1  # the winning tile is not part of the concealed counts
-        result = kit.score_win(view, counts, tile, self_draw=self_draw)
-        total = 0.0 if result is None else float(result.total)
-        if view.ruleset == "mazhan":
-            return total * (6 if view.seat == 0 else 4)
-        return total * (3 if self_draw else 1)
-
-    def _waiting(self, view: SeatView, counts: list[int]) -> float:
-        """Money a hand waiting for its next tile (`counts`, 3n+1 with its sets) is worth."""
-        from game.bots import kit
-
-        bot = self.bot
-        d = kit.deficiency(view, counts)
-        if d <= 1:
-            ready = bot.ready_value(view, counts)
-            if ready is not None:
-                money, live = ready
-                return bot.win_probability(view, live) * money
-            d = 2  # a dead wait: as far as a hand one tile from ready
-        typical = bot._typical(view)
-        early = view.wall_left >= 45
-        reach = bot.reach_factor[0 if early else 1]
-        closer = sum(kit.improving(view, counts).values())
-        return typical * bot.win_probability(view, 8.0) * reach ** (d - 1) \
-            * closer / (closer + 8.0)
-
-    def _kong_money(self, view: SeatView, per: int, payers: int) -> float:
-        """Nanjing kong money paid at once (N11), gold per flower 1; none in Mazhan."""
-        return float(per * payers) if view.ruleset == "nanjing" else 0.0
-
-    @staticmethod
-    def _with_meld(view: SeatView, counts: list[int], meld: Meld) -> SeatView:
-        return view._replace(counts=tuple(counts),
-                             melds=_seat_melds(view, (*view.melds[view.seat], meld)))
-
-
-def _seat_melds(view: SeatView, mine: tuple[Meld, ...]) -> tuple[tuple[Meld, ...], ...]:
-    return tuple(mine if s == view.seat else m for s, m in enumerate(view.melds))
-
-
-def _less(counts: list[int], kind: int) -> list[int]:
-    out = counts[:]
-    out[kind] -= 1
-    return out
-
-
-def fallback_ranker(seed: int = 0) -> Ranker:
-    """`FallbackRanker` (see there)."""
-    return FallbackRanker(seed)
+    return ExpertBot(seed).rank, "expert"
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:

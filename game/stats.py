@@ -33,7 +33,6 @@ engine version wrote it and it replays differently), `damaged` (anything else).
 from __future__ import annotations
 
 import argparse
-import hashlib
 import json
 import sys
 import time
@@ -46,15 +45,22 @@ from game import paths
 from game.errors import MahjongError
 from game.match import Match
 from game.melds import MeldKind
-from game.replay import FORMAT, LogError, LogFromOtherEngine, other_engine, read_log, replay_hand
-from game.rules.registry import NAMES
+from game.replay import (
+    FORMAT,
+    LogError,
+    LogFromOtherEngine,
+    other_engine,
+    read_log,
+    replay_records,
+    start_match,
+)
+from game.rules.registry import NAMES, UNITS
 from game.tiles import format_tiles
 
 MAX_LOG_BYTES = 20_000_000
 """A log is a few kilobytes per hand; anything this big is not one of ours."""
 REASONS = ("unreadable", "truncated", "other_engine", "damaged")
 """Why a file is skipped, in the order `skipped` lists them."""
-UNITS = {"mazhan": "points", "nanjing": "gold"}
 
 
 @dataclass(frozen=True)
@@ -199,24 +205,12 @@ def match_facts(text: str, log: str = "", order: tuple[float, str] = (0.0, "")) 
 
 
 def _replay(records: list[dict[str, Any]], log: str, order: tuple[float, str]) -> MatchFacts:
-    head, hand_lines, end = records[0], records[1:-1], records[-1]
-    ruleset = str(head["ruleset"])
-    if ruleset not in NAMES:
-        raise LogError(f"unknown ruleset {ruleset!r}")
-    names = [str(n) for n in head.get("names") or ()]
-    match = Match(ruleset, int(head["seed"]), head.get("options") or {}, names or None)
-    complete = bool(end.get("match_over", True))
+    match = start_match(records[0])
+    ruleset = match.rules.name
+    complete = bool(records[-1].get("match_over", True))
     seats = tuple(Seat(match.names[p], p, ruleset, log, order, complete) for p in range(4))
-    digest = hashlib.sha256()
-    for number, record in enumerate(hand_lines, 1):
-        if record.get("hand") != number or not isinstance(record.get("actions"), list):
-            raise LogError(f"hand {number}: the record is damaged")
-        replay_hand(match, number, record["actions"], record.get("flees") or (), digest,
-                    seed=record.get("seed"))
-        _book(match, seats, log, number)
-    if end.get("hands") != len(hand_lines) or end.get("final_scores") != list(match.scores) \
-            or end.get("events_sha256") != digest.hexdigest():
-        raise LogError("the replay differs from the log's end line")
+    replay_records(records, match,
+                   after=lambda replayed, number: _book(replayed, seats, log, number))
     for p, seat in enumerate(seats):
         seat.score = match.scores[p] - match.start_scores[p]
     return MatchFacts(log, ruleset, match.names, complete, tuple(match.start_scores), seats)

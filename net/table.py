@@ -827,7 +827,16 @@ class Table:
         p, view = due
         self.timeouts += 1
         # the phase says which countdown ran out: only discard ones count toward a flee
-        self._notice("timeout", p, f"{self.names[p]} ran out of time", phase=view.phase)
+        notice = {"t": "notice", "code": "timeout", "seat": p,
+                  "msg": f"{self.names[p]} ran out of time", "phase": view.phase}
+        if view.phase == "discard":
+            self._tell(notice)  # whose turn it was is public
+        else:
+            # who was asked about a claim or a rob is the seat's own (game/view.py): only its
+            # own connection hears that its window ran out
+            peer = self.by_seat.get(p)
+            if peer is not None and peer.hello:
+                peer.send(notice)
         if self.turns.timed_out(p, view):  # M12, seed line 66: over three in a row
             self._flee(p, "four turn time-outs in a row")
         self._apply(p, timeout_action(view, self.places.bot(p)))

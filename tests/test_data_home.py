@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from game import __version__, paths
-from game.atomic import write_atomic
+from game.atomic import read_json, write_atomic
 from game.cli import main
 from game.match import Match
 from game.replay import LogError, LogWriter, read_log, verify
@@ -64,6 +64,18 @@ def test_the_atomic_writer_replaces_whole_or_not_at_all(tmp_path: Path,
         write_atomic(target, "third\n")
     assert target.read_text() == "second\n"
     assert [p.name for p in target.parent.iterdir()] == ["save.jsonl"]  # no temporary left
+
+
+def test_the_json_reader_reads_what_the_writer_wrote_and_nothing_broken(tmp_path: Path) -> None:
+    target = tmp_path / "record.json"
+    assert read_json(target) is None  # missing
+    write_atomic(target, json.dumps({"done": ["a"]}))
+    assert read_json(target) == {"done": ["a"]}
+    target.write_text("{cut", encoding="utf-8")
+    assert read_json(target) is None  # not JSON
+    target.write_bytes(b'{"a": "\xff"}')
+    assert read_json(target) is None  # not UTF-8
+    assert read_json(tmp_path) is None  # a folder, not a file
 
 
 def _played(ruleset: str, seed: int, hands: int) -> Match:

@@ -11,9 +11,10 @@ from typing import Any
 
 import pytest
 
-from game import cli, review
+from game import cli, replay, review
 from game.actions import Action, ActionKind
 from game.bots import kit, make_bot
+from game.bots.expert import ExpertBot
 from game.engine import Phase
 from game.events import event_lines
 from game.match import Match
@@ -212,10 +213,10 @@ def test_a_review_never_reads_hidden_tiles(spoiled_logs: dict[str, tuple[Path, A
     text = path.read_text()
     for player in (0, 3):
         plain = review_log(text, player)
-        monkeypatch.setattr(review, "Match", _Shuffling)
+        monkeypatch.setattr(replay, "Match", _Shuffling)  # the review's match (start_match)
         _Shuffling.changed = 0
         shuffled = review_log(text, player)
-        monkeypatch.setattr(review, "Match", Match)
+        monkeypatch.setattr(replay, "Match", Match)
         assert _Shuffling.changed >= len(plain.decisions) // 2  # the tables really differed
         assert shuffled.to_json() == plain.to_json()
         assert [d.view for d in shuffled.decisions] == [d.view for d in plain.decisions]
@@ -298,13 +299,10 @@ def test_drills_come_from_the_players_own_mistakes(
     assert review.drills(result, least=worst.loss) == []
 
 
-def test_the_default_ranker_is_the_experts(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_default_ranker_is_the_experts() -> None:
     rank, name = review.expert_ranker()
-    bot = make_bot("expert", 0)
-    if callable(getattr(bot, "rank", None)):
-        assert name == "expert"
-    else:
-        assert name == "expert-fallback" and isinstance(rank, review.FallbackRanker)
+    assert name == "expert"
+    assert isinstance(getattr(rank, "__self__", None), ExpertBot)  # ExpertBot.rank itself
 
 
 

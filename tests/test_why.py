@@ -53,7 +53,8 @@ def test_n4_open_hand_short_of_hard_flowers_says_why(s: str, tail: str, hard: in
                                 refusals[0].tile)]
     assert str(refusals[0].tile) == "5s"
     assert refusal_words(refusals[0], "en") == (
-        f"An open hand needs 4 hard flowers or a big item to win (N4); you have {hard}")
+        "An open hand needs 4 hard flowers or a big item other than 無花果 to win (N4); "
+        f"you have {hard}")
 
 
 def test_n4_with_four_hard_flowers_the_win_is_offered_and_nothing_is_refused() -> None:

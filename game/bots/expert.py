@@ -165,23 +165,24 @@ class ExpertBot(HardBot):
         decision just weighed them."""
         unit = self._unit(view)
         values: dict[Action, float] = {}
+        hand = ev.split(view)
+        plan = self._plan(view, hand)
         if view.phase == "discard":
-            discards = self._discard_values(view, record, unit)
+            discards = self._discard_values(view, hand, plan, record, unit)
             values.update(discards)
             best = max(discards.values(), default=0.0)
-            kong_money = 30.0 if view.ruleset == "nanjing" else 2 * unit
-            hand = ev.split(view)
-            plan = self._plan(view, hand)
+            nanjing = view.ruleset == "nanjing"
             for action in view.legal:
                 kind = action.kind
                 if kind is ActionKind.ADDED_KONG:
-                    values[action] = best + kong_money  # money (N11, M13) and a new draw
+                    # money and a new draw: N11, the pong's feeder pays 20 (Mazhan: M13 points)
+                    values[action] = best + (20.0 if nanjing else 2 * unit)
                 elif kind is ActionKind.CONCEALED_KONG and action.tile is not None:
                     keeps = self._kong_keeps(view, hand, plan, action.tile)
-                    values[action] = best + kong_money if keeps else best - unit
+                    # N11: each of the three others pays 10
+                    money = 30.0 if nanjing else 2 * unit
+                    values[action] = best + money if keeps else best - unit
         else:
-            hand = ev.split(view)
-            plan = self._plan(view, hand)
             flowers = len(view.bonus[view.seat])
             concealed = not any(m.source is not None for m in view.melds[view.seat])
             for action in view.legal:
@@ -200,8 +201,8 @@ class ExpertBot(HardBot):
                 values[action] = self._win_money(view, action)
         return values
 
-    def _discard_values(self, view: SeatView, record: dict[Action, float],
-                        unit: float) -> dict[Action, float]:
+    def _discard_values(self, view: SeatView, hand: ev.Hand, plan: Plan,
+                        record: dict[Action, float], unit: float) -> dict[Action, float]:
         """Each discard's value: Nanjing's as `expert_nanjing.choose_discard` weighed it (gold);
         Mazhan's hard score in money (`_unit`), a discard further from winning keeping
         `reach_factor` of it per extra tile of deficiency."""
@@ -210,8 +211,6 @@ class ExpertBot(HardBot):
             return {}
         if view.ruleset == "nanjing" and self.nanjing is not None:
             return {a: record.get(a, 0.0) for a in discards}
-        hand = ev.split(view)
-        plan = self._plan(view, hand)
         after = self._plan_after(hand, plan)
         unseen = view.unseen()
         best = min(after.get(int(a.tile), 99) for a in discards if a.tile is not None)

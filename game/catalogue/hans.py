@@ -81,7 +81,7 @@ HANS: dict[str, tuple[str, str]] = {
     'help.nanjing.until_broke': ('打到輸光', '打到输光'),
     'help.nanjing.timers': ('計時', '计时'),
     'help.nanjing.several_winners': ('一炮多響：預設截胡，只有放炮者之後第一家胡；或能胡的都胡，各由放炮者付 (N2)', '一炮多响：默认截胡，只有放炮者之后第一家胡；或能胡的都胡，各由放炮者付 (N2)'),
-    'why.nanjing.open_hand': ('開門（有碰出的牌）要 {need} 張硬花或一個大牌才能胡 (N4)；你有 {have} 張', '开门（有碰出的牌）要 {need} 张硬花或一个大牌才能胡 (N4)；你有 {have} 张'),
+    'why.nanjing.open_hand': ('開門（有碰出的牌）要 {need} 張硬花或一個大牌（無花果不算）才能胡 (N4)；你有 {have} 張', '开门（有碰出的牌）要 {need} 张硬花或一个大牌（无花果不算）才能胡 (N4)；你有 {have} 张'),
     'why.nanjing.no_chow': ('南京麻將不能吃 (N2)', '南京麻将不能吃 (N2)'),
     'why.nanjing.win_first': ('有人胡這張牌，胡優先於碰槓 (N2)', '有人胡这张牌，胡优先于碰杠 (N2)'),
     'why.nanjing.cut': ('截胡：只有放炮者之後第一家胡 (N2)', '截胡：只有放炮者之后第一家胡 (N2)'),

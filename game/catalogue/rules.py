@@ -102,8 +102,9 @@ STRINGS: Final[dict[str, tuple[str, str]]] = {
     # why a claim or a win is not offered, or an answer not carried out (game/why.py; issue
     # 27): `{need}`, `{have}` numbers the rules hold
     "why.nanjing.open_hand": (
-        "開門（有碰出的牌）要 {need} 張硬花或一個大牌才能胡 (N4)；你有 {have} 張",
-        "An open hand needs {need} hard flowers or a big item to win (N4); you have {have}"),
+        "開門（有碰出的牌）要 {need} 張硬花或一個大牌（無花果不算）才能胡 (N4)；你有 {have} 張",
+        "An open hand needs {need} hard flowers or a big item other than 無花果 to win (N4); "
+        "you have {have}"),
     "why.nanjing.no_chow": ("南京麻將不能吃 (N2)", "Nanjing has no chow (N2)"),
     "why.nanjing.win_first": ("有人胡這張牌，胡優先於碰槓 (N2)",
                               "Someone won on the tile: a win comes before a pong or kong (N2)"),

@@ -586,9 +586,10 @@ STRINGS: Final[dict[str, tuple[str, str]]] = {
                                "and a win goes before any pong or chow. Click Win."),
     "lesson.mazhan.claims.6.wrong": ("點「和」", "Click Win"),
     "lesson.nanjing.open.title": ("硬花與開門", "Hard flowers and open hands"),
-    "lesson.nanjing.open.summary": ("中發白和八張花是硬花；碰了牌要四朵硬花才能和",
+    "lesson.nanjing.open.summary": ("中發白和八張花是硬花；碰了牌要四朵硬花（或大胡）才能和",
                                     "Red, Green, White and the eight flowers are hard "
-                                    "flowers; an open hand needs four of them to win"),
+                                    "flowers; an open hand needs four of them (or a big "
+                                    "hand) to win"),
     "lesson.nanjing.open.1": ("南京的中、發、白和春夏秋冬梅蘭竹菊都是硬花：一摸到就擺出來，從牌"
                               "尾補牌。"
                               "你有四朵。點你的花。",
@@ -597,10 +598,11 @@ STRINGS: Final[dict[str, tuple[str, str]]] = {
                               "You have four. Click them."),
     "lesson.nanjing.open.2": ("打出孤張的 9 索。", "Throw the lone 9 of bamboo."),
     "lesson.nanjing.open.2.wrong": ("打 9 索", "Throw the 9 of bamboo"),
-    "lesson.nanjing.open.3": ("碰了牌就不是門清。開門的牌要有四朵以上硬花才能和：你有四朵"
-                              "，可以碰。點「碰」。",
+    "lesson.nanjing.open.3": ("碰了牌就不是門清。開門的牌要有四朵以上硬花（或做成大胡）才能和"
+                              "：你有四朵，可以碰。點「碰」。",
                               "A pong opens your hand. An open hand may win only with four "
-                              "hard flowers or more (N4): you have four, so pong. Click Pong."),
+                              "hard flowers or more, or with a big hand (N4): you have four, "
+                              "so pong. Click Pong."),
     "lesson.nanjing.open.3.wrong": ("碰這張 5 筒", "Pong this 5 of dots"),
     "lesson.nanjing.open.4": ("打 9 萬，單聽東。", "Throw the 9 of characters: you then wait on "
                               "the East alone."),
@@ -837,8 +839,6 @@ STRINGS: Final[dict[str, tuple[str, str]]] = {
                     "←→ decision · N/P next/prev mistake · PgUp/PgDn hand"),
     "review.ranker": ("評估：{name}", "Ranked by: {name}"),
     "review.ranker.expert": ("專家電腦", "the expert bot"),
-    "review.ranker.expert-fallback": ("專家電腦的估值（備用）",
-                                      "the expert's evaluation (fallback)"),
     "review.prev_mistake": ("上一個失誤", "< Mistake"),
     "review.next_mistake": ("下一個失誤", "Mistake >"),
     "review.prev": ("上一個", "< Decision"),

@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-import contextlib
 import json
 from pathlib import Path
 
-from game.atomic import write_atomic
+from game.atomic import read_json, write_atomic
 
 FILE_NAME = "lessons.json"
 
@@ -17,11 +16,10 @@ def progress_path(data_dir: Path) -> Path:
 
 def load(path: Path) -> set[str]:
     """The names of the finished lessons; nothing for a missing or unreadable file."""
-    with contextlib.suppress(OSError, ValueError):
-        data = json.loads(path.read_text(encoding="utf-8"))
-        done = data.get("done") if isinstance(data, dict) else None
-        if isinstance(done, list):
-            return {str(name) for name in done if isinstance(name, str)}
+    data = read_json(path)
+    done = data.get("done") if isinstance(data, dict) else None
+    if isinstance(done, list):
+        return {str(name) for name in done if isinstance(name, str)}
     return set()
 
 

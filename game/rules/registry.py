@@ -14,6 +14,8 @@ from game.rules.nanjing import Nanjing, NanjingOptions
 from game.rules.options import RuleOptions, parse_value
 
 NAMES = ("mazhan", "nanjing")
+UNITS: Mapping[str, str] = {"mazhan": "points", "nanjing": "gold"}
+"""What each ruleset's scores are counted in: Mazhan points (M21), Nanjing gold (N10)."""
 OPTION_TABLES: Mapping[str, Mapping[str, Option]] = {
     "mazhan": MAZHAN_OPTIONS,
     "nanjing": NANJING_OPTIONS,

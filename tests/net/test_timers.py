@@ -102,3 +102,24 @@ def test_with_flee_off_a_long_disconnection_is_never_a_flee() -> None:
     assert "bot" in codes and "fled" not in codes
     assert all("flee_in" not in s or s["flee_in"] is None for s in stays.state.seats)
     assert _payments(stays.peer.got if stays.peer else [], "flee") == []
+
+
+def test_a_claim_window_run_out_is_told_only_to_its_seat() -> None:
+    """Who was asked about a claim is private (game/view.py): a time-out in a claim or rob
+    window is told to that seat's connection alone, a discard time-out (whose turn it was)
+    to the whole table."""
+    # flee off: the silent seat stays asked, its claim windows included
+    table = make_table("mazhan", ["open", "bot", "bot", "bot"], hands=2,
+                       discard_seconds=15.0, claim_seconds=8.0,
+                       options={"flee": False, "bust_ends": False})
+    room = Room(table)
+    idle = room.raw_peer("idle")
+    idle.send({"t": "sit", "seat": 0})
+    watcher = room.raw_peer("watcher", "10.0.0.3", watch=True)
+    room.run()
+    assert table.final is not None
+    mine = [m for m in idle.got if m["t"] == "notice" and m["code"] == "timeout"]
+    seen = [m for m in watcher.got if m["t"] == "notice" and m["code"] == "timeout"]
+    assert any(m["phase"] != "discard" for m in mine)  # the idle seat had claim windows
+    assert seen and all(m["phase"] == "discard" for m in seen)
+    assert len(seen) == sum(m["phase"] == "discard" for m in mine)

@@ -419,6 +419,6 @@ class ReviewScene(Scene):
                 pygame.Rect(box.x, y, box.w, tall(small)), small, TEXT)
             y += tall(small)
         put(surface, t("review.ranker", name=t(f"review.ranker.{self.review.ranker}")
-                       if self.review.ranker in ("expert", "expert-fallback")
+                       if self.review.ranker == "expert"
                        else self.review.ranker),
             pygame.Rect(box.x, y, box.w, tall(small)), small, MUTED)
