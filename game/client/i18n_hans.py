@@ -93,6 +93,7 @@ HANS: Final[dict[str, tuple[str, str]]] = {
     'toggle.draw_discard': ('摸切', '摸切'),
     'toggle.sort': ('理牌', '理牌'),
     'toggle.autoplay': ('托管', '托管'),
+    'toggle.autoplay_on': ('托管中：按任意鍵收回', '托管中：按任意键收回'),
     'table.pass_to': ('請交給 {name}', '请交给 {name}'),
     'table.curtain_hint': ('按任意鍵或點擊繼續', '按任意键或点击继续'),
     'table.waits': ('聽 {tiles}', '听 {tiles}'),

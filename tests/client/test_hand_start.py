@@ -12,7 +12,15 @@ import pytest
 from game.client.context import Context
 from game.client.sessions.local import LocalSession
 from game.client.table import motion
-from game.client.table.centre_box import _fit, _middle, _middle_lines, dice_spot, seat_anchor
+from game.client.table.centre_box import (
+    _fit,
+    _middle,
+    _middle_lines,
+    dice_spot,
+    indicator_width,
+    name_plates,
+    seat_anchor,
+)
 from game.client.table.hints import NO_HINTS
 from game.client.table.motion import floater_spot
 from game.client.table.scene import TableScene
@@ -93,3 +101,26 @@ def test_announcements_at_one_place_are_drawn_apart(ctx: Context, rel: int) -> N
             assert not a.colliderect(b), (a, b)
         for f in scene.floaters:
             f.tween.update(0.05)
+
+
+@pytest.mark.parametrize("large", [False, True])
+@pytest.mark.parametrize("size", [(1024, 640), (1280, 800), (1366, 768), (1920, 1080),
+                                  (3840, 2160)])
+def test_the_wild_indicator_and_its_label_stay_off_the_own_plate(
+        ctx: Context, size: tuple[int, int], large: bool) -> None:
+    """The larger rivers (issue 28) made the indicator a river tile: at 1024x640 its label
+    ran onto the own plate below; it shrinks there instead, and is a river tile where the
+    middle has room."""
+    from game.client.i18n import LANGUAGES, set_language, t
+    from game.client.table.layout import full_height, table_layout
+
+    layout = table_layout(size, large)
+    plate = name_plates(layout)[0]
+    for language in LANGUAGES:
+        set_language(language)
+        view = _start(ctx, size).view
+        mid, _small, _text_w = _middle(ctx.fonts, view, layout)
+        tw = indicator_width(ctx.fonts, layout, mid)
+        label_h = ctx.fonts.size(t("table.wild"), layout.text_px(0.8))[1]
+        assert mid.y + full_height(tw) + 1 + label_h <= plate.top, (language, tw)
+        assert tw >= 20 and (tw == layout.river_w or size[1] < 1440)

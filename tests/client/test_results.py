@@ -185,6 +185,9 @@ def test_match_end_standings_chart(ctx: Context, screen: pygame.Surface) -> None
     assert all(len(s) == len(history) + 1 for s in series)
     standings.draw(screen)
     save(screen, "standings")
+    chart = standings.chart  # the shared line chart: a line per player, a point per step
+    assert chart is not None and [len(p) for p in chart.points] == [len(s) for s in series]
+    assert all(chart.box.contains(pygame.Rect(p, (1, 1))) for ps in chart.points for p in ps)
     assert_fits(standings.boxes, screen.get_rect())
     names = [text for text, _r, _b in standings.boxes.placed]
     finals = [s[-1] for s in series]

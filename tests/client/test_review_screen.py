@@ -183,3 +183,30 @@ def test_a_damaged_log_is_explained(ctx: Context, log: Path, tmp_path: Path) -> 
     assert not open_review(ctx, bad, 0)
     assert not isinstance(ctx.stack.top, ReviewScene)
     assert getattr(ctx.stack.top, "title", "") == i18n.t("review.failed")
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_every_option_is_named_whole_a_chow_too(ctx: Context, log: Path,
+                                                size: tuple[int, int]) -> None:
+    """An option's label gets the room of its words at the body size (a chow names three
+    tiles), never cut or shrunk to fit: the bars take what is left."""
+    from game.actions import ActionKind
+    from game.client.table.hud import action_text
+
+    i18n.set_language("en")
+    surface = pygame.display.set_mode(size)
+    ctx.size = size
+    assert open_review(ctx, log, 0)
+    scene = ctx.stack.top
+    assert isinstance(scene, ReviewScene)
+    line = max(16, size[1] // 34)  # the screen's body size
+    chows = 0
+    for index in range(len(scene.decisions)):
+        scene.go(index)
+        scene.draw(surface)
+        labels = {action_text(a) for a, _ in scene.bar_rects}
+        chows += any(a.kind is ActionKind.CHOW for a, _ in scene.bar_rects)
+        for text, _rect, box in scene.boxes.placed:
+            if text in labels:
+                assert box.w >= ctx.fonts.size(text, line, bold=True)[0], (size, text)
+    assert chows, "the random player was offered a chow"

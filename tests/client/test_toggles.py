@@ -4,15 +4,19 @@ sent as a click would be."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 import pygame
 
 from game.actions import Action, ActionKind
 from game.bots import make_bot
+from game.client import i18n
 from game.client.context import Context
 from game.client.sessions.local import LocalSession
 from game.client.table.hand_order import reconcile
 from game.client.table.scene import TableScene
-from game.client.table.toggles import KONGS, TOGGLE_KEYS, SeatToggles, intent
+from game.client.table.toggles import KONGS, TOGGLE_KEYS, SeatToggles, TableToggles, intent
 from game.tiles import Tile
 from game.view import SeatView
 
@@ -76,8 +80,19 @@ def test_autoplay_plays_the_seat_until_any_key_takes_it_back(ctx: Context,
                                                              screen: pygame.Surface) -> None:
     scene, session = table(ctx, 5)
     settle(scene, screen)
+    rendered: list[str] = []
+    real_render = ctx.fonts.render
+
+    def render(text: str, *args: Any, **kw: Any) -> pygame.Surface:
+        rendered.append(text)
+        return real_render(text, *args, **kw)
+
+    ctx.fonts.render = render  # type: ignore[method-assign]
     scene.handle(key(TOGGLE_KEYS["autoplay"]))
     assert scene.toggles.of(0).autoplay
+    scene.draw(screen)  # its badge says how to take the seat back
+    assert f"A {i18n.t('toggle.autoplay_on')}" in rendered
+    ctx.fonts.render = real_render  # type: ignore[method-assign]
     for _ in range(4000):  # nobody touches the window: the bot plays the whole hand
         if session.hand_over:
             break
@@ -191,3 +206,62 @@ def test_hotseat_autoplay_never_calls_its_player_to_the_screen(ctx: Context,
         scene.update(0.05)
     assert session.hand_over
     assert any(v.players[v.seat] == other for v, _a in session.sent)
+
+
+
+def test_each_players_choice_is_made_once_per_view_when_asked_in_turn() -> None:
+    """Hot-seat: the scene asks every local player's toggles each frame; under 托管 a
+    player's bot decides once for a view however the asks of the players interleave."""
+    session = LocalSession("mazhan", ["human"] * 4, ["normal"] * 4, NAMES, seed=1)
+    dealer = session.view(0)  # the dealer's first discard (the view any player's bot reads)
+    assert dealer.phase == "discard" and dealer.to_act == (0,)
+    legal = dealer.legal
+    views = {0: dealer, 1: dealer}
+    toggles = TableToggles(seed=3)
+    calls = {0: 0, 1: 0}
+    for player in (0, 1):
+        toggles.of(player).autoplay = True
+        real = toggles.bot(player).choose
+
+        def counted(view: SeatView, real: Callable[[SeatView], Action] = real,
+                    player: int = player) -> Action:
+            calls[player] += 1
+            return real(view)
+
+        toggles.bot(player).choose = counted  # type: ignore[method-assign]
+    first = {p: toggles.intent(views[p], p) for p in (0, 1)}
+    assert all(first[p] in legal for p in (0, 1))
+    for _ in range(5):  # frames: each player asked in turn, with an equal view built anew
+        for p in (0, 1):
+            assert toggles.intent(views[p]._replace(), p) == first[p]
+    assert calls == {0: 1, 1: 1}
+
+
+def test_each_badge_holds_its_words_in_every_language(ctx: Context) -> None:
+    """At the smallest window a badge is as tall as its text's line (a CJK line is taller
+    than the strip the badges were sized by: the outline ran through the characters)."""
+    size = (1024, 640)
+    screen = pygame.display.set_mode(size)
+    ctx.size = size
+    images: dict[str, pygame.Surface] = {}
+    real_render = ctx.fonts.render
+
+    def render(text: str, *args: Any, **kw: Any) -> pygame.Surface:
+        img = real_render(text, *args, **kw)
+        images[text] = img
+        return img
+
+    for language in i18n.LANGUAGES:
+        i18n.set_language(language)
+        scene, _session = table(ctx, 3)
+        settle(scene, screen)
+        scene.handle(key(TOGGLE_KEYS["no_claims"]))
+        ctx.fonts.render = render  # type: ignore[method-assign]
+        scene.draw(screen)
+        ctx.fonts.render = real_render  # type: ignore[method-assign]
+        assert len(scene.toggles.badges) == len(TOGGLE_KEYS)
+        for rect, name in scene.toggles.badges:
+            text = f"{pygame.key.name(TOGGLE_KEYS[name]).upper()} {i18n.t('toggle.' + name)}"
+            img = images[text]
+            assert rect.h >= img.get_height() and rect.w >= img.get_width(), (language, name)
+            assert screen.get_rect().contains(rect)

@@ -270,7 +270,7 @@ class ReviewScene(Scene):
         put = self.boxes.put
         v = d.view
         head = t("review.decision", i=self.index + 1, n=len(self.decisions), hand=d.hand,
-                 wind=t(f"wind.{d.seat}"), what=t(f"review.phase.{d.phase}"))
+                 wind=t(f"wind.name.{d.seat}"), what=t(f"review.phase.{d.phase}"))
         put(surface, head, pygame.Rect(box.x, box.y, box.w, tall(line)), line, TEXT, bold=True)
         y = box.y + tall(line) + line // 4
         # the seat's tiles: the drawn one set apart at the right, as at the table
@@ -294,7 +294,7 @@ class ReviewScene(Scene):
         y += th + line // 2
         if d.phase != "discard" and v.last_discard is not None:
             seat, tile = v.last_discard
-            put(surface, t("review.answering", tile=tile_name(tile), wind=t(f"wind.{seat}")),
+            put(surface, t("review.answering", tile=tile_name(tile), wind=t(f"wind.name.{seat}")),
                 pygame.Rect(box.x, y, box.w, tall(line)), line, MUTED)
             y += tall(line)
         if v.wild is not None:
@@ -331,11 +331,11 @@ class ReviewScene(Scene):
         if not shown:
             return
         row = max(least, min(room // len(shown), line * 2))
-        # the labels' column as wide as the longest (up to half the panel): the bars after it
-        widest = max(self.ctx.fonts.render(action_text(a), line, TEXT, bold=True).get_width()
-                     for a, _ in shown)
-        label_w = min(box.w // 2, max(box.w // 4, widest + line * 2))
+        # the labels' column as wide as the longest (a chow names three tiles: never cut),
+        # the bars after it keep a sixth of the panel at least
+        widest = max(self.ctx.fonts.size(action_text(a), line, bold=True)[0] for a, _ in shown)
         value_w = line * 3
+        label_w = min(box.w - value_w - box.w // 6, max(box.w // 4, widest + line * 2))
         bar_x = box.x + label_w + line // 2
         bar_w = max(10, box.right - value_w - bar_x - line // 2)
         values = [x for _, x in d.options]

@@ -11,7 +11,7 @@ import pygame
 from game.client.context import Context
 from game.client.i18n import t
 from game.client.table.dice import draw_dice
-from game.client.table.layout import MIN_TEXT, TableLayout
+from game.client.table.layout import MIN_TEXT, TableLayout, full_height
 from game.client.table.wall_view import draw_wall
 from game.client.ui.fonts import Fonts
 from game.client.ui.widgets import ACCENT, FELT_DARK, HIGHLIGHT, MUTED, PANEL, TEXT
@@ -130,7 +130,7 @@ def draw_centre(layer: pygame.Surface, ctx: Context, view: SeatView, viewer: int
     # middle: hand and wall count, stake and dice, the wild indicator at the right
     mid, small, text_w = _middle(fonts, view, layout)
     if view.indicator is not None:
-        tw = max(16, min(layout.river_w, mid.h * 2 // 3))
+        tw = indicator_width(fonts, layout, mid)
         face = ctx.art.face(view.indicator, tw)
         label = fonts.render(t("table.wild"), layout.text_px(0.8), ACCENT)
         spot = face.get_rect(topright=(mid.right, mid.y))
@@ -165,10 +165,20 @@ def _middle(fonts: Fonts, view: SeatView, layout: TableLayout) -> tuple[pygame.R
     small = min(layout.text_px(), max(MIN_TEXT, mid.h // 3))
     indicator_w = 0
     if view.indicator is not None:
-        tw = max(16, min(layout.river_w, mid.h * 2 // 3))
         label_w = fonts.size(t("table.wild"), layout.text_px(0.8))[0]
-        indicator_w = max(tw, label_w) + 6
+        indicator_w = max(indicator_width(fonts, layout, mid), label_w) + 6
     return mid, small, mid.w - indicator_w
+
+
+def indicator_width(fonts: Fonts, layout: TableLayout, mid: pygame.Rect) -> int:
+    """The wild indicator's tile width: a river tile's, less where the tile and its label
+    under it would run onto the own plate below (a small window)."""
+    room = name_plates(layout)[0].top - 1 - mid.y - fonts.size(t("table.wild"),
+                                                               layout.text_px(0.8))[1]
+    tw = max(16, min(layout.river_w, mid.h * 2 // 3))
+    while tw > 16 and full_height(tw) > room:
+        tw -= 1
+    return tw
 
 
 def dice_spot(fonts: Fonts, view: SeatView, layout: TableLayout) -> tuple[tuple[int, int], int]:

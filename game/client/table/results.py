@@ -340,6 +340,8 @@ class StandingsScene(Scene):
         """Opens the Review screen of the local player's decisions (None: no log to review)."""
         self.group = ButtonGroup()
         self.boxes = TextBoxes(ctx.fonts, floor=MIN_TEXT)
+        self.chart: Chart | None = None
+        """Where the last draw put the score chart (tests)."""
         self.layout()
 
     def layout(self) -> None:
@@ -399,37 +401,11 @@ class StandingsScene(Scene):
 
     def draw_chart(self, surface: pygame.Surface, box: pygame.Rect, series: list[list[int]],
                    line: int) -> None:
-        pygame.draw.rect(surface, (14, 60, 44), box, border_radius=6)
+        """Each player's score from the start (0) through every hand, in the player's colour."""
         small = max(14, line * 3 // 4)  # issue 11: no text under 14 px
-        low = min(min(s) for s in series)
-        high = max(max(s) for s in series)
-        if high == low:
-            high += 1
-        plot = box.inflate(-small * 5, -small * 3)
-        plot.x = box.x + small * 4
-        n = max(1, len(series[0]) - 1)
-
-        def at(i: int, v: int) -> tuple[int, int]:
-            return (plot.x + plot.w * i // n,
-                    plot.bottom - round((v - low) / (high - low) * plot.h))
-
-        for v in (low, high, (low + high) // 2):
-            y = at(0, v)[1]
-            pygame.draw.line(surface, (40, 96, 78), (plot.x, y), (plot.right, y))
-            self.boxes.put(surface, str(v), pygame.Rect(box.x + 2, y - small // 2,
-                                                        small * 4 - 6, small), small, MUTED,
-                           align="right")
-        for i in range(n + 1):
-            label = str(i)
-            x = at(i, low)[0]
-            if n > 16 and i % max(1, n // 8):
-                continue
-            self.boxes.put(surface, label, pygame.Rect(x - small, plot.bottom + 2, small * 2,
-                                                       small), small, MUTED, align="center")
-        for player, values in enumerate(series):
-            points = [at(i, v) for i, v in enumerate(values)]
-            color = PLAYER_COLORS[player]
-            if len(points) > 1:
-                pygame.draw.lines(surface, color, False, points, 3)
-            for p in points:
-                pygame.draw.circle(surface, color, p, 4)
+        # what the lines are (the names beside are in their colours); hand 0: the start
+        self.boxes.put(surface, t("chart.scores"), pygame.Rect(box.x, box.y, box.w, small + 4),
+                       small, MUTED)
+        self.chart = line_chart(surface, pygame.Rect(box.x, box.y + small + 6, box.w,
+                                                     box.h - small - 6), series, PLAYER_COLORS,
+                                self.boxes, small, line_width=max(3, self.ctx.size[1] // 270))

@@ -90,7 +90,8 @@ class TableToggles:
         self._seed = seed
         self.badges: list[tuple[pygame.Rect, str]] = []
         """(rect, toggle name) of each badge as last drawn: a click there flips it."""
-        self._last: tuple[tuple[int, ...], SeatView, Action | None] | None = None
+        self._last: dict[int, tuple[tuple[bool, ...], SeatView, Action | None]] = {}
+        """Per player, the toggles and view last decided for and the choice (`intent`)."""
 
     def of(self, player: int) -> SeatToggles:
         return self.players.setdefault(player, SeatToggles())
@@ -105,13 +106,12 @@ class TableToggles:
         """`intent` for `player`, decided once per view: the scene asks every frame, and the
         bot's choice must not change (nor its random stream move) while the view stays."""
         toggles = self.of(player)
-        key = (player, toggles.auto_win, toggles.no_claims, toggles.draw_discard,
-               toggles.autoplay)
-        if self._last is not None and self._last[0] == key and (
-                self._last[1] is view or self._last[1] == view):
-            return self._last[2]
+        key = (toggles.auto_win, toggles.no_claims, toggles.draw_discard, toggles.autoplay)
+        last = self._last.get(player)  # per player: hot-seat players asked in turn each frame
+        if last is not None and last[0] == key and (last[1] is view or last[1] == view):
+            return last[2]
         chosen = intent(view, toggles, self.bot(player) if toggles.autoplay else None)
-        self._last = (key, view, chosen)
+        self._last[player] = (key, view, chosen)
         return chosen
 
     def flip(self, player: int, name: str) -> bool:
@@ -146,12 +146,18 @@ class TableToggles:
         wide, lit where the toggle is on; each badge names its key."""
         toggles = self.of(player)
         size = max(14, height * 3 // 5)
-        x, y = left, bottom - height
-        self.badges = []
+        badges = []
         for name, key in TOGGLE_KEYS.items():
             on = bool(getattr(toggles, name))
-            text = f"{pygame.key.name(key).upper()} {t('toggle.' + name)}"
-            img = fonts.render(text, size, PANEL if on else MUTED, bold=on)
+            # 托管 on: the badge says how to take the seat back (any key or click does)
+            words = t("toggle.autoplay_on") if on and name == "autoplay" else t("toggle." + name)
+            text = f"{pygame.key.name(key).upper()} {words}"
+            badges.append((name, on, fonts.render(text, size, PANEL if on else MUTED, bold=on)))
+        # as tall as the text's line at least (CJK lines are taller than Latin ones)
+        height = max(height, *(img.get_height() for _n, _o, img in badges))
+        x, y = left, bottom - height
+        self.badges = []
+        for name, on, img in badges:
             rect = pygame.Rect(x, y, img.get_width() + 10, height)
             if rect.right > left + width and x > left:  # a narrow window: a row above
                 x, y = left, y - height - 4

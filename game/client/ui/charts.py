@@ -76,14 +76,20 @@ def line_chart(surface: pygame.Surface, box: pygame.Rect, series: Sequence[Seque
         x = plot.centerx if count == 1 else plot.x + round(plot.w * i / n)
         return (x, plot.bottom - round((v - low) / (high - low) * plot.h))
 
-    for v in (low, (low + high) // 2, high):
-        y = at(0, v)[1]
-        pygame.draw.line(surface, GRID, (plot.x, y), (plot.right, y))
+    def label(v: int, y: int) -> None:
         boxes.put(surface, str(v), pygame.Rect(box.x + 2, y - small // 2 - 1, label_w + small // 2,
                                                small + 2), small, MUTED, align="right")
+
+    grid = (low, (low + high) // 2, high)
+    for v in grid:
+        y = at(0, v)[1]
+        pygame.draw.line(surface, GRID, (plot.x, y), (plot.right, y))
+        label(v, y)
     if low < 0 < high or (include_zero and low < high):
         y = at(0, 0)[1]
         pygame.draw.line(surface, ZERO, (plot.x, y), (plot.right, y), 2)
+        if all(abs(y - at(0, v)[1]) > small + 2 for v in grid):  # the line says what it is
+            label(0, y)
     most = max(2, plot.w // (small * 3))
     for i in ticks(count, most):
         x = at(i, low)[0]
