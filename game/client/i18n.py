@@ -543,9 +543,9 @@ STRINGS: Final[dict[str, tuple[str, str]]] = {
                              "What do they add up to?"),
     "lesson.mazhan.deal.1.wrong": ("把兩顆骰子的點數加起來", "Add up the two dice"),
     "lesson.mazhan.deal.2": ("從莊家數起（莊家是 1）：東、南、西、北、東……數到 7。"
-                             "開哪一家前面的牌牆？1 東 2 南 3 西 4 北",
+                             "開哪一家前面的牌牆？",
                              "Count 7 seats starting with the dealer as 1: E, S, W, N, E, … "
-                             "Whose side of the wall is broken? 1 E, 2 S, 3 W, 4 N"),
+                             "Whose side of the wall is broken?"),
     "lesson.mazhan.deal.2.wrong": ("東 1、南 2、西 3、北 4、東 5、南 6、西 7",
                                    "E 1, S 2, W 3, N 4, E 5, S 6, W 7"),
     "lesson.mazhan.deal.3": ("從那一邊右數 7 墩開牌，每人四張四張拿：莊家 17 張，閒家 16 張。"
@@ -587,7 +587,7 @@ STRINGS: Final[dict[str, tuple[str, str]]] = {
                                "West threw the 2 of bamboo: you may win on anyone's discard, "
                                "and a win goes before any pong or chow. Click Win."),
     "lesson.mazhan.claims.6.wrong": ("點「和」", "Click Win"),
-    "lesson.nanjing.open.title": ("硬花與開門", "Hard flowers and open hands (N4)"),
+    "lesson.nanjing.open.title": ("硬花與開門", "Hard flowers and open hands"),
     "lesson.nanjing.open.summary": ("中發白和八張花是硬花；碰了牌要四朵硬花（或大胡）才能和",
                                     "Red, Green, White and the eight flowers are hard "
                                     "flowers; an open hand needs four of them (or a big "
@@ -617,7 +617,7 @@ STRINGS: Final[dict[str, tuple[str, str]]] = {
                               "Flowers: 20 for the win + 2 × (4 hard + 1 soft for the single "
                               "wait) (N6). How many?"),
     "lesson.nanjing.open.6.wrong": ("20 + 2 × 5", "20 + 2 × 5"),
-    "lesson.nanjing.liable.title": ("包牌", "Liability (包牌, N13)"),
+    "lesson.nanjing.liable.title": ("包牌", "Liability (包牌)"),
     "lesson.nanjing.liable.summary": ("一家餵你三副碰，你做成對對胡或清一色，就由他一家付",
                                       "One player feeds you three sets and you win all pongs "
                                       "or one suit: that player pays it all"),

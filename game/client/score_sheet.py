@@ -45,6 +45,11 @@ class SheetRow:
     """The scorer line's key, for a line row."""
 
 
+def row_label(row: SheetRow) -> str:
+    """A line's name as the sheet shows it, its note in brackets."""
+    return row.label + (f" ({row.note})" if row.note else "")
+
+
 def unit_name(unit: str) -> str:
     """A unit's name from the catalogue ('unit.base' 分 / pt, ...)."""
     return t(f"unit.{unit}") if i18n.has(f"unit.{unit}") else unit
@@ -160,8 +165,14 @@ def nanjing_rows(items: Sequence[ScoreLine], total: int) -> list[SheetRow]:
     return rows
 
 
-def sheet_rows(ruleset: str, items: Sequence[ScoreLine], total: int) -> list[SheetRow]:
-    """The rows of one scored hand."""
-    if ruleset == "nanjing":
-        return nanjing_rows(items, total)
-    return mazhan_rows(items)
+def sheet_rows(ruleset: str, items: Sequence[ScoreLine], total: int,
+               bonus: Sequence[Tile] = ()) -> list[SheetRow]:
+    """The rows of one scored hand. Nanjing's hard-flowers line names no tiles (it counts
+    them): it shows the hand's set-aside `bonus` tiles (Mazhan's lines name their own)."""
+    if ruleset != "nanjing":
+        return mazhan_rows(items)
+    rows = nanjing_rows(items, total)
+    for row in rows:
+        if row.key == "hard_flowers" and not row.tiles:
+            row.tiles = list(bonus)
+    return rows

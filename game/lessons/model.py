@@ -35,6 +35,8 @@ class Step:
     """Catalogue key said when the player does something else."""
     choices: tuple[int, ...] = ()
     answer: int | None = None
+    labels: tuple[str, ...] = ()
+    """Catalogue keys the answer buttons show, one per choice; without them, the numbers."""
     values: dict[str, int | str] = field(default_factory=dict)
     """Numbers and tiles the text is filled with."""
 

@@ -14,6 +14,7 @@ from game.client.i18n import t
 from game.client.options import OptionsError, parse_play_args
 from game.client.screens.lessons import LessonsScene
 from game.client.sessions.lesson import LessonSession, open_lesson
+from game.client.table.coach import choice_label, heading_lines, panel_width
 from game.client.table.scene import TableScene
 from game.lessons import LESSONS
 from game.lessons.model import ACTION, CHOICE, CLICK
@@ -69,12 +70,14 @@ def finish(ctx: Context, screen: pygame.Surface) -> TableScene:
             click(table, spot.center)
         elif step.kind == CHOICE:
             labels = {b.label: b for b in coach.buttons.buttons}
-            assert set(labels) == {str(c) for c in step.choices}
-            wrong = next(str(c) for c in step.choices if c != step.answer)
+            shown = [choice_label(step, n) for n in range(len(step.choices))]
+            assert set(labels) == set(shown) and len(shown) == len(step.choices)
+            wrong = next(shown[n] for n, c in enumerate(step.choices) if c != step.answer)
             click(table, labels[wrong].rect.center)
             assert coach.run.index == at and coach.run.wrong == step.wrong
             table.draw(screen)
-            click(table, labels[str(step.answer)].rect.center)
+            assert step.answer is not None
+            click(table, labels[shown[step.choices.index(step.answer)]].rect.center)
         else:
             assert step.kind == ACTION
             spot = coach.target_rect()
@@ -147,3 +150,40 @@ def test_lesson_flag() -> None:
     assert parse_play_args(["play", "--lesson", "mazhan.tai"]).lesson == "mazhan.tai"
     with pytest.raises(OptionsError, match=r"mazhan\.wild"):
         parse_play_args(["play", "--lesson", "nope"])
+
+
+@pytest.mark.parametrize("language", ["zh-Hant", "zh-Hans", "en"])
+def test_every_heading_fits_the_panel_at_the_smallest_window(ctx: Context,
+                                                            language: str) -> None:
+    i18n.set_language(language)
+    w, h = 1024, 640
+    size = max(16, min(30, h // 30))  # the words' size the overlay uses at this height
+    room = panel_width(w) - 24
+    for lesson in LESSONS:
+        steps = len(lesson.steps)
+        for text in (f'{t(lesson.title)} · {t("lesson.step", n=steps, of=steps)}',
+                     t("lesson.done", title=t(lesson.title))):
+            head_size, lines = heading_lines(ctx.fonts, text, size, room)
+            assert size <= head_size and "".join(lines).replace(" ", "") == text.replace(" ", "")
+            assert all(ctx.fonts.size(line, head_size, bold=True)[0] <= room for line in lines)
+
+
+def test_a_sheet_line_with_a_note_is_drawn_as_big_as_the_others(ctx: Context, tmp_path: Path
+                                                                 ) -> None:
+    """The wild lesson's sheet: "Concealed triplet (1 wild)" got a name column measured
+    without its note and was shrunk into it at 1024x640."""
+    i18n.set_language("en")
+    screen = pygame.display.set_mode((1024, 640))
+    ctx.size = (1024, 640)
+    ctx.data_dir = tmp_path / "data"
+    open_lesson(ctx, "mazhan.wild")
+    table = finish(ctx, screen)
+    table.draw(screen)
+    assert table.panel is not None
+    placed = table.panel.boxes.placed
+    noted = [rect for text, rect, _box in placed if text.endswith("wild)")]
+    assert noted
+    # the other lines' names, at the same indent
+    names = [rect for text, rect, _box in placed if rect.x == noted[0].x and not
+             text.endswith("wild)")]
+    assert names and all(rect.h >= max(n.h for n in names) for rect in noted)

@@ -18,6 +18,7 @@ from game.client.options import RULESETS
 from game.client.scene import Scene
 from game.client.score_sheet import SheetRow, sheet_rows
 from game.client.table.layout import MIN_TEXT, full_height
+from game.client.table.sheet_view import columns, draw_rows, row_metrics
 from game.client.tile_names import tile_name
 from game.client.ui.widgets import (
     ACCENT,
@@ -203,10 +204,8 @@ class DrillsScene(Scene):
                 RIGHT if right else WRONG, align="center", bold=True)
             y += line + 10
             bottom = self.group.buttons[0].rect.y - h // 60
-            rows = sheet_rows(self.ruleset, score.items, score.total)
-            for row in rows:  # the flowers a line counts, drawn (as the results screen does)
-                if row.key in ("hard_flowers", "bonus") and not row.tiles:
-                    row.tiles = list(self.drill.ctx.bonus) if self.drill is not None else []
+            assert self.drill is not None
+            rows = sheet_rows(self.ruleset, score.items, score.total, self.drill.ctx.bonus)
             self.draw_sheet(surface, rows, pygame.Rect(w // 6, y, w * 2 // 3, bottom - y), line)
         self.group.draw(surface, self.ctx.fonts)
         self.dirty = False
@@ -247,51 +246,36 @@ class DrillsScene(Scene):
 
     def draw_sheet(self, surface: pygame.Surface, rows: list[SheetRow], box: pygame.Rect,
                    line: int) -> None:
-        """The score sheet's rows: headings, each line with its tiles and value, subtotals,
-        the formula and the total; smaller rows when the sheet is long, and two columns when
-        even those do not fit (the total always shows)."""
+        """The score sheet as the results screen draws it; smaller rows when the sheet is
+        long, and two columns when even those do not fit (the total always shows)."""
         if not rows:
             return
-        size = max(MIN_TEXT, min(line, box.h // len(rows) - 4))
-        per_column = max(1, box.h // (size + 4))
-        if len(rows) <= per_column:
-            self._sheet_column(surface, rows, box, size)
+        fonts, art, wild = self.ctx.fonts, self.ctx.art, self.drill.ctx.wild if self.drill else None
+        size = fitted(line, len(rows), box.h)
+        if len(rows) * row_metrics(size)[1] <= box.h:
+            cols = columns(fonts, rows, box.w, size, row_metrics(size)[0])
+            used = cols.indent + cols.name_w + cols.tiles_w + cols.value_w
+            if used < box.w:  # the columns centred under the hand; the formula may run on
+                box = pygame.Rect(box.centerx - used // 2, box.y, box.w - (box.w - used) // 2,
+                                  box.h)
+            draw_rows(surface, self.boxes, art, rows, box, size, cols, wild)
             return
         half = (len(rows) + 1) // 2
-        size = max(MIN_TEXT, min(line, box.h // half - 4))
+        size = fitted(line, half, box.h)
         gap = size * 2
         wide = pygame.Rect(box.x - box.w // 4, box.y, box.w * 3 // 2, box.h)
-        column = (wide.w - gap) // 2
-        self._sheet_column(surface, rows[:half], pygame.Rect(wide.x, box.y, column, box.h),
-                           size)
-        self._sheet_column(surface, rows[half:],
-                           pygame.Rect(wide.x + column + gap, box.y, column, box.h), size)
+        width = (wide.w - gap) // 2
+        cols = columns(fonts, rows, width, size, row_metrics(size)[0])
+        for n, part in enumerate((rows[:half], rows[half:])):
+            draw_rows(surface, self.boxes, art, part,
+                      pygame.Rect(wide.x + n * (width + gap), box.y, width, box.h), size, cols,
+                      wild)
 
-    def _sheet_column(self, surface: pygame.Surface, rows: list[SheetRow], box: pygame.Rect,
-                      size: int) -> None:
-        put, art = self.boxes.put, self.ctx.art
-        row_h = size + 4
-        tw = max(10, round(size * 0.8))
-        while full_height(tw) > row_h and tw > 10:
-            tw -= 1
-        y = box.y
-        for row in rows:
-            if row.kind == "head":
-                put(surface, row.label, pygame.Rect(box.x, y, box.w, row_h), size, ACCENT,
-                    bold=True)
-            elif row.kind in ("formula", "total"):
-                text = f"{row.label}  {row.value}" + (f"  ({row.note})" if row.note else "")
-                put(surface, text, pygame.Rect(box.x, y, box.w, row_h), size,
-                    HIGHLIGHT if row.kind == "total" else TEXT, bold=row.kind == "total")
-            else:
-                label = row.label + (f" ({row.note})" if row.note else "")
-                put(surface, label, pygame.Rect(box.x + size, y, box.w // 2 - size, row_h),
-                    size, MUTED if row.kind == "subtotal" else TEXT)
-                x = box.x + box.w // 2
-                for kind in row.tiles:
-                    face = art.face(kind, tw)
-                    surface.blit(face, face.get_rect(midleft=(x, y + row_h // 2)))
-                    x += tw
-                put(surface, row.value, pygame.Rect(box.right - box.w // 4, y, box.w // 4,
-                                                    row_h), size, HIGHLIGHT, align="right")
-            y += row_h
+
+def fitted(line: int, count: int, height: int) -> int:
+    """The largest text size up to `line` at which `count` sheet rows fit in `height` (never
+    under the table's floor, MIN_TEXT)."""
+    size = line
+    while size > MIN_TEXT and count * row_metrics(size)[1] > height:
+        size -= 1
+    return size

@@ -13,7 +13,9 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.client.i18n import t
+from game.client.ui.fonts import Fonts
 from game.client.ui.notice import wrap
+from game.client.ui.text_wrap import wrap_text
 from game.client.ui.widgets import ACCENT, HIGHLIGHT, PANEL, TEXT, Button, ButtonGroup
 from game.lessons import Step, lessons_of
 from game.lessons.model import CHOICE, CLICK
@@ -31,6 +33,20 @@ DIM = 150
 def panel_width(w: int) -> int:
     """The words' panel's width in a window `w` pixels wide."""
     return min(w - 40, max(480, w * 3 // 5))
+
+
+def heading_lines(fonts: Fonts, heading: str, size: int, width: int) -> tuple[int, list[str]]:
+    """The panel's heading in bold, a fifth bigger than the words when it fits in `width`,
+    else shrunk down to the words' `size` and then wrapped: (its size, its lines)."""
+    head = max(size, size * 6 // 5)
+    while head > size and fonts.size(heading, head, bold=True)[0] > width:
+        head -= 1
+    return head, wrap_text(heading, width, lambda s: fonts.size(s, head, bold=True)[0])
+
+
+def choice_label(step: Step, n: int) -> str:
+    """What the answer button of the step's `n`th choice says."""
+    return t(step.labels[n]) if step.labels else str(step.choices[n])
 
 
 def coach_for(table: TableScene) -> Coach | None:
@@ -127,8 +143,8 @@ class Coach:
             actions.append((t("lesson.again"), lambda: self._open(self.run.lesson.name)))
             actions.append((t("lesson.back"), self._back))
         elif step is not None and step.kind == CHOICE:
-            for value in step.choices:
-                actions.append((str(value), self._chooser(value)))
+            for n, value in enumerate(step.choices):
+                actions.append((choice_label(step, n), self._chooser(value)))
         room = panel_width(w) - 24  # the buttons stay inside the words' panel
         gaps = 12 * max(0, len(actions) - 1)
         bw = max(60, min(260, w // 7, (room - gaps) // max(1, len(actions))))
@@ -217,23 +233,21 @@ class Coach:
         lesson = self.run.lesson
         steps = len(lesson.steps)
         if self.run.done:
-            head = t("lesson.done", title=t(lesson.title))
+            head = t("lesson.done", title=t(lesson.title))  # the title once, not twice
             body = t("lesson.done_body")
-        elif self.waiting():
-            head = t("lesson.step", n=self.run.index + 1, of=steps)
-            body = t("lesson.wait")
         else:
             assert step is not None
-            head = t("lesson.step", n=self.run.index + 1, of=steps)
-            body = t(step.text, **step.values)
+            head = f'{t(lesson.title)} · {t("lesson.step", n=self.run.index + 1, of=steps)}'
+            body = t("lesson.wait") if self.waiting() else t(step.text, **step.values)
         lines = wrap(fonts, body, size, width - 24)
         note = t(self.run.wrong) if self.run.wrong and not self.run.done else ""
         note_lines = wrap(fonts, note, size, width - 24) if note else []
         if self.save_error:
             note_lines += wrap(fonts, self.save_error, size, width - 24)
         line_h = fonts.font(size).get_linesize()
-        head_size = max(size, size * 6 // 5)
-        head_h = fonts.font(head_size).get_linesize()
+        head_size, head_lines = heading_lines(fonts, head, size, width - 24)
+        head_step = fonts.font(head_size).get_linesize()
+        head_h = head_step * len(head_lines)
         buttons = [b for b in self.buttons.buttons
                    if self.run.done or (step is not None and step.kind == CHOICE
                                         and not self.waiting())]
@@ -253,9 +267,9 @@ class Coach:
         pygame.draw.rect(surface, PANEL, panel, border_radius=10)
         pygame.draw.rect(surface, ACCENT, panel, 2, border_radius=10)
         y = panel.y + 12
-        title = fonts.render(f"{t(lesson.title)} · {head}", head_size, ACCENT, bold=True)
-        surface.blit(title, (panel.x + 12, y))
-        y += head_h
+        for part in head_lines:
+            surface.blit(fonts.render(part, head_size, ACCENT, bold=True), (panel.x + 12, y))
+            y += head_step
         for line in lines:
             surface.blit(fonts.render(line, size, TEXT), (panel.x + 12, y))
             y += line_h

@@ -12,8 +12,15 @@ from game.client import i18n
 from game.client.context import Context
 from game.client.i18n import t
 from game.client.scene import Scene
-from game.client.score_sheet import SheetRow, line_name, line_tiles, sheet_rows, unit_text
+from game.client.score_sheet import (
+    SheetRow,
+    line_name,
+    line_tiles,
+    sheet_rows,
+    unit_text,
+)
 from game.client.table.layout import MIN_TEXT, full_height
+from game.client.table.sheet_view import columns, draw_rows, row_metrics
 from game.client.ui.charts import Chart, line_chart
 from game.client.ui.widgets import (
     ACCENT,
@@ -195,11 +202,8 @@ class ResultsPanel:
             if several:
                 rows.append(SheetRow("seat", f"{t(f'wind.{seat}')} {names[seat]}",
                                      t("result.win", name="").strip()))
-            seat_rows = sheet_rows(self.view.ruleset, score.items, score.total)
-            for row in seat_rows:
-                if row.key in ("hard_flowers", "bonus") and not row.tiles:
-                    row.tiles = list(self.view.bonus[seat])  # the flowers it counts, drawn
-            rows += seat_rows
+            rows += sheet_rows(self.view.ruleset, score.items, score.total,
+                               self.view.bonus[seat])
         settlement = result.settlement
         for seat, lines in enumerate(settlement.loser_lines):
             if seat in result.winners or not lines:
@@ -217,12 +221,8 @@ class ResultsPanel:
         rows = self.sheet(result)
         if not rows:
             return
-        put, art, fonts = self.boxes.put, self.ctx.art, self.ctx.fonts
         size = line
-        tw = max(12, round(size * 0.95))
-        row_h = max(size + 6, full_height(tw) + 2)
-        while full_height(tw) > row_h - 2:
-            tw -= 1
+        tw, row_h = row_metrics(size)
         per_page = box.h // row_h
         if len(rows) > per_page:
             per_page = max(1, per_page - 1)  # a row kept for the page line
@@ -238,52 +238,11 @@ class ResultsPanel:
             chunks[-1].append(row)
         self.pages = len(chunks)
         self.page %= self.pages
-        shown = chunks[self.page]
-        # columns sized to what this sheet holds, so each value sits near its name
-        indent = size
-        name_w = min(box.w // 2, max(fonts.font(size).size(r.label)[0] for r in rows
-                                    if r.kind in ("line", "subtotal")) + size // 2
-                     if any(r.kind in ("line", "subtotal") for r in rows) else box.w // 3)
-        tiles_w = min(box.w // 3, max((len(r.tiles) * tw for r in rows), default=0) + size // 2)
-        value_w = max(size * 4, box.w - indent - name_w - tiles_w)
-        value_w = min(value_w, size * 6)
-        y = box.y
-        for row in shown:
-            cell = pygame.Rect(box.x, y, box.w, row_h)
-            if row.kind in ("head", "seat"):
-                label_w = box.w * 2 // 3
-                if row.value:  # right-aligned with the values of the lines it heads
-                    right = min(box.right, box.x + indent + name_w + tiles_w + value_w)
-                    vw = fonts.size(row.value, size)[0]
-                    label_w = max(size, min(label_w, right - vw - size // 2 - cell.x))
-                    put(surface, row.value, pygame.Rect(right - vw, y, vw, row_h), size,
-                        ACCENT, align="right")
-                put(surface, row.label, pygame.Rect(cell.x, y, label_w, row_h), size,
-                    ACCENT, bold=True)
-            elif row.kind in ("formula", "total"):
-                label_w = fonts.font(size, bold=True).size(row.label)[0] + size
-                color = HIGHLIGHT if row.kind == "total" else TEXT
-                put(surface, row.label, pygame.Rect(cell.x, y, label_w, row_h), size, ACCENT,
-                    bold=True)
-                text = row.value + (f"  ({row.note})" if row.note else "")
-                put(surface, text, pygame.Rect(cell.x + label_w, y, box.w - label_w, row_h),
-                    size, color, bold=row.kind == "total")
-            else:
-                x = cell.x + indent
-                color = MUTED if row.kind == "subtotal" else TEXT
-                label = row.label + (f" ({row.note})" if row.note else "")
-                put(surface, label, pygame.Rect(x, y, name_w, row_h), size, color)
-                x += name_w
-                for tile in row.tiles:
-                    face = art.face(tile, tw, wild=tile == self.view.wild)
-                    surface.blit(face, face.get_rect(midleft=(x, cell.centery)))
-                    x += tw
-                vx = cell.x + indent + name_w + tiles_w
-                put(surface, row.value, pygame.Rect(vx, y, value_w, row_h), size,
-                    MUTED if row.kind == "subtotal" else HIGHLIGHT, align="right")
-            y += row_h
+        cols = columns(self.ctx.fonts, rows, box.w, size, tw)  # every page's, so they line up
+        draw_rows(surface, self.boxes, self.ctx.art, chunks[self.page], box, size, cols,
+                  self.view.wild)
         if self.pages > 1:
-            put(surface, t("sheet.page", n=self.page + 1, m=self.pages),
+            self.boxes.put(surface, t("sheet.page", n=self.page + 1, m=self.pages),
                 pygame.Rect(box.x, box.bottom - row_h, box.w, row_h), size, MUTED)
 
     def draw_payments(self, surface: pygame.Surface, result: HandResult, box: pygame.Rect,

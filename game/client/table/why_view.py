@@ -85,24 +85,25 @@ def draw_why_line(surface: pygame.Surface, rect: pygame.Rect, view: SeatView,
 def draw_why_panel(surface: pygame.Surface, area: pygame.Rect, view: SeatView,
                    fonts: Fonts) -> pygame.Rect:
     """Every refusal of the latest tile in a panel centred on `area`; returns its rect."""
-    size = max(16, area.h // 12)
+    size = max(16, surface.get_height() // 40)  # the window's text size, not the box's
     width = max(200, area.w - 2 * size)
-    lines: list[tuple[str, tuple[int, int, int]]] = [(t("table.why_title"), ACCENT)]
+    lines: list[tuple[str, tuple[int, int, int], int]] = [(t("table.why_title"), ACCENT, 0)]
     found = view.refusals
     for refusal in found:
-        for part in wrap_text(refusal_line(refusal), width - 2 * size,
-                              lambda s: fonts.size(s, size)[0]):
-            lines.append((part, TEXT))
+        parts = wrap_text(refusal_line(refusal), width - 3 * size,
+                          lambda s: fonts.size(s, size)[0])
+        # a refusal's further lines indented, so each refusal reads as one
+        lines += [(part, TEXT, size if n else 0) for n, part in enumerate(parts)]
     if not found:
-        lines.append((t("table.why_none"), TEXT))
-    lines.append((t("table.why_close"), MUTED))
+        lines.append((t("table.why_none"), TEXT, 0))
+    lines.append((t("table.why_close"), MUTED, 0))
     step = round(size * 1.35)
     panel = pygame.Rect(0, 0, width, step * len(lines) + size)
     panel.center = area.center
     pygame.draw.rect(surface, PANEL, panel, border_radius=8)
     pygame.draw.rect(surface, ACCENT, panel, 2, border_radius=8)
     y = panel.y + size // 2
-    for text, color in lines:
-        surface.blit(fonts.render(text, size, color), (panel.x + size, y))
+    for text, color, indent in lines:
+        surface.blit(fonts.render(text, size, color), (panel.x + size + indent, y))
         y += step
     return panel
