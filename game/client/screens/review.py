@@ -20,6 +20,7 @@ from game.client.context import Context
 from game.client.i18n import t
 from game.client.scene import Scene
 from game.client.sessions.replay_data import MAX_LOG_BYTES, problem_text
+from game.client.table.hand_order import sorted_row
 from game.client.table.hud import action_text
 from game.client.table.layout import MIN_TEXT
 from game.client.table.results import GAIN, LOSS
@@ -39,6 +40,7 @@ from game.client.ui.widgets import (
 )
 from game.errors import MahjongError
 from game.review import Decision, Ranker, Review, keep_drills, review_log
+from game.tiles import Tile
 
 log_ = logging.getLogger(__name__)
 
@@ -121,6 +123,8 @@ class ReviewScene(Scene):
         """Each option's bar on the last draw (tests check the marks and the fit)."""
         self.chosen_rect: pygame.Rect | None = None
         self.chart_rects: list[pygame.Rect] = []
+        self.hand_tiles: list[Tile] = []
+        """The seat's tiles as drawn last, left to right (the drawn one last)."""
         self._set(review)
 
     # ------------------------------------------------------------ moving
@@ -273,10 +277,10 @@ class ReviewScene(Scene):
                  wind=t(f"wind.name.{d.seat}"), what=t(f"review.phase.{d.phase}"))
         put(surface, head, pygame.Rect(box.x, box.y, box.w, tall(line)), line, TEXT, bold=True)
         y = box.y + tall(line) + line // 4
-        # the seat's tiles: the drawn one set apart at the right, as at the table
-        tiles = list(v.concealed)
-        if v.drawn is not None and v.drawn in tiles:
-            tiles.remove(v.drawn)
+        # the seat's tiles in the table's order (wilds first, at the left), the drawn one
+        # set apart at the right, as at the table
+        tiles = sorted_row(v.concealed, v.drawn, v.wild)
+        self.hand_tiles = [*tiles, *([] if v.drawn is None else [v.drawn])]
         count = len(tiles) + (1 if v.drawn is not None else 0)
         tw = max(16, min(box.w // (count + 2), round(box.h * 0.09)))
         x = box.x
