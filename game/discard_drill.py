@@ -162,32 +162,34 @@ _MEMO_MAX = 500
 
 
 def file_drills(path: Path, humans_of: HumansOf = header_humans,
-                ranker: Ranker | None = None) -> tuple[bool, tuple[DiscardDrill, ...]]:
-    """One kept log's drills, and whether it was reviewed at all (it names a local human
-    and replays): a log that cannot be read or does not replay is skipped, as the
-    statistics skip it."""
+                ranker: Ranker | None = None) -> tuple[str, tuple[DiscardDrill, ...]]:
+    """One kept log's drills, and the log's ruleset if it was reviewed at all ("" if not: it
+    names no local human, or cannot be read or does not replay, and is skipped as the
+    statistics skip it)."""
     try:
         info = path.stat()
         if info.st_size > MAX_LOG_BYTES:
-            return False, ()
+            return "", ()
         text = path.read_text(encoding="utf-8")
-        humans = humans_of(read_log(text)[0])
+        head = read_log(text)[0]
+        humans = humans_of(head)
+        ruleset = str(head.get("ruleset", ""))
     except (OSError, UnicodeDecodeError, MahjongError, KeyError, TypeError, ValueError):
-        return False, ()
+        return "", ()
     if not humans:
-        return False, ()
+        return "", ()
     key = (str(path), info.st_size, info.st_mtime_ns, humans)
     if ranker is None and key in _MEMO:
-        return True, _MEMO[key]
+        return ruleset, _MEMO[key]
     try:
         found = tuple(log_drills(text, path.name, lambda _head: humans, ranker))
     except (MahjongError, KeyError, TypeError, ValueError):
-        return False, ()
+        return "", ()
     if ranker is None:
         if len(_MEMO) >= _MEMO_MAX:
             _MEMO.clear()
         _MEMO[key] = found
-    return True, found
+    return ruleset, found
 
 
 def newest_logs(folder: Path, most: int = MOST_LOGS) -> list[Path]:
@@ -195,12 +197,16 @@ def newest_logs(folder: Path, most: int = MOST_LOGS) -> list[Path]:
     return paths.log_files(folder)[::-1][:max(0, most)]
 
 
-def ordered(found: Sequence[DiscardDrill], most: int = MOST_DRILLS) -> list[DiscardDrill]:
+def ordered(found: Sequence[DiscardDrill], most: int = MOST_DRILLS,
+            ruleset: str | None = None) -> list[DiscardDrill]:
     """The biggest losses first (the newest log first among equals, then match order),
-    each decision once, `most` at most."""
+    each decision once, `most` at most; only `ruleset`'s when given (a ruleset's values
+    are in its own unit: Mazhan points and Nanjing gold do not compare)."""
     seen: set[tuple[str, int, int, int]] = set()
     unique: list[DiscardDrill] = []
     for drill in found:
+        if ruleset is not None and drill.ruleset != ruleset:
+            continue
         if drill.key not in seen:
             seen.add(drill.key)
             unique.append(drill)
@@ -219,8 +225,9 @@ class Reader:
         self.humans_of = humans_of
         self.ranker = ranker
         self.found: list[DiscardDrill] = []
-        self.reviewed = 0
-        """Logs with a local human that replayed (their mistakes are in `found`)."""
+        self.reviewed: dict[str, int] = {}
+        """Per ruleset, the logs with a local human that replayed (their mistakes are in
+        `found`)."""
 
     @property
     def done(self) -> bool:
@@ -234,23 +241,27 @@ class Reader:
         """Review the next log; False when none was left."""
         if not self.pending:
             return False
-        reviewed, found = file_drills(self.pending.pop(0), self.humans_of, self.ranker)
-        self.reviewed += reviewed
+        ruleset, found = file_drills(self.pending.pop(0), self.humans_of, self.ranker)
+        if ruleset:
+            self.reviewed[ruleset] = self.reviewed.get(ruleset, 0) + 1
         self.found += found
         return True
 
-    def drills(self, most: int = MOST_DRILLS) -> list[DiscardDrill]:
-        """What was found so far, biggest losses first."""
-        return ordered(self.found, most)
+    def drills(self, most: int = MOST_DRILLS, ruleset: str | None = None
+               ) -> list[DiscardDrill]:
+        """What was found so far (`ruleset`'s only, when given), biggest losses first."""
+        return ordered(self.found, most, ruleset)
 
 
 def collect(folder: Path, humans_of: HumansOf = header_humans, ranker: Ranker | None = None,
-            most_logs: int = MOST_LOGS, most: int = MOST_DRILLS) -> list[DiscardDrill]:
-    """The drills from the newest `most_logs` kept logs in `folder`, biggest losses first."""
+            most_logs: int = MOST_LOGS, most: int = MOST_DRILLS,
+            ruleset: str | None = None) -> list[DiscardDrill]:
+    """The drills from the newest `most_logs` kept logs in `folder` (`ruleset`'s only, when
+    given), biggest losses first."""
     reader = Reader(folder, humans_of, ranker, most_logs)
     while reader.step():
         pass
-    return reader.drills(most)
+    return reader.drills(most, ruleset)
 
 
 # ------------------------------------------------------------ the running record

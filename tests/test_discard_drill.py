@@ -147,7 +147,7 @@ def test_logs_without_a_local_human_are_skipped(spoiled: dict[str, tuple[Path, A
     reader = discard_drill.Reader(logs)
     while reader.step():
         pass
-    assert reader.drills() == [] and reader.reviewed == 0 and reader.files == 3
+    assert reader.drills() == [] and reader.reviewed == {} and reader.files == 3
     # another player at the table: only the ones the header names are reviewed
     other = logs / "other.jsonl"
     other.write_text(text)
@@ -155,7 +155,7 @@ def test_logs_without_a_local_human_are_skipped(spoiled: dict[str, tuple[Path, A
     reader = discard_drill.Reader(logs)
     while reader.step():
         pass
-    assert reader.reviewed == 1 and all(d.player == 2 for d in reader.drills())
+    assert reader.reviewed == {"mazhan": 1} and all(d.player == 2 for d in reader.drills())
     with_humans(other, [0, 2])  # a hot-seat table: each of its people
     found = collect(logs)
     assert 0 in {d.player for d in found} <= {0, 2}
@@ -179,6 +179,24 @@ def test_the_newest_logs_first_and_bounded(spoiled: dict[str, tuple[Path, Any]],
     assert found[0].source == "c-new.jsonl" and found[1].source == "b-mid.jsonl"
     assert len(collect(logs, most=3)) == 3
     assert collect(logs, most_logs=0) == []
+    assert collect(logs, ruleset="nanjing") == []
+    assert collect(logs, most_logs=2, ruleset="mazhan") == found
+
+
+def test_each_ruleset_apart(spoiled: dict[str, tuple[Path, Any]], tmp_path: Path) -> None:
+    """Mazhan points and Nanjing gold do not compare: a ruleset's drills are asked apart."""
+    logs = tmp_path / "logs"
+    logs.mkdir()
+    for ruleset in ("mazhan", "nanjing"):
+        path, _ = spoiled[ruleset]
+        (logs / path.name).write_text(path.read_text())
+    both = collect(logs)
+    assert {d.ruleset for d in both} == {"mazhan", "nanjing"}
+    for ruleset in ("mazhan", "nanjing"):
+        own = collect(logs, ruleset=ruleset)
+        assert own == [d for d in both if d.ruleset == ruleset]
+        assert own[0].source == spoiled[ruleset][0].name
+        assert (own[0].hand, own[0].step) == spoiled[ruleset][1]
 
 
 def test_the_record_is_kept_apart_from_the_score_drills(spoiled: dict[str, tuple[Path, Any]],

@@ -91,7 +91,15 @@ def test_answer_by_click_and_by_keys_with_the_record_kept(
     watched = Drawn(monkeypatch)
     scene = open_drill(ctx)
     assert scene.drills and scene.drill is not None and scene.answer is None
-    assert scene.drills == discard_drill.collect(data / "logs", log_humans)
+    assert scene.ruleset == "mazhan"
+    assert scene.drills == discard_drill.collect(data / "logs", log_humans, ruleset="mazhan")
+    # R: the other ruleset's positions (its values in its own unit), and back
+    key(scene, pygame.K_r)
+    assert scene.ruleset == "nanjing" and scene.drills
+    assert {x.ruleset for x in scene.drills} == {"nanjing"}
+    assert i18n.t("ruleset.nanjing") in " ".join(drawn(scene))
+    key(scene, pygame.K_r)
+    assert {x.ruleset for x in scene.drills} == {"mazhan"}
     d = scene.drill
     assert d.loss == max(x.loss for x in scene.drills)  # the biggest mistake first
     texts = drawn(scene)

@@ -20,6 +20,7 @@ from game import discard_drill
 from game.client import i18n
 from game.client.context import Context
 from game.client.i18n import t
+from game.client.options import RULESETS
 from game.client.scene import Scene
 from game.client.table.hand_order import sorted_row
 from game.client.table.layout import MIN_TEXT, full_height
@@ -79,8 +80,12 @@ def log_humans(head: Mapping[str, Any]) -> tuple[int, ...]:
 class DiscardDrillScene(Scene):
     """One position at a time: pick the discard; N (or Enter once answered) for the next."""
 
-    def __init__(self, ctx: Context) -> None:
+    def __init__(self, ctx: Context, ruleset: str | None = None) -> None:
         super().__init__(ctx)
+        # one ruleset at a time (R for the other): its values are in its own unit
+        self.ruleset = ruleset if ruleset in RULESETS else ctx.options.ruleset
+        if self.ruleset not in RULESETS:
+            self.ruleset = RULESETS[0]
         folder = ctx.data_dir / "logs" if ctx.data_dir is not None else None
         self.reader = (discard_drill.Reader(folder, log_humans) if folder is not None
                        else None)
@@ -129,7 +134,8 @@ class DiscardDrillScene(Scene):
         self.refresh()
 
     def refresh(self) -> None:
-        self.drills = self.reader.drills() if self.reader is not None else []
+        self.drills = (self.reader.drills(ruleset=self.ruleset) if self.reader is not None
+                       else [])
         self.index = 0
         self._fresh()
 
@@ -172,6 +178,11 @@ class DiscardDrillScene(Scene):
         self.layout()
         self.dirty = True
 
+    def cycle_ruleset(self) -> None:
+        self.ruleset = RULESETS[(RULESETS.index(self.ruleset) + 1) % len(RULESETS)]
+        if not self.reading:
+            self.refresh()
+
     def to_score_drill(self) -> None:
         """The other kind of drill: back to the Drills screen when it opened this one."""
         stack = self.ctx.stack
@@ -189,12 +200,14 @@ class DiscardDrillScene(Scene):
     def layout(self) -> None:
         w, h = self.ctx.size
         bh = max(36, h // 16)
-        bw = max(180, w // 6)
+        bw = max(170, w // 7)
         gap = 16
         y = h - bh - h // 40
         answered = self.answer is not None
         specs: list[tuple[str, Callable[[], None], int | None, str, bool]] = [
             (t("discard.next"), self.next, pygame.K_n, "N", len(self.drills) > 1 or answered),
+            (t("stats.ruleset", name=t(f"ruleset.{self.ruleset}")), self.cycle_ruleset,
+             pygame.K_r, "R", True),
             (t("drill.kind.score"), self.to_score_drill, pygame.K_k, "K", True),
             (t("back"), self.back, None, "Esc", True),
         ]
@@ -265,10 +278,9 @@ class DiscardDrillScene(Scene):
             ACCENT, align="center", bold=True)
         y = h // 60 + tall(title)
         d = self.drill
-        sub = [self.record_text()]
+        sub = [t(f"ruleset.{self.ruleset}"), self.record_text()]
         if d is not None:
-            sub = [t(f"ruleset.{d.ruleset}"),
-                   t("discard.count", i=self.index + 1, n=len(self.drills)), *sub]
+            sub.insert(1, t("discard.count", i=self.index + 1, n=len(self.drills)))
         put(surface, " · ".join(sub), pygame.Rect(margin, y, w - 2 * margin, tall(line)), line,
             MUTED, align="center")
         y += tall(line) + h // 80
@@ -286,7 +298,8 @@ class DiscardDrillScene(Scene):
         if self.reading:
             assert self.reader is not None
             return t("discard.reading", read=self.reader.read, files=self.reader.files)
-        if self.reader is not None and self.reader.reviewed > 0:  # played, and played well
+        if self.reader is not None and self.reader.reviewed.get(self.ruleset):
+            # this ruleset played, and played well
             return t("discard.no_mistakes")
         return t("discard.none")
 
@@ -323,12 +336,13 @@ class DiscardDrillScene(Scene):
         for panel in (left, right):
             pygame.draw.rect(surface, PANEL, panel, border_radius=8)
             pygame.draw.rect(surface, FELT_DARK, panel, 2, border_radius=8)
-        self.draw_table(surface, d, left.inflate(-pad * 2, -pad * 2), line)
+        self.draw_table(surface, d, left.inflate(-pad * 2, -pad * 2), line, hand_tw * 3 // 4)
         inner = right.inflate(-pad * 2, -pad * 2)
         if self.answer is None:
             size = line + 2
             put(surface, t("discard.question"), pygame.Rect(inner.x, inner.y, inner.w,
-                                                            tall(size)), size, ACCENT, bold=True)
+                                                            tall(size)),
+                self.bold_fit(t("discard.question"), size, inner.w), ACCENT, bold=True)
             put(surface, t("discard.how"), pygame.Rect(inner.x, inner.y + tall(size), inner.w,
                                                        tall(line)), line, MUTED)
         else:
@@ -337,31 +351,32 @@ class DiscardDrillScene(Scene):
                        hand_tw)
 
     def draw_table(self, surface: pygame.Surface, d: DiscardDrill, box: pygame.Rect,
-                   line: int) -> None:
-        """Each seat's melds and discards so far, a row a seat from the player's own."""
+                   line: int, most_tw: int) -> None:
+        """Each seat's melds, bonus tiles and discards so far, a row a seat from the player's
+        own; the tiles at most `most_tw` wide (smaller than the hand's)."""
         put = self.boxes.put
         v = d.view
         art = self.ctx.art
         small = max(MIN_TEXT, line * 4 // 5)
-        label_w = max(self.ctx.fonts.size(self._seat_label(d, s), small)[0]
+        label_w = max(self.ctx.fonts.size(self._seat_label(d, s), small, bold=True)[0]
                       for s in range(4)) + small
         room = box.w - label_w
         rows = []
         for s in range(4):
             seat = (v.seat + s) % 4
-            rows.append((seat, [m for m in v.melds[seat]], [k for k, _ in v.rivers[seat]],
-                         [c for _, c in v.rivers[seat]]))
-        most = max(sum(len(m.tiles) for m in melds) + len(melds) // 2 + len(river)
-                   for _, melds, river, _ in rows)
+            rows.append((seat, list(v.melds[seat]), list(v.bonus[seat]),
+                         [k for k, _ in v.rivers[seat]], [c for _, c in v.rivers[seat]]))
+        most = max(sum(len(m.tiles) for m in melds) + len(melds) // 2 + len(bonus) + len(river)
+                   for _, melds, bonus, river, _ in rows)
         # the tiles as big as the panel allows: a seat's row on one line, or on two when
         # that gives bigger tiles (a long river)
         per_seat = box.h // 4
         one = min(fitting(per_seat), room // max(1, most))
         two = min(fitting((per_seat - 2) // 2), room // max(1, (most + 1) // 2))
         tw, lines = (one, 1) if one >= two else (two, 2)
-        tw = max(10, tw)
+        tw = max(10, min(tw, most_tw))
         per_line = max(1, room // tw)
-        for n, (seat, melds, river, claimed) in enumerate(rows):
+        for n, (seat, melds, bonus, river, claimed) in enumerate(rows):
             y0 = box.y + n * per_seat
             put(surface, self._seat_label(d, seat), pygame.Rect(box.x, y0, label_w - small // 2,
                                                                 tall(small)),
@@ -372,6 +387,9 @@ class DiscardDrillScene(Scene):
                     hidden = meld.kind is MeldKind.CONCEALED_KONG and i in (0, 3)
                     faces.append((art.back(tw) if hidden else art.face(kind, tw), False))
                 faces.append((pygame.Surface((0, 0)), False))  # a gap after a meld
+            if bonus:  # the flowers set aside
+                faces += [(art.face(kind, tw), False) for kind in bonus]
+                faces.append((pygame.Surface((0, 0)), False))
             for kind, gone in zip(river, claimed, strict=True):
                 faces.append((art.face(kind, tw, wild=kind == v.wild), gone))
             x, y, at = box.x + label_w, y0, 0
@@ -390,6 +408,13 @@ class DiscardDrillScene(Scene):
                     surface.blit(shade, (x, y))
                 x += tw
                 at += 1
+
+    def bold_fit(self, text: str, size: int, width: int) -> int:
+        """The largest size up to `size` at which `text` in bold is at most `width` wide
+        (TextBoxes measures the regular face)."""
+        while size > MIN_TEXT and self.ctx.fonts.size(text, size, bold=True)[0] > width:
+            size -= 1
+        return size
 
     def _seat_label(self, d: DiscardDrill, seat: int) -> str:
         wind = t(f"wind.name.{seat}")
@@ -449,8 +474,8 @@ class DiscardDrillScene(Scene):
         size = line + 2
         y = box.y
         for text in verdict:
-            put(surface, text, pygame.Rect(box.x, y, box.w, tall(size)), size,
-                RIGHT if right else WRONG, bold=True)
+            put(surface, text, pygame.Rect(box.x, y, box.w, tall(size)),
+                self.bold_fit(text, size, box.w), RIGHT if right else WRONG, bold=True)
             y += tall(size)
         y += line // 3
         small = max(MIN_TEXT, line * 4 // 5)
