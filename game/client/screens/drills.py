@@ -18,6 +18,7 @@ from game.client.i18n import labelled, t
 from game.client.options import RULESETS
 from game.client.scene import Scene
 from game.client.score_sheet import SheetRow, sheet_rows
+from game.client.table.hand_order import sorted_row
 from game.client.table.layout import MIN_TEXT, full_height
 from game.client.table.sheet_view import columns, draw_rows, row_metrics
 from game.client.tile_names import tile_name
@@ -64,6 +65,8 @@ class DrillsScene(Scene):
                                     if ctx.data_dir is not None else DrillRecord())
         self.group = ButtonGroup()
         self.boxes = TextBoxes(ctx.fonts, floor=MIN_TEXT)
+        self.shown_concealed: list[int] = []
+        """The concealed tiles as drawn last, left to right."""
         self.deal()
 
     # ------------------------------------------------------------ the drill
@@ -223,7 +226,9 @@ class DrillsScene(Scene):
         ringed, the melds, then the bonus tiles set aside; returns the y below it."""
         assert self.drill is not None
         ctx, art = self.drill.ctx, self.ctx.art
-        groups: list[list[int]] = [list(ctx.concealed)]
+        # the concealed tiles as the table sorts them: Mazhan's wilds first, at the left
+        groups: list[list[int]] = [list(sorted_row(ctx.concealed, wild=ctx.wild))]
+        self.shown_concealed = list(groups[0])
         if ctx.win_tile is not None:
             groups.append([ctx.win_tile])
         melds = [list(m.tiles) for m in ctx.melds]
