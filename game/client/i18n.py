@@ -113,6 +113,36 @@ STRINGS: Final[dict[str, tuple[str, str]]] = {
     "drill.streak": ("連莊 {n}", "Dealer streak {n}"),
     "drill.record": ("戰績：共 {tried} 題，答對 {right} 題 · 連對 {streak} · 最多連對 {best}",
                      "Record: {right} right of {tried} · streak {streak} · best {best}"),
+    "drill.kind.score": ("猜分數", "Guess the score"),
+    "drill.kind.discard": ("打哪張", "What to discard"),
+    "discard.title": ("練習：你會打哪張？", "Drill: what would you discard?"),
+    "discard.question": ("你會打哪一張？", "Which tile would you discard?"),
+    "discard.how": ("點那張牌，或用 ←→ 選再按 Enter", "Click it, or pick it with ←/→ and Enter"),
+    "discard.where": ("第 {hand} 局 · 你是{wind}家 · 牌牆剩 {left} 張",
+                      "Hand {hand} · you sit {wind} · {left} tiles left in the wall"),
+    "discard.count": ("第 {i}/{n} 題", "Position {i} of {n}"),
+    "discard.then": ("那時你打了 {tile}", "You threw {tile} then"),
+    "discard.you": ("{wind}（你）", "{wind} (you)"),
+    "discard.right": ("打得好：{tile} 和專家的選擇一樣好", "Right: {tile} is as good as "
+                      "the expert's"),
+    "discard.wrong": ("不是最好：{tile} 少了 {loss} {unit}", "Not the best: {tile} gives up "
+                      "{loss} {unit}"),
+    "discard.expert": ("專家打 {best}", "The expert throws {best}"),
+    "discard.legend": ("橫條：每張牌打出後的期望值（{unit}）",
+                       "Bars: each discard's expected value, in {unit}"),
+    "discard.legend_marks": ("藍色的最好，框起的是你的選擇",
+                             "Blue: the best · ringed: your answer"),
+    "discard.played_then": ("{tile}（那時打的）", "{tile} (played then)"),
+    "discard.next": ("下一題", "Next position"),
+    "discard.reading": ("正在覆盤你的牌局… {read}/{files}", "Reviewing your matches… "
+                        "{read}/{files}"),
+    "discard.none": ("還沒有可以練習的牌。打一場單人遊戲：打完後，專家認為你打錯的牌就會出現"
+                     "在這裡。",
+                     "Nothing to practise yet. Play a match (Solo game): once it is over, the "
+                     "discards where the expert would have thrown another tile show up here."),
+    "discard.no_mistakes": ("你最近的牌局裡沒有打錯的牌，打得好！再打一場單人遊戲，就有新的題目。",
+                            "No discard mistakes in your recent matches: well played! Play "
+                            "another match (Solo game) for new positions."),
     "table.why_title": ("為甚麼不能？", "Why not?"),
     "table.why_none": ("上一張牌沒有被規則擋下的動作",
                        "The rules refused nothing on the latest tile"),
