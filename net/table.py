@@ -415,6 +415,7 @@ class Table:
         seat = peer.seat
         if seat is not None and self.by_seat.get(seat) is peer:
             del self.by_seat[seat]
+            self._explain()
             self.turns.stop(seat)
             if self.started and not self.finished:
                 self.turns.left(seat, now)
@@ -584,6 +585,7 @@ class Table:
             old.seat = None
             self.disconnect(old, self.now)
         self.turns.back(seat)
+        self._explain()
         peer.send({"t": "seated", "seat": seat, "token": token})
         self._broadcast_seats()
         if self.started:
@@ -593,6 +595,14 @@ class Table:
                 self._notice("bot", seat, f"{self.names[seat]} plays from the next hand")
             else:
                 self._notice("back", seat, f"{self.names[seat]} is back")
+
+    def _explain(self) -> None:
+        """Have the match note the refusals (issue 27, game/why.py) of the places a person
+        sits in, for their own views: not a program's (`hello{bot}`), which reads no words,
+        nor an empty place a bot plays."""
+        people = frozenset(p for p, peer in self.by_seat.items() if not peer.is_bot)
+        if people != self.match.explained:
+            self.match.explain(people)
 
     def _on_action(self, peer: Peer, msg: Message) -> None:
         seat = peer.seat
