@@ -74,6 +74,9 @@ class SaveData:
     actions on the same wall (its seed), dealing nothing again."""
     timers: list[float] | None = None
     """[discard, claim] seconds the host chose (None: an older save; the rule's own)."""
+    ended: str | None = None
+    """Why the match ended early ("voted": the players voted to end it), if it did: a resume
+    ends it at once."""
 
     def to_json(self) -> dict[str, Any]:
         return {"format": SAVE_FORMAT, "version": SAVE_VERSION, **asdict(self)}
@@ -204,6 +207,7 @@ def _data(path: Path, raw: dict[str, Any]) -> SaveData:
             fingerprint=str(raw["fingerprint"]) if raw.get("fingerprint") else None,
             current=_hand_log(raw["current"]) if raw.get("current") else None,
             timers=[float(s) for s in raw["timers"]] if raw.get("timers") else None,
+            ended=str(raw["ended"]) if raw.get("ended") else None,
         )
     except (KeyError, TypeError, ValueError, AttributeError) as exc:
         raise SaveError(f"{path} is damaged ({exc})") from None

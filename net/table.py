@@ -51,12 +51,24 @@ from net.fair import (
 from net.frames import PROTOCOL_VERSION, Message, ProtocolError, refusal
 from net.host_config import HostConfig, lan_options, rules_hash, table_options
 from net.joincode import Attempts, is_nonce, new_nonce, proof, proof_ok
-from net.limits import TOKEN_RESERVE
+from net.limits import TOKEN_RESERVE, Budget
 from net.peer import Peer
 from net.places import Places
 from net.publish import SPECTATOR, Publisher
 from net.save import HandLog, SaveData, replay
 from net.turn_clock import TurnClock
+from net.vote import (
+    EXPIRED,
+    OPEN,
+    PASSED,
+    PROPOSAL_BURST,
+    PROPOSAL_RATE,
+    REFUSED,
+    VOID,
+    VOTE_SECONDS,
+    VOTED,
+    EndVote,
+)
 
 WALL_SEED_BITS: Final = 128
 """Bits of each hand's wall seed (net/fair.py `shared_seed`: 16 bytes): far beyond any search
@@ -146,6 +158,8 @@ class Table:
             records = list(saved.hands)
             flees = ([list(f) for f in saved.current.flees]
                      if saved.current is not None and not self.match.hand_over else [])
+        self.end_reason: str | None = saved.ended if saved is not None else None
+        """Why the match ended before its rules ended it ("voted": issue 28), once it has."""
         self.chronicle = Chronicle(config.ruleset, self.seed, self.options, self.match,
                                    records, flees, digest)
         self.places = Places(kinds, names, tokens, config.bots, self.seed,
@@ -198,6 +212,11 @@ class Table:
         self.flees = 0
         self.played = [0, 0, 0, 0]
         """Actions each place's own player made over the network."""
+        self.vote: EndVote | None = None
+        """The proposal to end the match under way (net/vote.py), if any."""
+        self._votes = 0
+        self._proposals: dict[int, Budget] = {}
+        """Per place, how many proposals its player may still make (a rate limit)."""
 
     # ------------------------------------------------------------ what others read
 
@@ -302,6 +321,8 @@ class Table:
             self._save()
         if self.finished:
             return
+        if self.vote is not None and now >= self.vote.until:
+            self._close_vote(EXPIRED)
         if not self.started:
             if self.places.expire_holds(now):
                 self._broadcast_seats()
@@ -321,6 +342,8 @@ class Table:
         times = [t for t in map(self._peer_deadline, self.peers) if t is not None]
         if self._save_due:
             times.append(self._save_at())
+        if self.vote is not None and not self.finished:
+            times.append(self.vote.until)
         if self.finished:
             pass
         elif not self.started:
@@ -416,6 +439,9 @@ class Table:
         if seat is not None and self.by_seat.get(seat) is peer:
             del self.by_seat[seat]
             self._explain()
+            vote = self.vote
+            if vote is not None and (seat == vote.by or seat in vote.voters):
+                self._close_vote(VOID)  # whoever left had a say: not decided without them
             self.turns.stop(seat)
             if self.started and not self.finished:
                 self.turns.left(seat, now)
@@ -460,6 +486,10 @@ class Table:
             self._on_contribute(peer, msg)
         elif kind == "auto":
             self._on_auto(peer, msg["on"])
+        elif kind == "end_propose":
+            self._on_propose(peer)
+        elif kind == "end_answer":
+            self._on_vote(peer, msg)
         elif kind == "ping":
             peer.send({"t": "pong", "n": msg["n"]})
         elif kind == "pong":
@@ -540,6 +570,7 @@ class Table:
             "timers": [self.config.discard_seconds, self.config.claim_seconds]
             if self.timers_on else None,
             "auto": True,  # this host takes "auto" messages (older hosts drop a peer for one)
+            "votes": True,  # and "end_propose" / "end_answer" (issue 28)
         }
         if host_proof is not None:
             welcome["proof"] = host_proof
@@ -786,7 +817,8 @@ class Table:
                 self.turns.left(p, now)
         self.match.names = tuple(self.names)
         self._broadcast_seats()
-        if self.match.match_over or self.hands_done == self.config.hands:
+        if (self.end_reason is not None or self.match.match_over
+                or self.hands_done == self.config.hands):
             self._finish()
         elif self.match.hand is not None and not self.match.hand_over:
             self._continue()  # resumed mid-hand: nothing is dealt again
@@ -866,15 +898,110 @@ class Table:
 
     def _finish(self) -> None:
         self.finished = True
+        self.vote = None
         self.final = self.summary()
         self._write_log(final=True)
+        if self.end_reason is not None:  # a save that says so: a resume ends it at once
+            self._save()
         for peer in list(self.peers):
             self._say_over(peer)
 
     def _say_over(self, peer: Peer) -> None:
         """Tell `peer` the final scores and goodbye."""
-        peer.send({"t": "over", "scores": list(self.match.scores)})
+        over: Message = {"t": "over", "scores": list(self.match.scores)}
+        if self.end_reason is not None:
+            over["reason"] = self.end_reason
+        peer.send(over)
         peer.send({"t": "bye", "reason": "the match is over"})
+
+    # ------------------------------------------------------------ a vote to end (issue 28)
+
+    def _voters(self, proposer: int) -> frozenset[int]:
+        """Who is asked: every other place a person sits in now (bots, programs that said
+        `hello{bot}`, away players and spectators have no say)."""
+        return frozenset(p for p, peer in self.by_seat.items()
+                         if p != proposer and peer.hello and not peer.closed
+                         and not peer.is_bot)
+
+    def _seated(self, peer: Peer) -> int | None:
+        """The place `peer` sits in, if it is still that place's connection."""
+        seat = peer.seat
+        return seat if seat is not None and self.by_seat.get(seat) is peer else None
+
+    def _on_propose(self, peer: Peer) -> None:
+        seat = self._seated(peer)
+        if seat is None:
+            peer.send(refusal("vote", "only a seated player may propose ending the match",
+                              "not_seated"))
+            return
+        if not self.started or self.finished:
+            peer.send(refusal("vote", "no match is under way", "no_match"))
+            return
+        if self.vote is not None:
+            peer.send(refusal("vote", "a vote to end the match is already under way",
+                              "vote_open"))
+            return
+        budget = self._proposals.setdefault(seat, Budget(PROPOSAL_BURST, PROPOSAL_RATE,
+                                                         self.now))
+        if not budget.take(1, self.now):
+            wait = math.ceil((1 - budget.level) / PROPOSAL_RATE)
+            peer.send(refusal("vote", f"too many proposals: try again in {wait} s",
+                              "vote_too_fast", {"seconds": wait}))
+            return
+        self._votes += 1
+        self.vote = EndVote(self._votes, seat, self._voters(seat), self.now + VOTE_SECONDS)
+        if self.vote.done():  # nobody else to ask: the one person at the table decides
+            self._close_vote(PASSED)
+        else:
+            self._tell(self.vote.message(OPEN, self.now))
+
+    def _on_vote(self, peer: Peer, msg: Message) -> None:
+        seat, vote = self._seated(peer), self.vote
+        if seat is None:
+            peer.send(refusal("vote", "only a seated player may vote", "not_seated"))
+            return
+        if vote is None or msg["id"] != vote.id:
+            peer.send(refusal("vote", "there is no such proposal", "no_vote"))
+            return
+        if seat not in vote.voters:
+            peer.send(refusal("vote", "you are not asked about this proposal", "not_asked"))
+            return
+        if not msg["yes"]:
+            self._close_vote(REFUSED, seat)
+            return
+        if seat in vote.yes:
+            return  # said twice: nothing changes
+        vote.yes.add(seat)
+        if vote.done():
+            self._close_vote(PASSED)
+        else:
+            self._tell(vote.message(OPEN, self.now))
+
+    def _close_vote(self, state: str, refused_by: int | None = None) -> None:
+        """Tell everyone how the vote ended; end the match if everyone accepted."""
+        vote = self.vote
+        assert vote is not None
+        self.vote = None
+        self._tell(vote.message(state, self.now, refused_by))
+        if state == PASSED:
+            self._end_by_vote()
+
+    def _end_by_vote(self) -> None:
+        """The match ends now (issue 28). A hand in play is abandoned: nothing of it is booked
+        (no payments, its fees and flees undone with it, so the scores are those after the last
+        finished hand and the log replays to them), its wall is revealed as abandoned (the
+        tiles still hidden cannot be counted), and the match ends as any match does, with the
+        reason "voted"."""
+        self.end_reason = VOTED
+        self.round = None  # a wall not dealt yet needs no reveal
+        if not self.match.hand_over:
+            self.publisher.close_window()
+            self.chronicle.abandon()
+            history = self.match.history
+            self.match.scores[:] = history[-1].scores if history else self.match.start_scores
+            if self.fair is not None:
+                self._tell(dict(self._reveal_msg(), abandoned=True))
+        self._finish()
 
     # ------------------------------------------------------------ a hand begins
 
@@ -989,9 +1116,10 @@ class Table:
             tokens=dict(self.places.tokens), bots=self.config.bots,
             hands_limit=self.config.hands, code=self.config.code,
             hands=self.chronicle.hand_logs() if hands else [], fingerprint=self.fingerprint,
-            current=None if self.match.hand_over else self.chronicle.hand_log(
-                self.match, self._kept_seed()),
+            current=None if self.match.hand_over or self.end_reason is not None
+            else self.chronicle.hand_log(self.match, self._kept_seed()),
             timers=[self.config.discard_seconds, self.config.claim_seconds],
+            ended=self.end_reason,
         )
 
     def _save_at(self) -> float:
@@ -1007,7 +1135,7 @@ class Table:
     def _write_log(self, final: bool) -> None:
         if self.config.log_path is not None:
             self._writes.append((self.config.log_path, self.chronicle.log_text(
-                final, self.hands_done, self.match.scores)))
+                final, self.hands_done, self.match.scores, self.end_reason)))
 
     def summary(self) -> dict[str, Any]:
         return {
@@ -1022,4 +1150,5 @@ class Table:
             "stale": self.stale,
             "timeouts": self.timeouts,
             "flees": self.flees,
+            "ended": self.end_reason,
         }
