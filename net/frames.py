@@ -60,6 +60,7 @@ SCHEMA: Final[dict[str, dict[str, tuple[type, ...]]]] = {
     "auto": {"on": (bool,)},
     "contribute": {"hand": _INT, "c": _STR},
     "end_propose": {},
+    "leave": {},
     "end_answer": {"id": _INT, "yes": (bool,)},
     "end_vote": {"id": _INT, "by": _INT, "voters": _LIST, "yes": _LIST, "state": _STR},
 }

@@ -490,6 +490,8 @@ class Table:
             self._on_propose(peer)
         elif kind == "end_answer":
             self._on_vote(peer, msg)
+        elif kind == "leave":
+            self._on_leave(peer)
         elif kind == "ping":
             peer.send({"t": "pong", "n": msg["n"]})
         elif kind == "pong":
@@ -571,6 +573,7 @@ class Table:
             if self.timers_on else None,
             "auto": True,  # this host takes "auto" messages (older hosts drop a peer for one)
             "votes": True,  # and "end_propose" / "end_answer" (issue 28)
+            "leave": True,  # and "leave" (issue 28)
         }
         if host_proof is not None:
             welcome["proof"] = host_proof
@@ -712,6 +715,41 @@ class Table:
         self._notice("auto" if on else "auto_off", seat,
                      f"{self.names[seat]} " + ("is on auto-play" if on else "plays again"))
         self._broadcast_seats()
+
+    def _on_leave(self, peer: Peer) -> None:
+        """A seated player leaves for good (issue 28). Mid-hand with the flee option on, that
+        is the flee of M12 (it pays); in every case a bot plays the place for the rest of the
+        match (nobody may come back to it with the token) and everyone is told. Before the
+        start the place is simply free again."""
+        seat = self._seated(peer)
+        if seat is None:
+            peer.send(refusal("leave", "only a seated player may leave a place", "not_seated"))
+            return
+        del self.by_seat[seat]
+        peer.seat = None
+        self._explain()
+        vote = self.vote
+        if vote is not None and (seat == vote.by or seat in vote.voters):
+            self._close_vote(VOID)
+        self.turns.stop(seat)
+        self.turns.back(seat)  # no absence to count: the place is the bots' now
+        name = self.names[seat]
+        if not self.started or self.finished:
+            self.places.drop_tokens(seat)
+            self.places.left_at.pop(seat, None)
+            self.names[seat] = ""
+        else:
+            if self.turns.flee and not self.match.hand_over:
+                self._flee(seat, "left the table")  # M12: leaving mid-hand is fleeing
+            self.places.to_bot(seat)
+            self.places.benched.discard(seat)
+            self.match.names = tuple(self.names)
+            self._notice("left", seat, f"{name} left the table; a bot plays the place",
+                         name=name)
+        self._broadcast_seats()
+        peer.send({"t": "bye", "reason": "you left the table"})
+        self.disconnect(peer, self.now)
+        self._busy_at = self.now  # its bot may have a move to make at once
 
     # ------------------------------------------------------------ telling the peers
 

@@ -45,6 +45,7 @@ def test_a_proposal_a_prompt_and_the_standings(ctx: Context, screen: pygame.Surf
     ctx.stack.push(scene)
     menu = TableMenu(scene)
     assert t("game_menu.propose_end") in _labels(menu)
+    assert t("game_menu.leave_match") in _labels(menu)
     ann.propose_end()  # the other player asks (from her own menu)
     _run(scene, screen, room=room, until=lambda: isinstance(ctx.stack.top, VotePrompt))
     prompt = ctx.stack.top
@@ -109,3 +110,17 @@ def test_the_prompt_closes_by_itself_when_the_vote_ends_without_us(
     assert ctx.stack.top is scene and not bo.match_over
     for session in (ann, bo, cy):
         session.close()
+
+
+def test_leaving_for_good_from_the_menu(ctx: Context, screen: pygame.Surface) -> None:
+    room, ann, bo = _table()
+    scene = TableScene(ctx, ann)
+    ctx.stack.push(scene)
+    menu = TableMenu(scene)
+    ctx.stack.push(menu)
+    menu.leave_match()
+    assert len(ctx.stack) == 0 or ctx.stack.top is not scene
+    room.deliver()
+    assert room.table.kinds[0] == "bot" and not ann.connected
+    assert any(n["code"] == "left" for n in bo.notices)
+    bo.close()

@@ -329,6 +329,22 @@ class RemoteSession:
         if self.can_propose_end:
             self._link.send({"t": "end_propose"})
 
+    @property
+    def can_leave(self) -> bool:
+        """A seated player at a host that takes `leave` (issue 28)."""
+        state = self._link.state
+        return (state.table.get("leave") is True and not self.watching
+                and state.place is not None and not state.over)
+
+    def leave_match(self) -> None:
+        """Leave the place for good: a bot plays it for the rest of the match (mid-hand, with
+        the flee option, this is a flee, M12). The token is of no use any more."""
+        if self.can_leave:
+            self._link.send({"t": "leave"})
+            if self._tokens is not None:
+                self._tokens.forget(self._token_key)
+        self.close()
+
     def answer_end(self, yes: bool) -> None:
         """Accept or refuse the proposal under way (a second answer changes nothing)."""
         vote = self.vote

@@ -55,6 +55,8 @@ class TableMenu(Scene):
             out.append((t("game_menu.end_match"), self.end_match, None, ""))
         if table.lan is not None and getattr(table.session, "can_propose_end", False):
             out.append((t("game_menu.propose_end"), self.propose_end, None, ""))
+        if table.lan is not None and getattr(table.session, "can_leave", False):
+            out.append((t("game_menu.leave_match"), self.leave_match, None, ""))
         return out
 
     def layout(self) -> None:
@@ -106,6 +108,13 @@ class TableMenu(Scene):
     def end_match(self) -> None:
         self.ctx.stack.pop()
         self.table.end_match()
+
+    def leave_match(self) -> None:
+        """Leave the LAN match for good: a bot takes the place (a flee mid-hand with the
+        flee option, M12); back to the menu."""
+        self.ctx.stack.pop()
+        self.table.session.leave_match()  # type: ignore[attr-defined]
+        self.table.leave()
 
     def propose_end(self) -> None:
         """Ask the others at the LAN table; the host tells everyone how the vote goes."""
