@@ -65,6 +65,8 @@ class Publisher:
         it is not asked about), as soon as that ends: a first state must not show another
         seat's offer either (a newcomer's, a returning player's, a resumed table's)."""
         peer.held = []  # a snapshot carries their effect
+        if self.match.hand is None:
+            return  # started, the first wall's round still open: the first deal sends it
         if self.hidden(self._viewer_seat(peer)):
             peer.pending_snapshot = True
         else:
@@ -74,6 +76,8 @@ class Publisher:
 
     def resync(self, peer: Peer) -> None:
         """A peer asked for the whole state again: what it should have (news stays held)."""
+        if self.match.hand is None:
+            return  # nothing dealt yet: the first deal sends every peer its snapshot
         if self.hidden(self._viewer_seat(peer)) and peer.stream.state:
             peer.send(peer.stream.snapshot())
         else:
