@@ -117,3 +117,16 @@ def test_a_vote_ends_the_match_over_loopback() -> None:
             assert s.final_scores == summary["final_scores"]
 
     asyncio.run(scenario())
+
+
+def test_vote_floods_from_peers_with_no_say_over_loopback() -> None:
+    """`tools/lan_attack.py votes`, small: every flooder is refused (not seated) and then
+    dropped for flooding; the two people play the match to its end, not voted."""
+    from tools.lan_attack import votes
+
+    figures = asyncio.run(within(votes(1, 6), 120))
+    assert figures["hands"] == 1 and figures["ended"] is None
+    assert figures["players_refused"] == 0
+    assert figures["closed_by_host"] == 6 and figures["drop_reasons"] == {
+        "too many messages": 6}
+    assert figures["reasons"]["not_seated"] >= 6 * 100
