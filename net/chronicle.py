@@ -41,8 +41,9 @@ class Chronicle:
         self._log: list[str] = [chained(line_json(header)[:-1], self._chain)]
         """The match log's lines so far, each whole with its chain (the header never changes)."""
         self._ended = False
-        self._at_hand: hashlib._Hash | None = None
-        """The events hash as the hand under way began (None: not seen begin, a resume)."""
+        self.at_hand: hashlib._Hash | None = None
+        """The events hash as the hand under way began (a resumed table's is set from its
+        replay); None: no hand under way."""
         for record in records:
             # The log has always written the actions as the engine spells them.
             self._file(HandLog([[int(s), str(Action.parse(str(a)))] for s, a in record.actions],
@@ -69,14 +70,14 @@ class Chronicle:
 
     def new_hand(self) -> None:
         self.hand_flees = []
-        self._at_hand = self.digest.copy()
+        self.at_hand = self.digest.copy()
 
     def abandon(self) -> None:
         """The hand under way is dropped unbooked (a match the players voted to end): the
         events hash goes back to where the hand began, so the log replays."""
-        if self._at_hand is not None:
-            self.digest = self._at_hand
-        self._at_hand = None
+        if self.at_hand is not None:
+            self.digest = self.at_hand
+        self.at_hand = None
         self.hand_flees = []
 
     def flee(self, actions: int, player: int) -> None:

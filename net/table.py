@@ -139,6 +139,8 @@ class Table:
         self.now = 0.0
         """The time the transport last told (the table never reads a clock)."""
         digest = hashlib.sha256()  # the events hash sees the replayed events too
+        at_hand: list[Any] = []
+        """The events hash before the resumed hand under way (if it is abandoned)."""
         if saved is None:
             self.seed = config.seed if config.seed is not None else secrets.randbelow(2**31)
             self.options = lan_options(config.ruleset, config.options)
@@ -153,7 +155,8 @@ class Table:
         else:
             self.seed = saved.seed
             self.options = dict(saved.options)
-            self.match = replay(saved, digest, keep_records=False)
+            self.match = replay(saved, digest, keep_records=False,
+                                at_current=lambda: at_hand.append(digest.copy()))
             kinds, names, tokens = list(saved.kinds), list(saved.names), dict(saved.tokens)
             records = list(saved.hands)
             flees = ([list(f) for f in saved.current.flees]
@@ -162,6 +165,8 @@ class Table:
         """Why the match ended before its rules ended it ("voted": issue 28), once it has."""
         self.chronicle = Chronicle(config.ruleset, self.seed, self.options, self.match,
                                    records, flees, digest)
+        if at_hand:
+            self.chronicle.at_hand = at_hand[0]
         self.places = Places(kinds, names, tokens, config.bots, self.seed,
                              config.hold_before_start)
         self.turns = TurnClock(config.discard_seconds, config.claim_seconds, config.flee_after,
@@ -583,6 +588,8 @@ class Table:
             return
         if self.round is not None:  # the next wall's round is open (it is not asked)
             peer.send(self._round_msg(self.round, within=0))
+        if self.vote is not None:  # a proposal to end the match is under way
+            peer.send(self.vote.message(OPEN, self.now))
         if self.fair is not None:  # a newcomer can still check this hand's wall at its end
             peer.send(self._commit_msg())
         if msg.get("watch"):

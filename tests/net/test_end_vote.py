@@ -239,3 +239,43 @@ def test_attackers_get_a_clear_refusal_and_the_table_plays_on() -> None:
     b.answer()
     room.deliver()
     assert table.finished and table.final is not None and table.final["ended"] == "voted"
+
+
+def test_a_resumed_hand_voted_to_an_end_still_leaves_a_log_that_replays(tmp_path: Path) -> None:
+    """The host was restarted mid-hand (`--resume`); the players come back and vote the match
+    to an end in that very hand: the log still replays (its events hash as the hand began)."""
+    save = tmp_path / "table.save"
+    room, (a, b) = _room(["open", "open", "bot", "bot"], save_path=save)
+    table = room.table
+    table._save()
+    room.deliver()
+    saved = read_save(save)
+    assert saved.current is not None and saved.current.actions
+    before = list(table.match.history[-1].scores if table.match.history
+                  else table.match.start_scores)
+    log = tmp_path / "resumed.log"
+    again = Table(table_config("mazhan", ["open", "open", "bot", "bot"], hands=8, seed=5,
+                               claim_window=0.5, log_path=log,
+                               options={"hands": 8, "bust_ends": False}), saved=saved)
+    room2 = Room(again)
+    ann = FakeClient(room2, name="p0", seat=0, token=a.state.token, person=True,
+                     address="10.0.0.1")
+    bob = FakeClient(room2, name="p1", seat=1, token=b.state.token, person=True, seed=1,
+                     address="10.0.0.2")
+    room2.wait_for(lambda: again.started and ann.state.view() is not None)
+    assert not again.match.hand_over and again.hands_done == table.hands_done
+    _send(ann, {"t": "end_propose"})
+    bob.state.answer_end(True)
+    bob.answer()
+    room2.deliver()
+    assert again.finished and again.final is not None
+    assert again.final["final_scores"] == before
+    assert verify(log.read_text(encoding="utf-8")).final_scores == before
+
+
+def test_who_comes_in_during_a_vote_is_told_of_it() -> None:
+    room, (a, _b) = _room(["open", "open", "bot", "bot"])
+    _send(a, {"t": "end_propose"})
+    late = FakeClient(room, name="eve", autoplay=None, watch=True, address="10.0.0.7")
+    assert late.state.vote is not None and late.state.vote["by"] == 0
+    assert _votes(late)[-1]["state"] == "open"
