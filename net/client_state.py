@@ -62,6 +62,8 @@ class ClientStats:
     """Places asked for randomness that gave none, per hand (shown, not a failed check)."""
     applied_at: dict[int, float] = field(default_factory=dict)
     """seq → perf_counter time the update was applied (only when tracing)."""
+    ended: str | None = None
+    """Why the match ended before its rules ended it ("voted"), as `over` said."""
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -80,6 +82,7 @@ class ClientStats:
             "options": self.options,
             "walls": self.walls,
             "contributions_missing": self.contributions_missing,
+            "ended": self.ended,
         }
 
 
@@ -217,7 +220,7 @@ class ClientState:
             self.over = True
             self.vote = None
             reason = msg.get("reason")
-            self.end_reason = reason if isinstance(reason, str) else None
+            self.end_reason = self.stats.ended = reason if isinstance(reason, str) else None
             self.walls.end()
         elif kind == "ping":
             self.outbox.append({"t": "pong", "n": msg["n"]})

@@ -77,6 +77,7 @@ def test_all_accept_the_match_ends_now_the_hand_abandoned(tmp_path: Path) -> Non
     assert table.final["ended"] == "voted" and table.final["hands"] == hands
     for client in (a, b, c, watcher):
         assert client.state.over and client.state.end_reason == "voted"
+        assert client.state.stats.to_json()["ended"] == "voted"  # join --json
         assert _votes(client)[-1]["state"] == "passed"
         assert client.state.stats.wall_problems == []  # the abandoned wall checks out
     assert a.peer is not None
