@@ -580,7 +580,7 @@ STRINGS: Final[dict[str, tuple[str, str]]] = {
     "lesson.mazhan.deal.2.wrong": ("東 1、南 2、西 3、北 4、東 5、南 6、西 7",
                                    "E 1, S 2, W 3, N 4, E 5, S 6, W 7"),
     "lesson.mazhan.deal.3": ("從那一邊右數 7 墩開牌，每人四張四張拿：莊家 17 張，閒家 16 張。"
-                             "你的白板和蘭是補牌：擺出來，從牌尾補。點它們。",
+                             "你的白板和花牌「蘭」要擺出來，再從牌尾補牌。點它們。",
                              "The wall breaks 7 stacks from that side's right end; tiles are "
                              "dealt four at a time: 17 to the dealer, 16 to the others. Your "
                              "White and Orchid are bonus tiles: set aside and replaced from "
