@@ -224,7 +224,7 @@ HANS: Final[dict[str, tuple[str, str]]] = {
     'lan.timers': ('計時', '计时'),
     'lan.timers_value': ('出牌 {discard} 秒 · 吃碰 {claim} 秒', '出牌 {discard} 秒 · 吃碰 {claim} 秒'),
     'lan.notice.auto': ('{name} 托管中：電腦代打', '{name} 托管中：电脑代打'),
-    'lan.notice.vote.open': ('{name} 提議結束牌局，等待其他玩家表決', '{name} 提议结束牌局，等待其他玩家表决'),
+    'lan.notice.vote.open': ('{name} 提議結束牌局，請表決', '{name} 提议结束牌局，请表决'),
     'lan.notice.vote.passed': ('全體同意：牌局結束', '全体同意：牌局结束'),
     'lan.notice.vote.refused': ('{name} 不同意結束：牌局繼續', '{name} 不同意结束：牌局继续'),
     'lan.notice.vote.expired': ('表決時間到，沒有全體同意：牌局繼續', '表决时间到，没有全体同意：牌局继续'),
