@@ -11,6 +11,7 @@ or touches a socket; tests drive it with a fake clock. Its parts, each a small o
 - net/turn_clock.py: `TurnClock`, each decision's deadline and absences (M11, M12);
 - net/publish.py: `Publisher`, per-viewer snapshots and diffs, the claim window;
 - net/chronicle.py: `Chronicle`, the events hash, hand records, save and log;
+- net/vote.py: `EndVote`, a proposal to end the match early and its voters (issue 28);
 - net/limits.py, net/joincode.py: each peer's budgets, join-code attempts.
 
 A connection may act only for the place it sat in, only with an action in that seat's legal
@@ -746,8 +747,11 @@ class Table:
             self.places.left_at.pop(seat, None)
             self.names[seat] = ""
         else:
-            if self.turns.flee and not self.match.hand_over:
-                self._flee(seat, "left the table")  # M12: leaving mid-hand is fleeing
+            if (self.turns.flee and not self.match.hand_over
+                    and seat not in self.places.benched):
+                # M12: leaving mid-hand is fleeing (not for a hand a bot plays already: the
+                # place fled before, or its player joined during it)
+                self._flee(seat, "left the table")
             self.places.to_bot(seat)
             self.places.benched.discard(seat)
             self.match.names = tuple(self.names)

@@ -92,3 +92,15 @@ def test_leaving_before_the_start_frees_the_place_at_once() -> None:
     assert ann.peer is not None and 0 not in table.free_seats
     ann.peer.send({"t": "leave"})
     assert 0 in table.free_seats and not table.started
+
+
+def test_leaving_a_hand_a_bot_plays_already_is_no_second_flee() -> None:
+    """A place benched for the hand (it fled already, or its player joined mid-hand): leaving
+    is no flee (nothing more to pay); the bot keeps the place."""
+    room, ann, bob = _room("mazhan")
+    table = room.table
+    table._flee(0, "a test's flee")
+    assert table.flees == 1 and 0 in table.places.benched
+    assert ann.peer is not None
+    ann.peer.send({"t": "leave"})
+    assert table.flees == 1 and _notices(bob, "left") and table.kinds[0] == "bot"
