@@ -719,6 +719,10 @@ class Table:
         seat = peer.seat
         if seat is None or peer.auto == on:
             return
+        if not peer.auto_changes.allow(self.now):
+            peer.send(refusal("auto", "you are switching auto-play too often",
+                              "auto_too_fast"))
+            return
         peer.auto = on
         self._notice("auto" if on else "auto_off", seat,
                      f"{self.names[seat]} " + ("is on auto-play" if on else "plays again"))

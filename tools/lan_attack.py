@@ -23,6 +23,8 @@ Scenarios:
 - `votes`: while two people play, peers with no say (not seated, or spectators) flood
   proposals to end the match and answers to proposals that do not exist (issue 28); the
   reasons the host gave, how many were dropped, and whether the match still ended by itself.
+- `autos`: a seated peer switching 托管 on and off as fast as its message budget lets it (each
+  change is told to every peer); how many changes the host told, how many it refused.
 """
 
 from __future__ import annotations
@@ -392,6 +394,34 @@ async def votes(hands: int, count: int) -> dict[str, Any]:
             "drop_reasons": dict(host.table.drop_reasons)}
 
 
+# ---------------------------------------------------------------- 托管 flips
+
+async def autos(hands: int, flips: int) -> dict[str, Any]:
+    host = _host(hands=hands, seats=["open", "open", "bot", "bot"], claim_window=0.02,
+                 options={"hands": hands, "bust_ends": False})
+    await host.start()
+    honest = Client(VICTIM, host.port, name="p0", seed=0, seat=0, person=True)
+
+    def attack() -> dict[str, Any]:
+        flood = encode({"t": "sit", "seat": 1}) + b"".join(
+            encode({"t": "auto", "on": n % 2 == 0}) for n in range(flips))
+        with _connect(host.port) as sock:  # bounded: one connection, read for 1.5 s at most
+            sock.sendall(_hello("flipper") + flood)
+            got, gone = _drain(sock, 1.5)
+        told = sum(1 for m in got if m["t"] == "notice" and m.get("code") in ("auto", "auto_off")
+                   and m.get("seat") == 1)
+        refused = sum(1 for m in got if m["t"] == "error" and m.get("why") == "auto_too_fast")
+        return {"flips": flips, "told": told, "refused": refused, "closed_by_host": gone}
+
+    figures, *results = await asyncio.gather(asyncio.to_thread(attack), host.run(),
+                                             honest.run(), return_exceptions=True)
+    await host.close()
+    return {**(figures if isinstance(figures, dict) else {"attack": str(figures)}),
+            "hands": host.hands_done,
+            "players_refused": sum(isinstance(r, BaseException) for r in results[1:]),
+            "host_dropped": host.table.dropped}
+
+
 # ---------------------------------------------------------------- join code guessing
 
 async def codes(seconds: float) -> dict[str, Any]:
@@ -589,7 +619,7 @@ def _soak_runs(hands: int, runs: int) -> dict[str, Any]:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python tools/lan_attack.py", description=__doc__)
     parser.add_argument("scenario", choices=["honest", "trickle", "slots", "nonreader", "bomb",
-                                             "codes", "soak", "votes"])
+                                             "codes", "soak", "votes", "autos"])
     parser.add_argument("--seconds", type=float, default=3.0)
     parser.add_argument("--hands", type=int, default=8)
     parser.add_argument("--count", type=int, default=40)
@@ -620,6 +650,7 @@ def main(argv: list[str] | None = None) -> int:
         "nonreader": lambda: nonreader(min(args.count, 200), max(1, min(args.waves, 10))),
         "bomb": lambda: bomb(args.hands, args.frame, min(args.frames, 1000)),
         "codes": lambda: codes(min(args.seconds, 30.0)),
+        "autos": lambda: autos(args.hands, min(args.count, 150)),
         "votes": lambda: votes(min(args.hands, 8), min(args.count, 200)),
         "soak": lambda: soak(min(args.hands, 200), tempfile.mkdtemp(prefix="lan-soak-")),
     }

@@ -498,6 +498,8 @@ STRINGS: Final[dict[str, tuple[str, str]]] = {
     "lan.refused.spectator": ("觀戰者不能入座", "spectators cannot take a place"),
     "lan.refused.taken": ("座位 {seat} 已經有人", "place {seat} is not free"),
     "lan.refused.too_fast": ("聊得太快了", "you are chatting too fast"),
+    "lan.refused.auto_too_fast": ("托管切換太頻繁，請稍後再試",
+                                  "you are switching auto-play too often; try again shortly"),
     "lan.refused.unknown_phrase": ("不認得的快捷語", "unknown phrase"),
     "lan.refused.nothing_now": ("現在沒有要做的事", "nothing to do now"),
     "lan.refused.bad_notation": ("看不懂這一步", "the move could not be read"),

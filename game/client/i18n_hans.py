@@ -392,6 +392,7 @@ HANS: Final[dict[str, tuple[str, str]]] = {
     'lan.refused.spectator': ('觀戰者不能入座', '观战者不能入座'),
     'lan.refused.taken': ('座位 {seat} 已經有人', '座位 {seat} 已经有人'),
     'lan.refused.too_fast': ('聊得太快了', '聊得太快了'),
+    'lan.refused.auto_too_fast': ('托管切換太頻繁，請稍後再試', '托管切换太频繁，请稍后再试'),
     'lan.refused.unknown_phrase': ('不認得的快捷語', '不认得的快捷语'),
     'lan.refused.nothing_now': ('現在沒有要做的事', '现在没有要做的事'),
     'lan.refused.bad_notation': ('看不懂這一步', '看不懂这一步'),

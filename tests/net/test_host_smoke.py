@@ -130,3 +130,15 @@ def test_vote_floods_from_peers_with_no_say_over_loopback() -> None:
     assert figures["closed_by_host"] == 6 and figures["drop_reasons"] == {
         "too many messages": 6}
     assert figures["reasons"]["not_seated"] >= 6 * 100
+
+
+def test_auto_flips_from_a_seated_peer_are_refused_past_the_burst_over_loopback() -> None:
+    """`tools/lan_attack.py autos`: a seated peer switching 托管 150 times in a burst gets six
+    changes told (net/limits.py AUTO_BURST) and a refusal for each change after them; it is not
+    dropped, and the match plays to its end."""
+    from tools.lan_attack import autos
+
+    figures = asyncio.run(within(autos(1, 150), 120))
+    assert figures["told"] == 6 and figures["refused"] == len(range(6, 150, 2))
+    assert not figures["closed_by_host"] and figures["host_dropped"] == 0
+    assert figures["hands"] == 1 and figures["players_refused"] == 0
