@@ -1050,8 +1050,7 @@ class Table:
         if not self.match.hand_over:
             self.publisher.close_window()
             self.chronicle.abandon()
-            history = self.match.history
-            self.match.scores[:] = history[-1].scores if history else self.match.start_scores
+            self.match.abandon_hand()
             if self.fair is not None:
                 self._tell(dict(self._reveal_msg(), abandoned=True))
         self._finish()

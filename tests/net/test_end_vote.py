@@ -280,3 +280,23 @@ def test_who_comes_in_during_a_vote_is_told_of_it() -> None:
     late = FakeClient(room, name="eve", autoplay=None, watch=True, address="10.0.0.7")
     assert late.state.vote is not None and late.state.vote["by"] == 0
     assert _votes(late)[-1]["state"] == "open"
+
+
+def test_an_abandoned_hands_table_fee_goes_back_with_its_scores() -> None:
+    # M22: with the table fee, each player pays the stake to the house as a hand is dealt; a
+    # hand voted away counts for nothing, so its fee goes back too: the scores and the house
+    # are those after the last finished hand, and together still the four starting scores
+    room, (a, b) = _room(["open", "open", "bot", "bot"],
+                         options={"hands": 8, "bust_ends": False, "table_fee": True})
+    match = room.table.match
+    assert match.hand is not None and match.house > 0  # the hand under way has paid its fee
+    house_before = match.house - 4 * match.hand.stake  # less the fee of the hand under way
+    before = list(match.history[-1].scores if match.history else match.start_scores)
+    _send(a, {"t": "end_propose"})
+    b.state.answer_end(True)
+    b.answer()
+    room.deliver()
+    assert room.table.finished and room.table.final is not None
+    assert list(match.scores) == before == room.table.final["final_scores"]
+    assert match.house == house_before
+    assert sum(match.scores) + match.house == 4 * match.start_scores[0]
