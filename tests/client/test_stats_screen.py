@@ -208,3 +208,15 @@ def test_results_panel_charts_each_seats_score_over_the_hands(ctx: Context,
     assert ends.index(max(ends)) == finals.index(min(finals))
     assert panel.chart.box.bottom <= panel.rect.bottom
     assert_fits(panel.boxes, surface.get_rect())
+
+
+def test_a_column_of_figures_reads_alike() -> None:
+    # one decimal while every figure of the column is under 100, none once one is larger
+    # (a Nanjing column showed +74 over +48.9 over +183)
+    from game.client.screens.stats import decimals_for, number
+
+    column = [183.0, 48.93, 74.0, None]
+    assert [number(x, decimals_for(column)) for x in column] == ["+183", "+49", "+74", "–"]
+    small = [48.93, 74.0, -3.25]
+    assert [number(x, decimals_for(small)) for x in small] == ["+48.9", "+74.0", "-3.2"]
+    assert number(1818.4) == "+1,818"
