@@ -222,7 +222,7 @@ async def _host(config: HostConfig, saved: SaveData | None, *, announce: bool,
             ruleset=config.ruleset, rules=host.rules, free=len(host.free_seats),
             locked=bool(config.code), interface=interface, fingerprint=host.fingerprint,
             options=options_text(host.table.table_options),
-            walls=config.walls,
+            walls=config.walls, timers=host.table.announced_timers,
         )
         await announcer.start()
         current = announcer

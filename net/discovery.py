@@ -57,6 +57,19 @@ class TableInfo:
     """The table's options as announced ("gold=5,until_broke=no,..."; empty: not told)."""
     walls: str = ""
     """"shared" (walls from everyone's randomness) or "reproducible" (a test table)."""
+    timers: str = ""
+    """"15/8": the seconds to discard and to answer a claim (M11); empty: no timers told."""
+
+    @property
+    def timer_seconds(self) -> tuple[float, float] | None:
+        """(discard, claim) seconds as announced; None when not told or not two numbers
+        from 1 to 600 (what a host may set)."""
+        try:
+            discard, claim = (float(part) for part in self.timers.split("/"))
+        except ValueError:
+            return None
+        ok = all(1 <= x <= 600 for x in (discard, claim))
+        return (discard, claim) if ok else None
 
     @property
     def options(self) -> dict[str, Any]:
@@ -109,11 +122,14 @@ def _options_joined(props: dict[str, str]) -> str:
 def txt_properties(
     *, name: str, protocol: int, ruleset: str, rules: str, free: int, locked: bool,
     started: bool = False, fingerprint: str = "", options: str = "", walls: str = "",
+    timers: str = "",
 ) -> dict[str, str]:
-    """The TXT record of a table."""
+    """The TXT record of a table; `timers`: "15/8", the seconds to discard and to answer a
+    claim (ruling M11), when the table's timers are on."""
     return {
         **_options_chunks(options),
         **({"walls": walls} if walls else {}),
+        **({"timers": timers} if timers else {}),
         "fp": fingerprint,
         "v": str(protocol),
         "name": name,
@@ -150,6 +166,7 @@ def parse_table(info: AsyncServiceInfo) -> TableInfo | None:
             fingerprint=props.get("fp", ""),
             options_text=_options_joined(props),
             walls=props.get("walls", ""),
+            timers=props.get("timers", ""),
         )
     except (KeyError, ValueError):
         return None
@@ -196,11 +213,13 @@ class Announcer:
         fingerprint: str = "",
         options: str = "",
         walls: str = "",
+        timers: str = "",
     ) -> None:
         self._fields: dict[str, Any] = {
             "fingerprint": fingerprint,
             "options": options,
             "walls": walls,
+            "timers": timers,
             "name": name,
             "protocol": protocol,
             "ruleset": ruleset,

@@ -246,6 +246,13 @@ class Table:
     def timers_on(self) -> bool:
         return self.match.rules.settings.timers
 
+    @property
+    def announced_timers(self) -> str:
+        """The timers as discovery announces them ("15/8", M11), or "" when they are off."""
+        if not self.timers_on:
+            return ""
+        return f"{self.config.discard_seconds:g}/{self.config.claim_seconds:g}"
+
     def state_of(self, player: int) -> dict[str, Any]:
         """The compact view `player`'s place is shown now (SPECTATOR: a spectator's)."""
         return self.publisher.state(player)

@@ -57,6 +57,7 @@ async def _announce_browse_update_remove() -> None:
         free=3,
         locked=True,
         interface="127.0.0.1",
+        timers="20/10",
     )
     await announcer.start()
     await _wait_for(lambda: added, "the table to be seen")
@@ -64,6 +65,7 @@ async def _announce_browse_update_remove() -> None:
     assert (table.name, table.address, table.port) == ("East Wind 東風", "127.0.0.1", 40123)
     assert (table.protocol, table.ruleset, table.rules) == (1, "nanjing", "abc123")
     assert (table.free, table.locked, table.started) == (3, True, False)
+    assert table.timer_seconds == (20.0, 10.0)  # the countdowns, known before sitting
 
     found = await find_table("East Wind 東風", timeout=10, interface="127.0.0.1")
     assert found.port == 40123
@@ -117,3 +119,21 @@ def test_two_tables_with_one_name_are_never_merged_and_join_asks_which() -> None
     copy = _table("Twin (3)._mahjong._tcp.local.", "bbbb2222", 40202)  # copies the print
     with pytest.raises(DiscoveryError, match="2 tables"):
         pick_table([real, twin, copy], "Twin", "bbbb2222")
+
+
+def test_announced_timers_are_read_or_left_out() -> None:
+    from net.discovery import TableInfo
+
+    def info(timers: str) -> TableInfo:
+        return TableInfo(service="s", name="n", address="10.0.0.5", port=7000, protocol=1,
+                         ruleset="mazhan", rules="x", free=1, locked=False, timers=timers)
+
+    assert info("15/8").timer_seconds == (15.0, 8.0)
+    assert info("2.5/600").timer_seconds == (2.5, 600.0)
+    for bad in ("", "15", "15/8/3", "a/b", "0/8", "15/601", "-1/8"):
+        assert info(bad).timer_seconds is None, bad
+    props = txt_properties(name="t", protocol=1, ruleset="mazhan", rules="h", free=2,
+                           locked=False, timers="15/8")
+    assert props["timers"] == "15/8"
+    assert "timers" not in txt_properties(name="t", protocol=1, ruleset="mazhan", rules="h",
+                                          free=2, locked=False)

@@ -158,3 +158,16 @@ def test_a_joiner_that_does_not_know_an_option_is_refused_clearly_before_sitting
     assert caught.value.info["why"] == "unknown_option"
     assert state.outbox == []  # never asked for a seat
     assert set(OPTION_TABLES["nanjing"]) >= {"gold"}
+
+
+def test_discovery_announces_the_timers_a_joiner_will_play_with() -> None:
+    # M11: 15 s to discard and 8 s to answer a claim by default, as the host set them, or
+    # nothing when the table has no timers
+    from tests.net.peers import make_table
+
+    assert make_table("mazhan", ["open", "bot", "bot", "bot"]).announced_timers == "15/8"
+    slow = make_table("nanjing", ["open", "bot", "bot", "bot"], discard_seconds=30.0,
+                      claim_seconds=12.5)
+    assert slow.announced_timers == "30/12.5"
+    off = make_table("mazhan", ["open", "bot", "bot", "bot"], options={"timers": False})
+    assert off.announced_timers == ""

@@ -334,5 +334,9 @@ def test_the_join_screen_shows_a_tables_rules_and_its_walls_before_sitting(
         later = _announced("nanjing", {}, "shared")
         unknown = dataclasses.replace(later, options_text=later.options_text + ",moon_bonus=yes")
         assert "moon_bonus=yes" in scene.table_lines(unknown)[1]
+        timed = dataclasses.replace(later, timers="20/10")  # the host's countdowns (M11)
+        shown = i18n.labelled(i18n.t("lan.timers"), i18n.t("lan.timers_value", discard="20",
+                                                              claim="10"))
+        assert shown in scene.table_lines(timed) and shown not in scene.table_lines(later)
     finally:
         i18n.set_language("zh-Hant")

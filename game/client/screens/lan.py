@@ -343,7 +343,7 @@ class HostScreen(_LanScene):
                               free=len(host.free_seats), locked=bool(config.code),
                               interface=self.interface, fingerprint=host.fingerprint,
                               options=options_text(host.table.table_options),
-                              walls=config.walls)
+                              walls=config.walls, timers=host.table.announced_timers)
         if self.announce:
             try:
                 self.net.submit(announcer.start()).result(5)
@@ -475,6 +475,10 @@ class JoinScreen(_LanScene):
                                                                   for label, value in shown)))
         if table.unknown_options:
             lines.append(t("lan.unknown_options", options=", ".join(table.unknown_options)))
+        timers = table.timer_seconds
+        if timers is not None:  # what the turn and claim countdowns will be, before sitting
+            lines.append(labelled(t("lan.timers"), t("lan.timers_value", discard=f"{timers[0]:g}",
+                                                     claim=f"{timers[1]:g}")))
         if table.walls in ("shared", "reproducible"):
             lines.append(t(f"lan.walls.{table.walls}"))
         return lines
