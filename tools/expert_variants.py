@@ -152,3 +152,23 @@ class TileByReach(ExpertBot):
             return super()._gain(view, hand, plan, tile, unseen, tuning)
         step = xn.offence(d - 1, view.wall_left, tuning) - xn.offence(d, view.wall_left, tuning)
         return self.tile_share * step * HardBot._accept(self, hand, plan, tile, unseen)
+
+
+class LateFold(HardFold):
+    """`HardFold` late only: hard's fold two or more tiles from ready under 20 tiles left."""
+
+    fold_rule: ClassVar[dict[str, tuple[int, float, int, int] | None]] = {
+        "nanjing": (99, 9.0, 2, 20), "mazhan": None}
+
+
+class FarFold(HardFold):
+    """`HardFold` against a close opponent only: three or more tiles from ready."""
+
+    fold_rule: ClassVar[dict[str, tuple[int, float, int, int] | None]] = {
+        "nanjing": (3, 0.6, 99, 0), "mazhan": None}
+
+
+class Tiles05(ExpertBot):
+    """Nanjing: a live improving tile worth half a gold against a discard's danger, not 2."""
+
+    nanjing: ClassVar[xn.Tuning | None] = xn.Tuning(gold_per_tile=0.5)
