@@ -1,11 +1,12 @@
 """Expert variants screened against the full-strength baseline (issue 30; docs/bots-notes.md).
 
 Each class is `ExpertBot` with one knob changed; compare one with the expert on the same deals,
-each alone among three baselines:
+each alone among three baselines (the figures are in docs/strength.md, "Expert variants against
+the fixed baseline"):
 
-    uv run python tools/paired.py --ruleset nanjing --deals 500 --seed 81 --field \\
+    nice -n 19 uv run python tools/paired.py --ruleset nanjing --deals 600 --seed 81 --field \\
         --a expert --b file:tools/expert_variants.py:NoFlushSlack \\
-        --opp file:tools/baseline_bot.py:BaselineBot --jobs 2
+        --opp file:tools/baseline_bot.py:BaselineBot --jobs 1
 """
 
 from __future__ import annotations
@@ -172,3 +173,29 @@ class Tiles05(ExpertBot):
     """Nanjing: a live improving tile worth half a gold against a discard's danger, not 2."""
 
     nanjing: ClassVar[xn.Tuning | None] = xn.Tuning(gold_per_tile=0.5)
+
+
+class ShapeTie(ExpertBot):
+    """Nanjing: among discards of (nearly) equal live tiles, keep the tile with more unseen
+    neighbours (its kind and suited kinds within two ranks: the draws that would build on it
+    later), at `shape_weight` gold each: the baseline's count ties often, and the expert broke
+    the ties by danger alone."""
+
+    shape_weight: ClassVar[float] = 0.05
+
+    def _gain(self, view: SeatView, hand: ev.Hand, plan: Plan, tile: int, unseen: list[int],
+              tuning: xn.Tuning) -> float:
+        got = super()._gain(view, hand, plan, tile, unseen, tuning)
+        counts = list(view.counts)
+        if not counts[tile]:
+            return got
+        counts[tile] -= 1
+        if kit.deficiency(view, counts) <= 1:
+            return got  # a ready hand: its waits decide
+        near = unseen[tile]
+        if tile < 27:
+            rank = tile % 9
+            for step in (-2, -1, 1, 2):
+                if 0 <= rank + step <= 8:
+                    near += unseen[tile + step]
+        return got - self.shape_weight * near  # throwing a tile that builds costs its future
