@@ -25,7 +25,8 @@ from game.view import seat_view
 
 RECORD_NAME = "score_drill.json"
 """The guess-the-score running record, in the data home (game.paths.data_dir); the review's
-"what would you discard" positions are drills.json beside it."""
+"what would you discard" positions are drills.json beside it, and the discard drill's own
+record discard_drill.json (game.discard_drill)."""
 CHOICES = 4
 MAX_TRIES = 40
 """Hands dealt at most to find a win (most hands end in one)."""

@@ -83,6 +83,8 @@ class Match:
         self.explained: frozenset[int] = frozenset()
         """Players whose refusals each hand notes for their views (`explained_view`): the
         people at a table. Empty in a bots' match."""
+        self._before_hand: tuple[tuple[int, ...], int] = (tuple(self.scores), 0)
+        """(scores, house) as they were before the hand on the table was dealt."""
 
     # ------------------------------------------------------------ seats & players
 
@@ -117,6 +119,7 @@ class Match:
             raise HandOver("the current hand is not over")
         self.hand_no += 1
         stake = self.rules.stake(self.scores)
+        self._before_hand = (tuple(self.scores), self.house)
         if seed is None:
             seed = self.rng.getrandbits(64)
         self.hand_seed = seed
@@ -172,6 +175,19 @@ class Match:
         else:
             self.dealer = (self.dealer + 1) % 4
             self.dealer_streak = 0
+
+    def abandon_hand(self) -> None:
+        """The hand in play counts for nothing (a LAN match its players voted to end, issue
+        28): the scores and the house go back to what they were before it was dealt, its
+        table fee (M22) and any flee in it (M12) undone. It stays on the table, unbooked, for
+        its wall to be revealed."""
+        if self.hand_over:
+            return
+        scores, house = self._before_hand
+        self.scores[:] = scores
+        self.house = house
+        self.flees.pop(self.hand_no, None)
+        self._now = (None, 0, ())  # the scores changed without a payment of the hand
 
     @property
     def actions(self) -> list[tuple[int, Action]]:

@@ -41,6 +41,9 @@ class Chronicle:
         self._log: list[str] = [chained(line_json(header)[:-1], self._chain)]
         """The match log's lines so far, each whole with its chain (the header never changes)."""
         self._ended = False
+        self.at_hand: hashlib._Hash | None = None
+        """The events hash as the hand under way began (a resumed table's is set from its
+        replay); None: no hand under way."""
         for record in records:
             # The log has always written the actions as the engine spells them.
             self._file(HandLog([[int(s), str(Action.parse(str(a)))] for s, a in record.actions],
@@ -67,6 +70,15 @@ class Chronicle:
 
     def new_hand(self) -> None:
         self.hand_flees = []
+        self.at_hand = self.digest.copy()
+
+    def abandon(self) -> None:
+        """The hand under way is dropped unbooked (a match the players voted to end): the
+        events hash goes back to where the hand began, so the log replays."""
+        if self.at_hand is not None:
+            self.digest = self.at_hand
+        self.at_hand = None
+        self.hand_flees = []
 
     def flee(self, actions: int, player: int) -> None:
         self.hand_flees.append([actions, player])
@@ -90,10 +102,14 @@ class Chronicle:
         self.saved_at = now
         return save_text(data, self._saved, self.start_scores)
 
-    def log_text(self, final: bool, hands: int, scores: Sequence[int]) -> str:
-        """The match log's text (ended, with its events hash, when `final`)."""
+    def log_text(self, final: bool, hands: int, scores: Sequence[int],
+                 reason: str | None = None) -> str:
+        """The match log's text (ended, with its events hash, when `final`; `reason`: why it
+        ended before its rules ended it, e.g. "voted")."""
         if final and not self._ended:
             self._ended = True
             end = end_line(hands, scores, self.digest.hexdigest())
+            if reason is not None:
+                end["reason"] = reason
             self._log.append(chained(line_json(end)[:-1], self._chain))
         return "\n".join(self._log) + "\n"

@@ -114,7 +114,10 @@ class Client(ClientFront):
         reconnect: bool = False,
         reconnect_for: float = 120.0,
         handshake_timeout: float = 10.0,
+        person: bool = False,
     ) -> None:
+        """`person`: the hello does not say a program plays although `autoplay` does
+        (benchmarks of what a person's window is sent: refusals, claim windows)."""
         self.address = address
         self.port = port
         self.name = name
@@ -128,6 +131,7 @@ class Client(ClientFront):
         self.reconnect = reconnect
         self.reconnect_for = reconnect_for
         self.handshake_timeout = handshake_timeout
+        self.person = person
         self.state = ClientState(seat=seat, token=token, watch=watch, code=code,
                                  fingerprint=fingerprint)
         """Everything the host told us (net/client_state.py); this object only moves bytes."""
@@ -182,7 +186,8 @@ class Client(ClientFront):
         self._writer = writer
         pinger = asyncio.create_task(self._ping())
         try:
-            self.send(self.state.hello(self.name, self.rules, self.bot is not None))
+            self.send(self.state.hello(self.name, self.rules,
+                                       self.bot is not None and not self.person))
             await self._read(reader)
         except ProtocolError as exc:
             raise JoinError(f"the host sent something unreadable: {exc}", "unreadable") from exc

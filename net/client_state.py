@@ -62,6 +62,8 @@ class ClientStats:
     """Places asked for randomness that gave none, per hand (shown, not a failed check)."""
     applied_at: dict[int, float] = field(default_factory=dict)
     """seq → perf_counter time the update was applied (only when tracing)."""
+    ended: str | None = None
+    """Why the match ended before its rules ended it ("voted"), as `over` said."""
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -80,6 +82,7 @@ class ClientStats:
             "options": self.options,
             "walls": self.walls,
             "contributions_missing": self.contributions_missing,
+            "ended": self.ended,
         }
 
 
@@ -110,6 +113,10 @@ class ClientState:
         self.stats = ClientStats()
         self.stats.wall_problems = self.walls.problems
         self.over = False
+        self.end_reason: str | None = None
+        """Why the match ended before its rules ended it (`over{reason}`: "voted")."""
+        self.vote: Message | None = None
+        """The proposal to end the match under way (the last `end_vote`, state "open")."""
         self.outbox: list[Message] = []
         self._cnonce = new_nonce()
         self._nonce: str | None = None
@@ -186,7 +193,9 @@ class ClientState:
         elif kind == "commit":
             self._commit(msg)
         elif kind == "reveal":
-            state = None if self.mirror.waiting else self.mirror.state
+            # an abandoned hand (the match voted to an end mid-hand) shows no other hands: the
+            # tiles played cannot all be counted, only the wall and our own tiles checked
+            state = None if self.mirror.waiting or msg.get("abandoned") else self.mirror.state
             before = len(self.walls.missing_places)
             self.walls.reveal(msg["hand"], msg["wall"], msg["salt"], state, msg.get("secret"),
                               msg.get("contributions"))
@@ -204,9 +213,14 @@ class ClientState:
             self.stats.hands_played += 1
             self.stats.final_scores = list(msg["result"].get("scores", []))
             self.results.append(dict(msg["result"]))
+        elif kind == "end_vote":
+            self._end_vote(msg)
         elif kind == "over":
             self.stats.final_scores = list(msg["scores"])
             self.over = True
+            self.vote = None
+            reason = msg.get("reason")
+            self.end_reason = self.stats.ended = reason if isinstance(reason, str) else None
             self.walls.end()
         elif kind == "ping":
             self.outbox.append({"t": "pong", "n": msg["n"]})
@@ -249,6 +263,32 @@ class ClientState:
             self.stats.seat = None
         if self.stats.seat is None and self.token is None and not self.watch:
             self.outbox.append({"t": "sit", "seat": self.want_seat})
+
+    def _end_vote(self, msg: Message) -> None:
+        """A proposal to end the match, or how one ended (told to the table as a notice)."""
+        state = msg["state"]
+        if state == "open":
+            self.vote = msg
+            if msg["yes"] == []:  # a new proposal: say who made it
+                self.notices.append({"t": "notice", "code": "vote.open", "seat": msg["by"],
+                                     "msg": "a player proposes ending the match"})
+            return
+        self.vote = None
+        who = msg.get("refused_by", msg["by"])
+        self.notices.append({"t": "notice", "code": f"vote.{state}",
+                             "seat": who if isinstance(who, int) else -1,
+                             "msg": f"the vote to end the match: {state}"})
+
+    def propose_end(self) -> None:
+        """Ask the others to end the match (a host whose welcome says `votes`)."""
+        if self.table.get("votes") is True and not self.watch:
+            self.outbox.append({"t": "end_propose"})
+
+    def answer_end(self, yes: bool) -> None:
+        """Accept or refuse the proposal under way."""
+        vote = self.vote
+        if vote is not None:
+            self.outbox.append({"t": "end_answer", "id": vote["id"], "yes": yes})
 
     def _commit(self, msg: Message) -> None:
         """A commitment; one to the host's secret that asks our place for randomness (with

@@ -59,15 +59,21 @@ SCHEMA: Final[dict[str, dict[str, tuple[type, ...]]]] = {
     "prove": {"proof": _STR},
     "auto": {"on": (bool,)},
     "contribute": {"hand": _INT, "c": _STR},
+    "end_propose": {},
+    "leave": {},
+    "end_answer": {"id": _INT, "yes": (bool,)},
+    "end_vote": {"id": _INT, "by": _INT, "voters": _LIST, "yes": _LIST, "state": _STR},
 }
 OPTIONAL: Final[dict[str, dict[str, tuple[type, ...]]]] = {
     "hello": {"token": _OPT_STR, "rules": _OPT_STR, "watch": _OPT_BOOL, "code": _OPT_STR,
               "bot": _OPT_BOOL, "cnonce": _OPT_STR, "pledge": _OPT_STR},
     "welcome": {"proof": _OPT_STR},
     "chat": {"text": _STR, "phrase": _STR, "seat": _OPT_INT, "name": _OPT_STR},
-    "reveal": {"seed": _STR, "secret": _STR, "contributions": _LIST},
     "commit": {"ask": _LIST, "within": (int, float), "pledges": _LIST},
     "contribute": {"next": _STR},
+    "over": {"reason": _STR},
+    "end_vote": {"within": (int, float), "refused_by": _INT},
+    "reveal": {"seed": _STR, "secret": _STR, "contributions": _LIST, "abandoned": _OPT_BOOL},
 }
 MAX_CHAT: Final = 200
 """Characters a chat line may hold; longer lines are a protocol error, not truncated."""

@@ -20,6 +20,11 @@ MESSAGE_RATE: Final = 50.0
 BYTE_BURST: Final = 64 * 1024.0
 BYTE_RATE: Final = 16 * 1024.0
 """Bytes read from a client: this many at once, then this many per second (replies refunded)."""
+AUTO_BURST: Final = 6.0
+AUTO_RATE: Final = 0.2
+"""托管 switched on or off: this many changes at once, then one per 5 s. Each change is told to
+every peer, so a flood of them (50 a second under the message budget) would be a flood out to
+everyone; a player switching by hand never comes near it."""
 MAX_PER_ADDRESS: Final = 8
 """Connections from one address (one machine on a LAN) at once; more are refused."""
 MAX_CONNECTIONS: Final = 16

@@ -13,6 +13,8 @@ from net.chat import ChatLimiter
 from net.diff import SeatStream
 from net.frames import FrameDecoder, Message
 from net.limits import (
+    AUTO_BURST,
+    AUTO_RATE,
     BYTE_BURST,
     BYTE_RATE,
     CLIENT_MAX_FRAME,
@@ -60,6 +62,8 @@ class Peer:
         self.bytes = Budget(BYTE_BURST, BYTE_RATE, now)
         self.replies = ReplyLedger()
         self.chat = ChatLimiter()
+        self.auto_changes = ChatLimiter(AUTO_BURST, AUTO_RATE)
+        """How fast its 托管 flag may change (each change is told to everyone)."""
         self.needs_token = False
         """Accepted past a connection limit: only a returning player (valid token) may stay."""
         self.outbox: list[Message] = []

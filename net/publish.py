@@ -33,9 +33,13 @@ class Publisher:
         return tuple(players.index(player) for player in range(4))
 
     def state(self, player: int) -> dict[str, Any]:
-        """The compact view of `player`'s place (or of a spectator)."""
-        seat = SPECTATOR if player == SPECTATOR else self.hand_seats()[player]
-        return compact_view(self.match.view(seat).to_wire())
+        """The compact view of `player`'s place (or of a spectator). A place the match explains
+        (a person sits there: `Table._explain`) carries its own refusals (issue 27), worked out
+        from its own hand and public tiles: they are in this view only, never in another
+        seat's or a spectator's."""
+        if player == SPECTATOR:
+            return compact_view(self.match.view(SPECTATOR).to_wire())
+        return compact_view(self.match.explained_view(self.hand_seats()[player]).to_wire())
 
     def _viewer_seat(self, peer: Peer) -> int:
         return SPECTATOR if peer.seat is None else self.hand_seats()[peer.seat]
@@ -61,6 +65,8 @@ class Publisher:
         it is not asked about), as soon as that ends: a first state must not show another
         seat's offer either (a newcomer's, a returning player's, a resumed table's)."""
         peer.held = []  # a snapshot carries their effect
+        if self.match.hand is None:
+            return  # started, the first wall's round still open: the first deal sends it
         if self.hidden(self._viewer_seat(peer)):
             peer.pending_snapshot = True
         else:
@@ -70,6 +76,8 @@ class Publisher:
 
     def resync(self, peer: Peer) -> None:
         """A peer asked for the whole state again: what it should have (news stays held)."""
+        if self.match.hand is None:
+            return  # nothing dealt yet: the first deal sends every peer its snapshot
         if self.hidden(self._viewer_seat(peer)) and peer.stream.state:
             peer.send(peer.stream.snapshot())
         else:

@@ -18,7 +18,7 @@ import copy
 import hashlib
 import json
 import logging
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 from typing import Any
@@ -74,6 +74,9 @@ class SaveData:
     actions on the same wall (its seed), dealing nothing again."""
     timers: list[float] | None = None
     """[discard, claim] seconds the host chose (None: an older save; the rule's own)."""
+    ended: str | None = None
+    """Why the match ended early ("voted": the players voted to end it), if it did: a resume
+    ends it at once."""
 
     def to_json(self) -> dict[str, Any]:
         return {"format": SAVE_FORMAT, "version": SAVE_VERSION, **asdict(self)}
@@ -204,6 +207,7 @@ def _data(path: Path, raw: dict[str, Any]) -> SaveData:
             fingerprint=str(raw["fingerprint"]) if raw.get("fingerprint") else None,
             current=_hand_log(raw["current"]) if raw.get("current") else None,
             timers=[float(s) for s in raw["timers"]] if raw.get("timers") else None,
+            ended=str(raw["ended"]) if raw.get("ended") else None,
         )
     except (KeyError, TypeError, ValueError, AttributeError) as exc:
         raise SaveError(f"{path} is damaged ({exc})") from None
@@ -225,10 +229,13 @@ def _seed(value: object) -> int | None:
     return value
 
 
-def replay(data: SaveData, digest: Any | None = None, *, keep_records: bool = True) -> Match:
+def replay(data: SaveData, digest: Any | None = None, *, keep_records: bool = True,
+           at_current: Callable[[], None] | None = None) -> Match:
     """The match after the saved hands; `digest` (a hashlib object) is fed every event line.
     Without `keep_records` the match keeps only its last record from then on (a table's own
-    save and log keep the hands: game/match.py)."""
+    save and log keep the hands: game/match.py). `at_current` is called just before the
+    cut-off hand under way is replayed into `digest`, if it is (a table keeps the hash there,
+    should that hand be abandoned)."""
     sha = digest if digest is not None else hashlib.sha256()
     try:
         match = Match(data.ruleset, data.seed, data.options, data.names,
@@ -254,6 +261,8 @@ def replay(data: SaveData, digest: Any | None = None, *, keep_records: bool = Tr
         except LogError:
             return match
         if not attempt.hand_over:
+            if at_current is not None:
+                at_current()
             replay_hand(match, len(data.hands) + 1, data.current.actions, data.current.flees,
                         sha, partial=True, seed=data.current.seed)
     return match

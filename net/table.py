@@ -11,6 +11,7 @@ or touches a socket; tests drive it with a fake clock. Its parts, each a small o
 - net/turn_clock.py: `TurnClock`, each decision's deadline and absences (M11, M12);
 - net/publish.py: `Publisher`, per-viewer snapshots and diffs, the claim window;
 - net/chronicle.py: `Chronicle`, the events hash, hand records, save and log;
+- net/vote.py: `EndVote`, a proposal to end the match early and its voters (issue 28);
 - net/limits.py, net/joincode.py: each peer's budgets, join-code attempts.
 
 A connection may act only for the place it sat in, only with an action in that seat's legal
@@ -51,12 +52,24 @@ from net.fair import (
 from net.frames import PROTOCOL_VERSION, Message, ProtocolError, refusal
 from net.host_config import HostConfig, lan_options, rules_hash, table_options
 from net.joincode import Attempts, is_nonce, new_nonce, proof, proof_ok
-from net.limits import TOKEN_RESERVE
+from net.limits import TOKEN_RESERVE, Budget
 from net.peer import Peer
 from net.places import Places
 from net.publish import SPECTATOR, Publisher
 from net.save import HandLog, SaveData, replay
 from net.turn_clock import TurnClock
+from net.vote import (
+    EXPIRED,
+    OPEN,
+    PASSED,
+    PROPOSAL_BURST,
+    PROPOSAL_RATE,
+    REFUSED,
+    VOID,
+    VOTE_SECONDS,
+    VOTED,
+    EndVote,
+)
 
 WALL_SEED_BITS: Final = 128
 """Bits of each hand's wall seed (net/fair.py `shared_seed`: 16 bytes): far beyond any search
@@ -127,6 +140,8 @@ class Table:
         self.now = 0.0
         """The time the transport last told (the table never reads a clock)."""
         digest = hashlib.sha256()  # the events hash sees the replayed events too
+        at_hand: list[Any] = []
+        """The events hash before the resumed hand under way (if it is abandoned)."""
         if saved is None:
             self.seed = config.seed if config.seed is not None else secrets.randbelow(2**31)
             self.options = lan_options(config.ruleset, config.options)
@@ -141,13 +156,18 @@ class Table:
         else:
             self.seed = saved.seed
             self.options = dict(saved.options)
-            self.match = replay(saved, digest, keep_records=False)
+            self.match = replay(saved, digest, keep_records=False,
+                                at_current=lambda: at_hand.append(digest.copy()))
             kinds, names, tokens = list(saved.kinds), list(saved.names), dict(saved.tokens)
             records = list(saved.hands)
             flees = ([list(f) for f in saved.current.flees]
                      if saved.current is not None and not self.match.hand_over else [])
+        self.end_reason: str | None = saved.ended if saved is not None else None
+        """Why the match ended before its rules ended it ("voted": issue 28), once it has."""
         self.chronicle = Chronicle(config.ruleset, self.seed, self.options, self.match,
                                    records, flees, digest)
+        if at_hand:
+            self.chronicle.at_hand = at_hand[0]
         self.places = Places(kinds, names, tokens, config.bots, self.seed,
                              config.hold_before_start)
         self.turns = TurnClock(config.discard_seconds, config.claim_seconds, config.flee_after,
@@ -198,6 +218,11 @@ class Table:
         self.flees = 0
         self.played = [0, 0, 0, 0]
         """Actions each place's own player made over the network."""
+        self.vote: EndVote | None = None
+        """The proposal to end the match under way (net/vote.py), if any."""
+        self._votes = 0
+        self._proposals: dict[int, Budget] = {}
+        """Per place, how many proposals its player may still make (a rate limit)."""
 
     # ------------------------------------------------------------ what others read
 
@@ -302,6 +327,8 @@ class Table:
             self._save()
         if self.finished:
             return
+        if self.vote is not None and now >= self.vote.until:
+            self._close_vote(EXPIRED)
         if not self.started:
             if self.places.expire_holds(now):
                 self._broadcast_seats()
@@ -321,6 +348,8 @@ class Table:
         times = [t for t in map(self._peer_deadline, self.peers) if t is not None]
         if self._save_due:
             times.append(self._save_at())
+        if self.vote is not None and not self.finished:
+            times.append(self.vote.until)
         if self.finished:
             pass
         elif not self.started:
@@ -415,6 +444,10 @@ class Table:
         seat = peer.seat
         if seat is not None and self.by_seat.get(seat) is peer:
             del self.by_seat[seat]
+            self._explain()
+            vote = self.vote
+            if vote is not None and (seat == vote.by or seat in vote.voters):
+                self._close_vote(VOID)  # whoever left had a say: not decided without them
             self.turns.stop(seat)
             if self.started and not self.finished:
                 self.turns.left(seat, now)
@@ -459,6 +492,12 @@ class Table:
             self._on_contribute(peer, msg)
         elif kind == "auto":
             self._on_auto(peer, msg["on"])
+        elif kind == "end_propose":
+            self._on_propose(peer)
+        elif kind == "end_answer":
+            self._on_vote(peer, msg)
+        elif kind == "leave":
+            self._on_leave(peer)
         elif kind == "ping":
             peer.send({"t": "pong", "n": msg["n"]})
         elif kind == "pong":
@@ -539,6 +578,8 @@ class Table:
             "timers": [self.config.discard_seconds, self.config.claim_seconds]
             if self.timers_on else None,
             "auto": True,  # this host takes "auto" messages (older hosts drop a peer for one)
+            "votes": True,  # and "end_propose" / "end_answer" (issue 28)
+            "leave": True,  # and "leave" (issue 28)
         }
         if host_proof is not None:
             welcome["proof"] = host_proof
@@ -548,6 +589,8 @@ class Table:
             return
         if self.round is not None:  # the next wall's round is open (it is not asked)
             peer.send(self._round_msg(self.round, within=0))
+        if self.vote is not None:  # a proposal to end the match is under way
+            peer.send(self.vote.message(OPEN, self.now))
         if self.fair is not None:  # a newcomer can still check this hand's wall at its end
             peer.send(self._commit_msg())
         if msg.get("watch"):
@@ -584,6 +627,7 @@ class Table:
             old.seat = None
             self.disconnect(old, self.now)
         self.turns.back(seat)
+        self._explain()
         peer.send({"t": "seated", "seat": seat, "token": token})
         self._broadcast_seats()
         if self.started:
@@ -593,6 +637,14 @@ class Table:
                 self._notice("bot", seat, f"{self.names[seat]} plays from the next hand")
             else:
                 self._notice("back", seat, f"{self.names[seat]} is back")
+
+    def _explain(self) -> None:
+        """Have the match note the refusals (issue 27, game/why.py) of the places a person
+        sits in, for their own views: not a program's (`hello{bot}`), which reads no words,
+        nor an empty place a bot plays."""
+        people = frozenset(p for p, peer in self.by_seat.items() if not peer.is_bot)
+        if people != self.match.explained:
+            self.match.explain(people)
 
     def _on_action(self, peer: Peer, msg: Message) -> None:
         seat = peer.seat
@@ -667,10 +719,52 @@ class Table:
         seat = peer.seat
         if seat is None or peer.auto == on:
             return
+        if not peer.auto_changes.allow(self.now):
+            peer.send(refusal("auto", "you are switching auto-play too often",
+                              "auto_too_fast"))
+            return
         peer.auto = on
         self._notice("auto" if on else "auto_off", seat,
                      f"{self.names[seat]} " + ("is on auto-play" if on else "plays again"))
         self._broadcast_seats()
+
+    def _on_leave(self, peer: Peer) -> None:
+        """A seated player leaves for good (issue 28). Mid-hand with the flee option on, that
+        is the flee of M12 (it pays); in every case a bot plays the place for the rest of the
+        match (nobody may come back to it with the token) and everyone is told. Before the
+        start the place is simply free again."""
+        seat = self._seated(peer)
+        if seat is None:
+            peer.send(refusal("leave", "only a seated player may leave a place", "not_seated"))
+            return
+        del self.by_seat[seat]
+        peer.seat = None
+        self._explain()
+        vote = self.vote
+        if vote is not None and (seat == vote.by or seat in vote.voters):
+            self._close_vote(VOID)
+        self.turns.stop(seat)
+        self.turns.back(seat)  # no absence to count: the place is the bots' now
+        name = self.names[seat]
+        if not self.started or self.finished:
+            self.places.drop_tokens(seat)
+            self.places.left_at.pop(seat, None)
+            self.names[seat] = ""
+        else:
+            if (self.turns.flee and not self.match.hand_over
+                    and seat not in self.places.benched):
+                # M12: leaving mid-hand is fleeing (not for a hand a bot plays already: the
+                # place fled before, or its player joined during it)
+                self._flee(seat, "left the table")
+            self.places.to_bot(seat)
+            self.places.benched.discard(seat)
+            self.match.names = tuple(self.names)
+            self._notice("left", seat, f"{name} left the table; a bot plays the place",
+                         name=name)
+        self._broadcast_seats()
+        peer.send({"t": "bye", "reason": "you left the table"})
+        self.disconnect(peer, self.now)
+        self._busy_at = self.now  # its bot may have a move to make at once
 
     # ------------------------------------------------------------ telling the peers
 
@@ -776,7 +870,8 @@ class Table:
                 self.turns.left(p, now)
         self.match.names = tuple(self.names)
         self._broadcast_seats()
-        if self.match.match_over or self.hands_done == self.config.hands:
+        if (self.end_reason is not None or self.match.match_over
+                or self.hands_done == self.config.hands):
             self._finish()
         elif self.match.hand is not None and not self.match.hand_over:
             self._continue()  # resumed mid-hand: nothing is dealt again
@@ -856,15 +951,109 @@ class Table:
 
     def _finish(self) -> None:
         self.finished = True
+        self.vote = None
         self.final = self.summary()
         self._write_log(final=True)
+        if self.end_reason is not None:  # a save that says so: a resume ends it at once
+            self._save()
         for peer in list(self.peers):
             self._say_over(peer)
 
     def _say_over(self, peer: Peer) -> None:
         """Tell `peer` the final scores and goodbye."""
-        peer.send({"t": "over", "scores": list(self.match.scores)})
+        over: Message = {"t": "over", "scores": list(self.match.scores)}
+        if self.end_reason is not None:
+            over["reason"] = self.end_reason
+        peer.send(over)
         peer.send({"t": "bye", "reason": "the match is over"})
+
+    # ------------------------------------------------------------ a vote to end (issue 28)
+
+    def _voters(self, proposer: int) -> frozenset[int]:
+        """Who is asked: every other place a person sits in now (bots, programs that said
+        `hello{bot}`, away players and spectators have no say)."""
+        return frozenset(p for p, peer in self.by_seat.items()
+                         if p != proposer and peer.hello and not peer.closed
+                         and not peer.is_bot)
+
+    def _seated(self, peer: Peer) -> int | None:
+        """The place `peer` sits in, if it is still that place's connection."""
+        seat = peer.seat
+        return seat if seat is not None and self.by_seat.get(seat) is peer else None
+
+    def _on_propose(self, peer: Peer) -> None:
+        seat = self._seated(peer)
+        if seat is None:
+            peer.send(refusal("vote", "only a seated player may propose ending the match",
+                              "not_seated"))
+            return
+        if not self.started or self.finished:
+            peer.send(refusal("vote", "no match is under way", "no_match"))
+            return
+        if self.vote is not None:
+            peer.send(refusal("vote", "a vote to end the match is already under way",
+                              "vote_open"))
+            return
+        budget = self._proposals.setdefault(seat, Budget(PROPOSAL_BURST, PROPOSAL_RATE,
+                                                         self.now))
+        if not budget.take(1, self.now):
+            wait = math.ceil((1 - budget.level) / PROPOSAL_RATE)
+            peer.send(refusal("vote", f"too many proposals: try again in {wait} s",
+                              "vote_too_fast", {"seconds": wait}))
+            return
+        self._votes += 1
+        self.vote = EndVote(self._votes, seat, self._voters(seat), self.now + VOTE_SECONDS)
+        if self.vote.done():  # nobody else to ask: the one person at the table decides
+            self._close_vote(PASSED)
+        else:
+            self._tell(self.vote.message(OPEN, self.now))
+
+    def _on_vote(self, peer: Peer, msg: Message) -> None:
+        seat, vote = self._seated(peer), self.vote
+        if seat is None:
+            peer.send(refusal("vote", "only a seated player may vote", "not_seated"))
+            return
+        if vote is None or msg["id"] != vote.id:
+            peer.send(refusal("vote", "there is no such proposal", "no_vote"))
+            return
+        if seat not in vote.voters:
+            peer.send(refusal("vote", "you are not asked about this proposal", "not_asked"))
+            return
+        if not msg["yes"]:
+            self._close_vote(REFUSED, seat)
+            return
+        if seat in vote.yes:
+            return  # said twice: nothing changes
+        vote.yes.add(seat)
+        if vote.done():
+            self._close_vote(PASSED)
+        else:
+            self._tell(vote.message(OPEN, self.now))
+
+    def _close_vote(self, state: str, refused_by: int | None = None) -> None:
+        """Tell everyone how the vote ended; end the match if everyone accepted."""
+        vote = self.vote
+        assert vote is not None
+        self.vote = None
+        self._tell(vote.message(state, self.now, refused_by))
+        if state == PASSED:
+            self._end_by_vote()
+
+    def _end_by_vote(self) -> None:
+        """The match ends now (issue 28). A hand in play is abandoned: nothing of it is booked
+        (no payments, its fees and flees undone with it, so the scores are those after the last
+        finished hand and the log replays to them), its wall is revealed as abandoned (the
+        tiles still hidden cannot be counted), and the match ends as any match does, with the
+        reason "voted"."""
+        self.end_reason = VOTED
+        self.round = None  # a wall not dealt yet needs no reveal
+        if not self.match.hand_over:
+            self.publisher.close_window()
+            self.chronicle.abandon()
+            self.match.abandon_hand()
+            if self.fair is not None:
+                self._tell(dict(self._reveal_msg(), abandoned=True))
+        self._finish()
 
     # ------------------------------------------------------------ a hand begins
 
@@ -979,9 +1168,10 @@ class Table:
             tokens=dict(self.places.tokens), bots=self.config.bots,
             hands_limit=self.config.hands, code=self.config.code,
             hands=self.chronicle.hand_logs() if hands else [], fingerprint=self.fingerprint,
-            current=None if self.match.hand_over else self.chronicle.hand_log(
-                self.match, self._kept_seed()),
+            current=None if self.match.hand_over or self.end_reason is not None
+            else self.chronicle.hand_log(self.match, self._kept_seed()),
             timers=[self.config.discard_seconds, self.config.claim_seconds],
+            ended=self.end_reason,
         )
 
     def _save_at(self) -> float:
@@ -997,7 +1187,7 @@ class Table:
     def _write_log(self, final: bool) -> None:
         if self.config.log_path is not None:
             self._writes.append((self.config.log_path, self.chronicle.log_text(
-                final, self.hands_done, self.match.scores)))
+                final, self.hands_done, self.match.scores, self.end_reason)))
 
     def summary(self) -> dict[str, Any]:
         return {
@@ -1012,4 +1202,5 @@ class Table:
             "stale": self.stale,
             "timeouts": self.timeouts,
             "flees": self.flees,
+            "ended": self.end_reason,
         }

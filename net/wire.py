@@ -43,6 +43,7 @@ SHORT: Final[dict[str, str]] = {
     "stake": "k",
     "dealer_streak": "K",
     "revealed": "v",
+    "refusals": "F",  # only a person's own seat has any (issue 27); an older client ignores it
 }
 LONG: Final[dict[str, str]] = {v: k for k, v in SHORT.items()}
 assert len(LONG) == len(SHORT) and not set(LONG) & set(SHORT)

@@ -20,6 +20,11 @@ Scenarios:
   network namespace of its own (`unshare --net`, root; `--here` runs it in this process).
 - `bomb`: a seated-less peer bursting the largest frames the host takes, while four players
   play; the players' p99 time from an action's arrival to every client applying its update.
+- `votes`: while two people play, peers with no say (not seated, or spectators) flood
+  proposals to end the match and answers to proposals that do not exist (issue 28); the
+  reasons the host gave, how many were dropped, and whether the match still ended by itself.
+- `autos`: a seated peer switching 托管 on and off as fast as its message budget lets it (each
+  change is told to every peer); how many changes the host told, how many it refused.
 """
 
 from __future__ import annotations
@@ -333,6 +338,90 @@ async def bomb(hands: int, frame: int, frames: int) -> dict[str, Any]:
             "p99_ms": round(p99(delays), 2) if delays else None}
 
 
+# ---------------------------------------------------------------- votes from peers with no say
+
+def _drain(sock: socket.socket, wait: float) -> tuple[list[dict[str, Any]], bool]:
+    """What the host sends `sock` within `wait` seconds, and whether it closed it."""
+    decoder = FrameDecoder()
+    out: list[dict[str, Any]] = []
+    sock.settimeout(wait)
+    end = time.monotonic() + wait
+    with contextlib.suppress(OSError):
+        while time.monotonic() < end:
+            data = sock.recv(65536)
+            if not data:
+                return out, True
+            out.extend(decoder.messages(data))
+    return out, False
+
+
+async def votes(hands: int, count: int) -> dict[str, Any]:
+    host = _host(hands=hands, seats=["open", "open", "bot", "bot"], claim_window=0.02,
+                 options={"hands": hands, "bust_ends": False})
+    await host.start()
+    clients = [Client(VICTIM, host.port, name=f"p{i}", seed=i, seat=i, person=True)
+               for i in range(2)]
+
+    def attack() -> dict[str, Any]:
+        whys: dict[str, int] = {}
+        closed = 0
+        pair: list[dict[str, Any]] = [{"t": "end_propose"},
+                                      {"t": "end_answer", "id": 7, "yes": True}]
+        flood = b"".join(encode(m) for m in pair * 150)
+        for n in range(count):  # bounded: `count` connections, each read for a second at most
+            try:
+                with _connect(host.port) as sock:
+                    sock.sendall(_hello(f"voter{n}", watch=n % 2 == 1) + flood)
+                    got, gone = _drain(sock, 1.0)
+            except OSError:
+                continue
+            closed += gone
+            for m in got:
+                if m["t"] == "error":
+                    why = str(m.get("why") or m["code"])
+                    whys[why] = whys.get(why, 0) + 1
+        return {"connections": count, "closed_by_host": closed, "reasons": whys}
+
+    figures, *results = await asyncio.gather(asyncio.to_thread(attack), host.run(),
+                                             *(c.run() for c in clients),
+                                             return_exceptions=True)
+    await host.close()
+    summary = results[0] if isinstance(results[0], dict) else {}
+    return {**(figures if isinstance(figures, dict) else {"attack": str(figures)}),
+            "hands": host.hands_done, "ended": summary.get("ended"),
+            "players_refused": sum(isinstance(r, BaseException) for r in results[1:]),
+            "host_dropped": host.table.dropped,
+            "drop_reasons": dict(host.table.drop_reasons)}
+
+
+# ---------------------------------------------------------------- 托管 flips
+
+async def autos(hands: int, flips: int) -> dict[str, Any]:
+    host = _host(hands=hands, seats=["open", "open", "bot", "bot"], claim_window=0.02,
+                 options={"hands": hands, "bust_ends": False})
+    await host.start()
+    honest = Client(VICTIM, host.port, name="p0", seed=0, seat=0, person=True)
+
+    def attack() -> dict[str, Any]:
+        flood = encode({"t": "sit", "seat": 1}) + b"".join(
+            encode({"t": "auto", "on": n % 2 == 0}) for n in range(flips))
+        with _connect(host.port) as sock:  # bounded: one connection, read for 1.5 s at most
+            sock.sendall(_hello("flipper") + flood)
+            got, gone = _drain(sock, 1.5)
+        told = sum(1 for m in got if m["t"] == "notice" and m.get("code") in ("auto", "auto_off")
+                   and m.get("seat") == 1)
+        refused = sum(1 for m in got if m["t"] == "error" and m.get("why") == "auto_too_fast")
+        return {"flips": flips, "told": told, "refused": refused, "closed_by_host": gone}
+
+    figures, *results = await asyncio.gather(asyncio.to_thread(attack), host.run(),
+                                             honest.run(), return_exceptions=True)
+    await host.close()
+    return {**(figures if isinstance(figures, dict) else {"attack": str(figures)}),
+            "hands": host.hands_done,
+            "players_refused": sum(isinstance(r, BaseException) for r in results[1:]),
+            "host_dropped": host.table.dropped}
+
+
 # ---------------------------------------------------------------- join code guessing
 
 async def codes(seconds: float) -> dict[str, Any]:
@@ -530,7 +619,7 @@ def _soak_runs(hands: int, runs: int) -> dict[str, Any]:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python tools/lan_attack.py", description=__doc__)
     parser.add_argument("scenario", choices=["honest", "trickle", "slots", "nonreader", "bomb",
-                                             "codes", "soak"])
+                                             "codes", "soak", "votes", "autos"])
     parser.add_argument("--seconds", type=float, default=3.0)
     parser.add_argument("--hands", type=int, default=8)
     parser.add_argument("--count", type=int, default=40)
@@ -561,6 +650,8 @@ def main(argv: list[str] | None = None) -> int:
         "nonreader": lambda: nonreader(min(args.count, 200), max(1, min(args.waves, 10))),
         "bomb": lambda: bomb(args.hands, args.frame, min(args.frames, 1000)),
         "codes": lambda: codes(min(args.seconds, 30.0)),
+        "autos": lambda: autos(args.hands, min(args.count, 150)),
+        "votes": lambda: votes(min(args.hands, 8), min(args.count, 200)),
         "soak": lambda: soak(min(args.hands, 200), tempfile.mkdtemp(prefix="lan-soak-")),
     }
     print(json.dumps({args.scenario: asyncio.run(run[args.scenario]())}))

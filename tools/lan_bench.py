@@ -1,4 +1,4 @@
-"""LAN benchmark: `python tools/lan_bench.py [--hands N] [--json]`.
+"""LAN benchmark: `python tools/lan_bench.py [--hands N] [--json] [--people]`.
 
 Wire sizes: loopback tables with four autoplaying clients; update and snapshot sizes (frame
 header included) as the clients received them. Targets: median update <= 150 bytes, snapshot
@@ -48,11 +48,15 @@ def p99(delays: list[float]) -> float:
     return delays[min(len(delays) - 1, round(0.99 * (len(delays) - 1)))]
 
 
-async def measure(ruleset: str, hands: int, seed: int) -> dict[str, Any]:
+async def measure(ruleset: str, hands: int, seed: int, people: bool = False) -> dict[str, Any]:
+    """`people`: the clients say a person plays (as a window does), so the host explains
+    their refusals (issue 27); reproducible walls, so runs compare hand for hand, and no
+    claim window (a person's pause would only slow the run down)."""
+    extra: dict[str, Any] = {"secret_walls": False, "claim_window": 0.0} if people else {}
     host = Host(HostConfig(ruleset=ruleset, name="bench", seats=["open"] * 4, hands=hands,
-                           seed=seed, address="127.0.0.1", start_after=30))
+                           seed=seed, address="127.0.0.1", start_after=30, **extra))
     await host.start()
-    clients = [Client("127.0.0.1", host.port, seed=seed + i) for i in range(4)]
+    clients = [Client("127.0.0.1", host.port, seed=seed + i, person=people) for i in range(4)]
     await asyncio.gather(host.run(), *(c.run() for c in clients))
     await host.close()
     updates = sorted(n for c in clients for n in c.stats.update_sizes)
@@ -116,6 +120,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--json", action="store_true")
     parser.add_argument("--no-latency", action="store_true")
+    parser.add_argument("--people", action="store_true",
+                        help="wire sizes with clients that say a person plays (refusals)")
     parser.add_argument("--client", nargs=3, metavar=("PORT", "NAME", "SEED"),
                         help=argparse.SUPPRESS)
     parser.add_argument("--watch", action="store_true", help=argparse.SUPPRESS)
@@ -125,7 +131,8 @@ def main(argv: list[str] | None = None) -> int:
         asyncio.run(_one_client(int(port), name, args.watch, int(seed)))
         return 0
     report: dict[str, Any] = {
-        rs: asyncio.run(measure(rs, args.hands, args.seed)) for rs in ("mazhan", "nanjing")
+        rs: asyncio.run(measure(rs, args.hands, args.seed, args.people))
+        for rs in ("mazhan", "nanjing")
     }
     if not args.no_latency:
         report["latency"] = asyncio.run(latency("mazhan", args.hands, args.seed))

@@ -31,6 +31,7 @@ SCREENS: Mapping[str, str] = {
     "stats": "game.client.screens.stats:StatsScene",
     "lessons": "game.client.screens.lessons:LessonsScene",
     "drills": "game.client.screens.drills:DrillsScene",
+    "discard drill": "game.client.screens.discard_drill:DiscardDrillScene",
     "table": "game.client.table.scene:TableScene",
 }
 """Screen name -> "module:callable"; the callable takes the context (and the keywords given to

@@ -1,4 +1,4 @@
-"""Every lesson, most important first per ruleset. Texts are catalogue keys
+"""Every lesson, in the order a newcomer should meet them per ruleset. Texts are catalogue keys
 (game/client/i18n.py, "lesson.*"); numbers in choices are the real scorer's for the hand
 (tests/test_lessons.py plays each lesson and checks them)."""
 
@@ -148,7 +148,9 @@ NANJING_LIABLE = Lesson(
     draws="1p 3p 5p 2m 9m",
 )
 
-LESSONS: tuple[Lesson, ...] = (MAZHAN_WILD, MAZHAN_TAI, MAZHAN_DEAL, MAZHAN_CLAIMS, NANJING_OPEN,
+# a newcomer's order: how a hand is dealt and played, claims, then the wild and the tai that
+# build on them (the Lessons screen and "next lesson" follow it)
+LESSONS: tuple[Lesson, ...] = (MAZHAN_DEAL, MAZHAN_CLAIMS, MAZHAN_WILD, MAZHAN_TAI, NANJING_OPEN,
                                NANJING_KONG, NANJING_LIABLE, NANJING_STREAK)
 
 

@@ -128,3 +128,19 @@ def test_the_hard_flowers_line_shows_the_hands_flowers() -> None:
             assert [row.tiles for row in flowers] == [list(drill.ctx.bonus)]
             return
     raise AssertionError("no hand with hard flowers in 12 drills")
+
+
+def test_the_hand_puts_the_wilds_first_as_the_table_does(ctx: Context, tmp_path: Path) -> None:
+    ctx.data_dir = tmp_path
+    for seed in range(20):
+        scene = DrillsScene(ctx, ruleset="mazhan", seed=seed)
+        assert scene.drill is not None
+        win = scene.drill.ctx
+        if win.wild is None or win.wild not in win.concealed or win.concealed[0] == win.wild:
+            continue
+        drawn(scene)
+        wilds = win.concealed.count(win.wild)
+        assert scene.shown_concealed[:wilds] == [win.wild] * wilds
+        assert sorted(scene.shown_concealed) == sorted(win.concealed)
+        return
+    raise AssertionError("no Mazhan win holding a wild in 20 hands")

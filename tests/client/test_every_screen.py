@@ -19,6 +19,7 @@ from game.client import i18n
 from game.client.context import Context
 from game.client.scene import Scene
 from game.client.screens.calculator import CalculatorScene
+from game.client.screens.discard_drill import DiscardDrillScene
 from game.client.screens.lan import HostScreen, JoinScreen
 from game.client.screens.menus import MainMenu, SettingsScene, SetupScene
 from game.client.screens.replays import ReplayListScene
@@ -246,6 +247,15 @@ def test_replays_and_their_error_screens(ctx: Context, surface: pygame.Surface, 
     ctx.data_dir = tmp_path / "logs"
     show(ctx, surface, ReplayListScene(ctx), "replays")
     check(drawn, language, [], "replay list")
+    drill = DiscardDrillScene(ctx, ruleset="nanjing")  # the kept log's mistakes as drills
+    drill.finish_reading()
+    assert drill.drill is not None
+    show(ctx, surface, drill, "discard_drill")
+    check(drawn, language, [], "discard drill")
+    drill.pick(drill.drill.played)
+    show(ctx, surface, drill, "discard_drill_answered")
+    check(drawn, language, [], "discard drill answered")
+    ctx.stack.pop()
     assert open_replay(ctx, log)
     replay = ctx.stack.top
     assert isinstance(replay, ReplayScene)

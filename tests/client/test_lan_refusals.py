@@ -130,3 +130,106 @@ def test_every_wall_check_finding_has_its_own_words(language: str) -> None:
         if language != "en":  # English may use the finding's own words
             assert finding not in worded
     assert wall_text("hand 3: something new") == i18n.t("lan.wall.other")
+
+
+# ---------------------------------------------------------------- why, for LAN players (issue 27)
+
+def _n4_table(monkeypatch: pytest.MonkeyPatch) -> tuple[Room, int]:
+    """A one-hand Nanjing table on the wall of tests/test_why.py `n4_hand`: S's open hand
+    (a pong of 1m, no hard flower) is completed by W's 5s, and N4 refuses the win. Returns the
+    room and the dealer's place (E)."""
+    import functools
+
+    import game.match
+    from game.engine import Hand
+    from game.lessons.stacking import stacked
+    from tests.test_engine_nanjing import OPEN_S, QE, QN, QW
+
+    order = stacked("nanjing", [QE, OPEN_S, QW, QN], draws="5s")
+    monkeypatch.setattr(game.match, "Hand", functools.partial(Hand, draw_order=order))
+    table = make_table("nanjing", ["open"] * 4, hands=1, seed=3, spectators=True)
+    return Room(table), table.match.dealer
+
+
+def _refusals(state: dict[str, object] | None) -> list[object]:
+    assert state is not None
+    found = state.get("F", [])
+    assert isinstance(found, list)
+    return found
+
+
+def test_a_remote_player_sees_why_its_win_is_refused_and_nobody_else_does(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Ruling N4 at a LAN table: the person at S (a window, over the fake link) is told why the
+    win on W's 5s is not offered, in its own view; no frame to another seat or a spectator
+    carries a refusal (they come from S's own concealed hand)."""
+    from game.client.table.why_view import refusal_line, win_refused
+    from game.tiles import Tile
+    from game.view import SeatView
+    from tests.net.fake import FakeClient
+
+    room, east = _n4_table(monkeypatch)
+    south, west, north = ((east + k) % 4 for k in (1, 2, 3))
+    others = {p: FakeClient(room, name=f"p{p}", autoplay=None, seat=p, address=f"10.0.0.{p}")
+              for p in (east, west, north)}
+    watcher = FakeClient(room, name="watcher", autoplay=None, watch=True, address="10.0.0.8")
+    frames: dict[str, list[dict[str, object] | None]] = {"watcher": []}
+
+    def keep(client: FakeClient, name: str) -> None:
+        assert client.peer is not None and client.peer.on_message is not None
+        receive = client.peer.on_message
+        frames[name] = []
+
+        def on(msg: dict[str, object]) -> None:
+            receive(msg)
+            if msg["t"] in ("snapshot", "update"):
+                frames[name].append(client.state.mirror.state)
+        client.peer.on_message = on
+
+    for p, c in others.items():
+        keep(c, f"p{p}")
+    keep(watcher, "watcher")
+    sam = RemoteSession(LOOPBACK, 1, name="sam", seat=south, link=linked(room, "10.0.0.5"))
+    room.wait_for(lambda: sam.ready and all(c.state.view() is not None for c in others.values()))
+    assert room.table.match.explained == frozenset({south, east, west, north})
+
+    def seat_view(client: FakeClient) -> SeatView:
+        view = client.state.view()
+        assert view is not None
+        return view
+
+    others[east].act("discard 1m")
+    room.wait_for(lambda: any(str(a) == "pong 1m" for a in sam.view(sam.seat_of(south)).legal))
+    sam.submit(1, Action.parse("pong 1m"))
+    room.wait_for(lambda: sam.view(1).phase == "discard" and sam.view(1).current == 1)
+    sam.submit(1, Action.parse("discard 1z"))
+    room.wait_for(lambda: seat_view(others[west]).drawn is not None)
+    others[west].act("discard 5s")
+    room.wait_for(lambda: sam.view(1).current == 3)  # N's turn: no win was offered to S
+    view = sam.view(1)
+    refused = win_refused(view)
+    assert refused is not None and refused.key == "why.nanjing.open_hand"
+    assert dict(refused.args) == {"need": 4, "have": 0} and refused.tile == Tile.parse("5s")
+    i18n.set_language("en")
+    assert refusal_line(refused).startswith("Win 5 Bamboo")  # the window words it (? / W)
+    # nobody else was ever sent a refusal: not the other seats, not the spectator
+    assert all(len(got) > 3 for got in frames.values())
+    for name, got in frames.items():
+        assert all(_refusals(state) == [] for state in got), name
+    sam.close()
+
+
+def test_programs_are_not_explained(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A client that says a program plays (`join --autoplay`) reads no words: the host works
+    out no refusals for its place."""
+    from tests.net.fake import FakeClient
+
+    room, east = _n4_table(monkeypatch)
+    clients = [FakeClient(room, name=f"p{p}", seat=p, address=f"10.0.0.{p}",
+                          person=p == east) for p in range(4)]
+    room.wait_for(lambda: all(c.state.view() is not None for c in clients))
+    assert room.table.match.explained == frozenset({east})
+    leaving = clients[east].peer
+    assert leaving is not None
+    leaving.hang_up()
+    assert room.table.match.explained == frozenset()

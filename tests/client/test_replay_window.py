@@ -12,7 +12,7 @@ from typing import Any
 import pygame
 import pytest
 
-from game.actions import Action
+from game.actions import Action, ActionKind
 from game.client import i18n
 from game.client.app import run
 from game.client.context import Context
@@ -33,10 +33,13 @@ from .conftest import distinct_colors
 NAMES = ["王", "李", "張", "劉"]
 
 
-def play_match(folder: Path, ruleset: str, seed: int, hands: int) -> Path:
-    """A solo match played to its end by random choices; the log it wrote."""
+def play_match(folder: Path, ruleset: str, seed: int, hands: int, level: str = "random",
+               take_wins: bool = False) -> Path:
+    """A solo match as the window plays and logs it, played to its end: three bots of
+    `level`, the human making random choices (taking a win when offered, with `take_wins`);
+    the log it wrote."""
     files = MatchFiles(folder)
-    session = LocalSession(ruleset, ["human", "bot", "bot", "bot"], ["random"] * 4, NAMES,
+    session = LocalSession(ruleset, ["human", "bot", "bot", "bot"], [level] * 4, NAMES,
                            seed, hands=hands, files=files)
     rng = random.Random(seed)
     while not session.match_over:
@@ -46,7 +49,9 @@ def play_match(folder: Path, ruleset: str, seed: int, hands: int) -> Path:
             session.step()
         else:
             seat = session.seat_of(session.humans_to_act()[0])
-            session.submit(seat, rng.choice(session.view(seat).legal))
+            legal = session.view(seat).legal
+            wins = [a for a in legal if a.kind is ActionKind.WIN] if take_wins else []
+            session.submit(seat, wins[0] if wins else rng.choice(legal))
     (log,) = files.list_logs()
     return log
 

@@ -210,3 +210,26 @@ def test_every_option_is_named_whole_a_chow_too(ctx: Context, log: Path,
             if text in labels:
                 assert box.w >= ctx.fonts.size(text, line, bold=True)[0], (size, text)
     assert chows, "the random player was offered a chow"
+
+
+def test_the_hand_puts_the_wilds_first_as_the_table_does(ctx: Context, log: Path,
+                                                         screen: pygame.Surface) -> None:
+    """Mazhan's wilds at the left of the hand, as the table sorts it (hand_order), the drawn
+    tile apart at the right."""
+    assert open_review(ctx, log, 0)
+    scene = ctx.stack.top
+    assert isinstance(scene, ReviewScene)
+    held = [i for i, d in enumerate(scene.decisions)
+            if d.view.wild is not None and d.view.wild in d.view.concealed
+            and d.view.drawn != d.view.wild and d.view.concealed[0] != d.view.wild]
+    assert held, "a position holding a wild that sorts after other tiles"
+    for index in held[:3]:
+        scene.go(index)
+        scene.draw(screen)
+        v = scene.decisions[index].view
+        row = scene.hand_tiles[:-1] if v.drawn is not None else scene.hand_tiles
+        wilds = sum(1 for tile in row if tile == v.wild)
+        assert wilds and row[:wilds] == [v.wild] * wilds
+        assert sorted(scene.hand_tiles) == sorted(v.concealed)
+        if v.drawn is not None:
+            assert scene.hand_tiles[-1] == v.drawn

@@ -3,24 +3,20 @@
 
 from __future__ import annotations
 
-import random
 from pathlib import Path
 
 import pygame
 import pytest
 
 from game import stats
-from game.actions import ActionKind
 from game.client import i18n
 from game.client.context import Context
 from game.client.screens.menus import MainMenu
 from game.client.screens.stats import StatsScene, percent
-from game.client.sessions.local import LocalSession
-from game.client.sessions.match_files import MatchFiles
 from game.simulate import run_match
 
 from .test_every_screen import Drawn, check
-from .test_replay_window import NAMES
+from .test_replay_window import NAMES, play_match
 from .test_results import assert_fits, finish_hand, save
 from .test_scenes import click
 
@@ -30,22 +26,7 @@ SIZES = ((1024, 640), (1920, 1080))
 def window_match(folder: Path, ruleset: str, seed: int, hands: int) -> Path:
     """A solo match as the window plays and logs it: three normal bots, the human taking a
     win when offered and else a random move; the log it wrote."""
-    files = MatchFiles(folder)
-    session = LocalSession(ruleset, ["human", "bot", "bot", "bot"], ["normal"] * 4, NAMES,
-                           seed, hands=hands, files=files)
-    rng = random.Random(seed)
-    while not session.match_over:
-        if session.hand_over:
-            session.next_hand()
-        elif session.waiting_on_others():
-            session.step()
-        else:
-            seat = session.seat_of(session.humans_to_act()[0])
-            legal = session.view(seat).legal
-            wins = [a for a in legal if a.kind is ActionKind.WIN]
-            session.submit(seat, wins[0] if wins else rng.choice(legal))
-    (log,) = files.list_logs()
-    return log
+    return play_match(folder, ruleset, seed, hands, "normal", take_wins=True)
 
 
 @pytest.fixture
@@ -227,3 +208,15 @@ def test_results_panel_charts_each_seats_score_over_the_hands(ctx: Context,
     assert ends.index(max(ends)) == finals.index(min(finals))
     assert panel.chart.box.bottom <= panel.rect.bottom
     assert_fits(panel.boxes, surface.get_rect())
+
+
+def test_a_column_of_figures_reads_alike() -> None:
+    # one decimal while every figure of the column is under 100, none once one is larger
+    # (a Nanjing column showed +74 over +48.9 over +183)
+    from game.client.screens.stats import decimals_for, number
+
+    column = [183.0, 48.93, 74.0, None]
+    assert [number(x, decimals_for(column)) for x in column] == ["+183", "+49", "+74", "–"]
+    small = [48.93, 74.0, -3.25]
+    assert [number(x, decimals_for(small)) for x in small] == ["+48.9", "+74.0", "-3.2"]
+    assert number(1818.4) == "+1,818"

@@ -89,8 +89,11 @@ class FakeClient(ClientFront):
                  code: str | None = None, address: str = "10.0.0.1",
                  fingerprint: str | None = None,
                  on_view: Callable[[SeatView], None] | None = None,
-                 rules: str | None = None, start: bool = True) -> None:
+                 rules: str | None = None, start: bool = True, person: bool = False) -> None:
         self.room = room
+        self.person = person
+        """Autoplaying, but saying a person plays (no `bot` in the hello), as a window does:
+        the host explains its refusals and pauses for it."""
         self.name = name
         self.rules = rules
         self.address = address
@@ -114,7 +117,8 @@ class FakeClient(ClientFront):
         self.peer = self.room.connect(self.address)
         self.peer.on_message = self._receive
         self.room.clients.append(self)
-        self.peer.send(self.state.hello(self.name, self.rules, self.bot is not None))
+        self.peer.send(self.state.hello(self.name, self.rules,
+                                        self.bot is not None and not self.person))
         self.room.deliver()
 
     def _receive(self, msg: Message) -> None:

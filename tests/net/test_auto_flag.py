@@ -50,3 +50,26 @@ def test_a_malformed_auto_message_breaks_the_protocol() -> None:
     body = msgpack.packb({"t": "auto", "on": "yes"})
     ann.raw(HEADER.pack(len(body)) + body)
     assert ann.first("error", code="protocol") and ann.closed
+
+
+def test_a_flood_of_auto_changes_is_refused_not_told_to_everyone() -> None:
+    # each change of the flag is told to every peer: a peer switching it 150 times in a burst
+    # (within its message budget) gets the first few through, then a refusal for each change
+    # after them, stays connected, and the others hear of the few only; later it may switch again
+    room = Room(make_table("mazhan", ["open", "open", "bot", "bot"], hands=1))
+    ann = room.raw_peer("ann", address="10.0.0.1")
+    bob = room.raw_peer("bob", address="10.0.0.2")
+    ann.send({"t": "sit", "seat": 0})
+    bob.send({"t": "sit", "seat": 1})
+    for n in range(150):
+        ann.send({"t": "auto", "on": n % 2 == 0})
+    told = len(_notices(bob, "auto")) + len(_notices(bob, "auto_off"))
+    refused = [m for m in ann.got if m["t"] == "error" and m.get("why") == "auto_too_fast"]
+    # after the sixth (off) only the switches on are changes: each refused, none told
+    assert told == 6 and len(refused) == len(range(6, 150, 2))
+    assert not ann.closed and not bob.closed
+    assert _seats(bob)[0].get("auto") is None  # the sixth change switched it off again
+    room.now += 5.0  # one change per 5 s once the burst is spent
+    ann.send({"t": "auto", "on": True})
+    assert _seats(bob)[0]["auto"] is True
+    assert len(_notices(bob, "auto")) == 4

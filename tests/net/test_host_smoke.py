@@ -84,3 +84,61 @@ def test_client_frames_are_small_and_bytes_are_budgeted_on_real_reads() -> None:
         assert host.table.drop_reasons["too much data"] == 1
 
     asyncio.run(scenario())
+
+
+def test_a_vote_ends_the_match_over_loopback() -> None:
+    """Issue 28 end to end: one person proposes over a real socket, the other accepts; both
+    clients see the match end, voted, with the abandoned hand's wall checking out."""
+    async def scenario() -> None:
+        host = make_host("mazhan", ["open", "open", "bot", "bot"], hands=8, move_pause=0.01,
+                         claim_window=0.05, options={"hands": 8, "bust_ends": False})
+        await host.start()
+        proposed: list[bool] = []
+
+        def ann_hears(msg: dict[str, object]) -> None:
+            if msg["t"] == "update" and not proposed and ann.mirror.seq > 8:
+                proposed.append(True)
+                ann.send({"t": "end_propose"})
+
+        def bob_hears(msg: dict[str, object]) -> None:
+            if msg["t"] == "end_vote" and msg["state"] == "open":
+                bob.send({"t": "end_answer", "id": msg["id"], "yes": True})
+
+        ann = Client(LOOPBACK, host.port, name="ann", seed=1, seat=0, person=True,
+                     on_message=ann_hears)
+        bob = Client(LOOPBACK, host.port, name="bob", seed=2, seat=1, person=True,
+                     on_message=bob_hears)
+        summary, *stats = await within(asyncio.gather(host.run(), ann.run(), bob.run()), 120)
+        await host.close()
+        assert proposed and summary["ended"] == "voted" and summary["hands"] < 8
+        for client, s in zip((ann, bob), stats, strict=True):
+            assert client.state.end_reason == "voted"
+            assert s.wall_problems == [] and s.desyncs == 0
+            assert s.final_scores == summary["final_scores"]
+
+    asyncio.run(scenario())
+
+
+def test_vote_floods_from_peers_with_no_say_over_loopback() -> None:
+    """`tools/lan_attack.py votes`, small: every flooder is refused (not seated) and then
+    dropped for flooding; the two people play the match to its end, not voted."""
+    from tools.lan_attack import votes
+
+    figures = asyncio.run(within(votes(1, 6), 120))
+    assert figures["hands"] == 1 and figures["ended"] is None
+    assert figures["players_refused"] == 0
+    assert figures["closed_by_host"] == 6 and figures["drop_reasons"] == {
+        "too many messages": 6}
+    assert figures["reasons"]["not_seated"] >= 6 * 100
+
+
+def test_auto_flips_from_a_seated_peer_are_refused_past_the_burst_over_loopback() -> None:
+    """`tools/lan_attack.py autos`: a seated peer switching 托管 150 times in a burst gets six
+    changes told (net/limits.py AUTO_BURST) and a refusal for each change after them; it is not
+    dropped, and the match plays to its end."""
+    from tools.lan_attack import autos
+
+    figures = asyncio.run(within(autos(1, 150), 120))
+    assert figures["told"] == 6 and figures["refused"] == len(range(6, 150, 2))
+    assert not figures["closed_by_host"] and figures["host_dropped"] == 0
+    assert figures["hands"] == 1 and figures["players_refused"] == 0

@@ -198,3 +198,26 @@ def test_every_contribution_moves_the_wall(secret: bytes, parts: list[bytes], pl
     match = Match("mazhan", 1)
     match.start_hand(seed)
     assert match.hand is not None and list(match.hand.wall.order) == wall_for_seed(seed)
+
+
+def test_a_newcomer_while_the_first_round_is_open_waits_for_the_deal() -> None:
+    """Found by `tools/lan_attack.py votes`: the match has started but the first wall's round
+    is still open (nothing dealt): a spectator, a newcomer taking a place and a resync then
+    get no state yet (there is none), and their snapshots come with the first deal."""
+    table = Table(table_config("nanjing", ["open", "open", "bot", "bot"], hands=1,
+                               secret_walls=True, start_after=0.0))
+    room = Room(table)
+    quiet = room.raw_peer("quiet", "10.0.0.7", pledge="ab" * 16)  # pledges, never gives
+    quiet.send({"t": "sit", "seat": 0})
+    room.later(0.1)
+    assert table.started and table.round is not None and table.match.hand is None
+    eve = room.raw_peer("eve", "10.0.0.8", watch=True)
+    late = room.raw_peer("late", "10.0.0.9")
+    late.send({"t": "sit", "seat": 1})
+    eve.send({"t": "resync", "seq": 0})
+    for peer in (eve, late):
+        assert not peer.closed and "snapshot" not in peer.kinds()
+    room.later(table.config.contribute_seconds + 0.1)
+    assert table.match.hand is not None
+    for peer in (eve, late, quiet):
+        assert peer.kinds().count("snapshot") == 1

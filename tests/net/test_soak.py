@@ -31,23 +31,29 @@ from tests.net.peers import LOOPBACK
 pytestmark = pytest.mark.slow
 
 
+Truth = tuple[int, list[list[int]], list[list[Any]]]
+"""A seat, every seat's concealed tiles and every seat's refusals (their wire form)."""
+
+
 class TruthTable(Table):
-    """Records, for every update and first snapshot sent, every seat's real concealed tiles."""
+    """Records, for every update and first snapshot sent, every seat's real concealed tiles
+    and the refusals each seat's own view may carry (issue 27)."""
 
     def __init__(self, config: HostConfig) -> None:
         super().__init__(config)
-        self.truth: dict[tuple[str, int], tuple[int, list[list[int]]]] = {}
+        self.truth: dict[tuple[str, int], Truth] = {}
 
     def _record(self, back: int) -> None:
         hand = self.match.hand
         assert hand is not None
         hands = [[int(t) for t in hand.concealed(s)] for s in range(4)]
+        why = [self.match.explained_view(s).to_wire()["refusals"] for s in range(4)]
         seats = self.hand_seats()
         for peer in self.peers:
             if peer.seat is not None:
                 for seq in range(peer.stream.seq - back, peer.stream.seq + 1):
                     # First record wins: a seat held back during a claim phase keeps its seq.
-                    self.truth.setdefault((peer.name, seq), (seats[peer.seat], hands))
+                    self.truth.setdefault((peer.name, seq), (seats[peer.seat], hands, why))
 
     def _publish(self, events: list[Event]) -> None:
         super()._publish(events)
@@ -58,21 +64,42 @@ class TruthTable(Table):
         self._record(1 if first else 0)  # the first deal's snapshot shares its update's truth
 
 
-@pytest.mark.parametrize("shared_walls", [False, True])
-def test_fifty_hands_four_clients_no_desync_and_no_hidden_tile_leaks(shared_walls: bool) -> None:
+@pytest.mark.parametrize(("shared_walls", "ruleset", "people"), [
+    (False, "mazhan", False), (True, "mazhan", False), (True, "nanjing", True)])
+def test_fifty_hands_four_clients_no_desync_and_no_hidden_tile_leaks(
+        shared_walls: bool, ruleset: str, people: bool) -> None:
     """`shared_walls`: the walls from everyone's randomness (issue 32), whose extra round
-    (a commitment to a secret, one contribution per seat) must tell no seat anything more."""
-    config = HostConfig(ruleset="mazhan", name="soak", seats=["open"] * 4, hands=50,
+    (a commitment to a secret, one contribution per seat) must tell no seat anything more.
+    `people`: the clients say a person plays, so the host explains their refusals (issue 27):
+    each seat's frames carry its own refusals only, a spectator's none."""
+    options: dict[str, Any] = {"hands": 50}
+    if ruleset == "mazhan":
+        options["bust_ends"] = False
+    else:
+        options["until_broke"] = False
+    config = HostConfig(ruleset=ruleset, name="soak", seats=["open"] * 4, hands=50,
                         seed=21, address=LOOPBACK, start_after=20, secret_walls=shared_walls,
-                        idle_timeout=3600.0, options={"hands": 50, "bust_ends": False})
+                        idle_timeout=3600.0, options=options)
     table = TruthTable(config)
     room = Room(table)
     frames: dict[str, list[tuple[Message, dict[str, Any] | None]]] = {}
     clients: list[FakeClient] = []
+    watcher = FakeClient(room, name="watcher", autoplay=None, watch=True, address="10.0.0.9")
+    watched: list[dict[str, Any] | None] = []
+    assert watcher.peer is not None and watcher.peer.on_message is not None
+    on_watch = watcher.peer.on_message
+
+    def watch(msg: Message) -> None:
+        on_watch(msg)
+        if msg["t"] in ("snapshot", "update"):
+            watched.append(watcher.state.mirror.state)
+
+    watcher.peer.on_message = watch
     for i in range(4):
         name = f"p{i}"
         frames[name] = []
-        client = FakeClient(room, name=name, autoplay="normal", seed=i, address=f"10.0.0.{i}")
+        client = FakeClient(room, name=name, autoplay="normal", seed=i, address=f"10.0.0.{i}",
+                            person=people)
         clients.append(client)
         assert client.peer is not None
         receive = client.peer.on_message
@@ -94,7 +121,9 @@ def test_fifty_hands_four_clients_no_desync_and_no_hidden_tile_leaks(shared_wall
         assert s.walls_checked == 50 and s.wall_problems == []
         assert c.state.walls.shared_checked == (50 if shared_walls else 0)
         assert s.final_scores == summary["final_scores"]
-    checked = 0
+    checked = explained = 0
+    assert len(watched) > 50 * 20
+    assert all(state is not None and state["F"] == [] for state in watched)
     for name, got in frames.items():
         over = False  # the last state shown was a hand's end
         for msg, state in got:
@@ -106,9 +135,12 @@ def test_fifty_hands_four_clients_no_desync_and_no_hidden_tile_leaks(shared_wall
                 continue
             over = state is not None and state["p"] == "over"
             assert state is not None
-            seat, hands = table.truth[(name, msg["seq"])]
+            seat, hands, why = table.truth[(name, msg["seq"])]
             assert state["s"] == seat
             assert state["C"] == hands[seat]  # exactly its own tiles...
+            # ...its own refusals, only to a person (worked out from that very hand)
+            assert state["F"] == (why[seat] if people else [])
+            explained += bool(state["F"])
             if state["p"] != "over":
                 assert state["v"] == []  # ...and nobody else's until the hand is over
             for e in msg.get("ev", []):
@@ -116,6 +148,7 @@ def test_fifty_hands_four_clients_no_desync_and_no_hidden_tile_leaks(shared_wall
                     assert "t" not in e and "ts" not in e, (name, e)
             checked += 1
     assert checked > 4 * 50 * 20
+    assert (explained > 50) is people
 
 
 # ---------------------------------------------------------------- fuzzing the live host

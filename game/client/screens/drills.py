@@ -1,4 +1,5 @@
-"""The Drills screen (練習, issue 27 part 4): "guess the score". A winning hand from real play
+"""The Drills screen (練習, issue 27 part 4): "guess the score" (K: the other kind, "what
+would you discard", the "discard drill" screen). A winning hand from real play
 (bots play hands until one is won, `game.drills`), four totals to pick from (A-D, a click, or
 type the number and Enter), the answer checked by the real scorer, then the itemized score
 sheet the results screen reads (`score_sheet.sheet_rows`) and the running record kept in the
@@ -17,6 +18,7 @@ from game.client.i18n import labelled, t
 from game.client.options import RULESETS
 from game.client.scene import Scene
 from game.client.score_sheet import SheetRow, sheet_rows
+from game.client.table.hand_order import sorted_row
 from game.client.table.layout import MIN_TEXT, full_height
 from game.client.table.sheet_view import columns, draw_rows, row_metrics
 from game.client.tile_names import tile_name
@@ -63,6 +65,8 @@ class DrillsScene(Scene):
                                     if ctx.data_dir is not None else DrillRecord())
         self.group = ButtonGroup()
         self.boxes = TextBoxes(ctx.fonts, floor=MIN_TEXT)
+        self.shown_concealed: list[int] = []
+        """The concealed tiles as drawn last, left to right."""
         self.deal()
 
     # ------------------------------------------------------------ the drill
@@ -89,6 +93,11 @@ class DrillsScene(Scene):
         self.ruleset = RULESETS[(RULESETS.index(self.ruleset) + 1) % len(RULESETS)]
         self.deal()
 
+    def to_discard_drill(self) -> None:
+        """The other kind of drill: "what would you discard", from the player's own mistakes
+        (its K comes back here)."""
+        self.ctx.stack.open("discard drill")
+
     def back(self) -> None:
         if len(self.ctx.stack) > 1:
             self.ctx.stack.pop()
@@ -108,17 +117,19 @@ class DrillsScene(Scene):
                                       self._chooser(total), CHOICE_KEYS[n],
                                       hint="ABCD"[n]))
                 x += bw + 12
-        bw = max(180, w // 6)
+        bw = max(170, w // 7)
+        gap = 16
         y = h - bh - h // 40
-        buttons += [
-            Button(pygame.Rect(w // 2 - bw * 3 // 2 - 16, y, bw, bh), t("drill.next"), self.deal,
-                   pygame.K_n, hint="N"),
-            Button(pygame.Rect(w // 2 - bw // 2, y, bw, bh),
-                   t("stats.ruleset", name=t(f"ruleset.{self.ruleset}")), self.cycle_ruleset,
-                   pygame.K_r, hint="R"),
-            Button(pygame.Rect(w // 2 + bw // 2 + 16, y, bw, bh), t("back"), self.back,
-                   hint="Esc"),
+        specs: list[tuple[str, Callable[[], None], int | None, str]] = [
+            (t("drill.next"), self.deal, pygame.K_n, "N"),
+            (t("stats.ruleset", name=t(f"ruleset.{self.ruleset}")), self.cycle_ruleset,
+             pygame.K_r, "R"),
+            (t("drill.kind.discard"), self.to_discard_drill, pygame.K_k, "K"),
+            (t("back"), self.back, None, "Esc"),
         ]
+        x = w // 2 - (len(specs) * (bw + gap) - gap) // 2
+        buttons += [Button(pygame.Rect(x + i * (bw + gap), y, bw, bh), label, act, key,
+                           hint=hint) for i, (label, act, key, hint) in enumerate(specs)]
         self.group.set(buttons)
 
     def _chooser(self, total: int) -> Callable[[], None]:
@@ -215,7 +226,9 @@ class DrillsScene(Scene):
         ringed, the melds, then the bonus tiles set aside; returns the y below it."""
         assert self.drill is not None
         ctx, art = self.drill.ctx, self.ctx.art
-        groups: list[list[int]] = [list(ctx.concealed)]
+        # the concealed tiles as the table sorts them: Mazhan's wilds first, at the left
+        groups: list[list[int]] = [list(sorted_row(ctx.concealed, wild=ctx.wild))]
+        self.shown_concealed = list(groups[0])
         if ctx.win_tile is not None:
             groups.append([ctx.win_tile])
         melds = [list(m.tiles) for m in ctx.melds]

@@ -20,11 +20,13 @@ from game.client.context import Context
 from game.client.i18n import t
 from game.client.scene import Scene
 from game.client.sessions.replay_data import MAX_LOG_BYTES, problem_text
+from game.client.table.hand_order import sorted_row
 from game.client.table.hud import action_text
 from game.client.table.layout import MIN_TEXT
 from game.client.table.results import GAIN, LOSS
 from game.client.tile_names import tile_name
 from game.client.ui.notice import NoticeScene
+from game.client.ui.value_bars import BarRow, amount, draw_bars, least_row, tall
 from game.client.ui.widgets import (
     ACCENT,
     FELT_DARK,
@@ -39,29 +41,15 @@ from game.client.ui.widgets import (
 )
 from game.errors import MahjongError
 from game.review import Decision, Ranker, Review, keep_drills, review_log
+from game.tiles import Tile
 
 log_ = logging.getLogger(__name__)
 
 MAX_BARS = 9
 """Options shown as bars at most (the best ones, and the one taken when it is further down)."""
-BEST = (120, 200, 250)
-"""The bar of the ranking's best option."""
-CHOSEN = HIGHLIGHT
-"""The outline and tag of the option the player took."""
-BAR = (70, 120, 100)
 MISTAKE = 0.05
 """A loss the screen steps to with N/P: what shows as at least 0.1 (smaller ones are ties
 in all but rounding)."""
-
-
-def tall(size: int) -> int:
-    """The height of a line of text of `size` px (the fonts' line spacing, CJK included)."""
-    return size * 3 // 2
-
-
-def amount(x: float) -> str:
-    """A value or loss for the screen: one decimal, two under 1 (never "0.0" for a loss)."""
-    return f"{x:.2f}" if abs(x) < 1 else f"{x:.1f}"
 
 
 DRILLS_FILE = "drills.json"
@@ -121,6 +109,8 @@ class ReviewScene(Scene):
         """Each option's bar on the last draw (tests check the marks and the fit)."""
         self.chosen_rect: pygame.Rect | None = None
         self.chart_rects: list[pygame.Rect] = []
+        self.hand_tiles: list[Tile] = []
+        """The seat's tiles as drawn last, left to right (the drawn one last)."""
         self._set(review)
 
     # ------------------------------------------------------------ moving
@@ -273,15 +263,15 @@ class ReviewScene(Scene):
                  wind=t(f"wind.name.{d.seat}"), what=t(f"review.phase.{d.phase}"))
         put(surface, head, pygame.Rect(box.x, box.y, box.w, tall(line)), line, TEXT, bold=True)
         y = box.y + tall(line) + line // 4
-        # the seat's tiles: the drawn one set apart at the right, as at the table
-        tiles = list(v.concealed)
-        if v.drawn is not None and v.drawn in tiles:
-            tiles.remove(v.drawn)
+        # the seat's tiles in the table's order (wilds first, at the left), the drawn one
+        # set apart at the right, as at the table
+        tiles = sorted_row(v.concealed, v.drawn, v.wild)
         count = len(tiles) + (1 if v.drawn is not None else 0)
         tw = max(16, min(box.w // (count + 2), round(box.h * 0.09)))
         x = box.x
         art = self.ctx.art
         th = tw
+        self.hand_tiles = [*tiles, *([] if v.drawn is None else [v.drawn])]
         for kind in tiles:
             face = art.face(kind, tw, wild=kind == v.wild)
             surface.blit(face, (x, y))
@@ -320,55 +310,22 @@ class ReviewScene(Scene):
 
     def draw_bars(self, surface: pygame.Surface, d: Decision, box: pygame.Rect,
                   line: int) -> None:
-        put = self.boxes.put
         small = max(MIN_TEXT, line * 4 // 5)
         # the legend and the keys keep the panel's last two lines
         room = box.h - 2 * tall(small) - small // 2
-        least = tall(line) + 4
-        shown = self.shown_options(d, min(MAX_BARS, room // least))
+        shown = self.shown_options(d, min(MAX_BARS, room // least_row(line)))
         self.bar_rects = []
         self.chosen_rect = None
         if not shown:
             return
-        row = max(least, min(room // len(shown), line * 2))
-        # the labels' column as wide as the longest (a chow names three tiles: never cut),
-        # the bars after it keep a sixth of the panel at least
-        widest = max(self.ctx.fonts.size(action_text(a), line, bold=True)[0] for a, _ in shown)
-        value_w = line * 3
-        label_w = min(box.w - value_w - box.w // 6, max(box.w // 4, widest + line * 2))
-        bar_x = box.x + label_w + line // 2
-        bar_w = max(10, box.right - value_w - bar_x - line // 2)
-        values = [x for _, x in d.options]
-        # from a little under the worst option's value to the best's: the differences are
-        # what a decision is about (the values themselves are relative, docs/bots.md)
-        spread = (max(values) - min(values)) or 1.0
-        low = min(values) - spread / 4
-        span = max(values) - low
-        for i, (action, value) in enumerate(shown):
-            y = box.y + i * row
-            rect = pygame.Rect(box.x, y, box.w, row - 4)
-            is_chosen = action == d.chosen
-            is_best = i == 0
-            color = BEST if is_best else BAR
-            bar = pygame.Rect(bar_x, y + row // 6, max(3, round((value - low) / span * bar_w)),
-                              row - 4 - row // 3)
-            pygame.draw.rect(surface, color, bar, border_radius=3)
-            put(surface, action_text(action), pygame.Rect(box.x + line, y, label_w - line,
-                                                          row - 4),
-                line, CHOSEN if is_chosen else TEXT, bold=is_chosen)
-            shown_value = f"{value:.2f}" if spread < 5 else amount(value)
-            put(surface, shown_value, pygame.Rect(box.right - value_w - line // 2, y, value_w,
-                                                  row - 4), line, MUTED, align="right")
-            self.bar_rects.append((action, bar))
-            if is_chosen:
-                self.chosen_rect = rect
-                pygame.draw.rect(surface, CHOSEN, rect, 2, border_radius=4)
-                # a marker before the label: the player's own choice
-                cy = rect.centery
-                pygame.draw.polygon(surface, CHOSEN, [(rect.x + 4, cy - line // 3),
-                                                      (rect.x + 4, cy + line // 3),
-                                                      (rect.x + 4 + line // 2, cy)])
-        legend_y = min(box.bottom - 2 * tall(small), box.y + len(shown) * row + line // 4)
+        rows = [BarRow(action_text(a), x, best=i == 0, chosen=a == d.chosen)
+                for i, (a, x) in enumerate(shown)]
+        drawn = draw_bars(surface, self.boxes, self.ctx.fonts, rows, [x for _, x in d.options],
+                          pygame.Rect(box.x, box.y, box.w, room), line)
+        self.bar_rects = [(a, bar) for (a, _), bar in zip(shown, drawn.bars, strict=True)]
+        self.chosen_rect = drawn.chosen
+        put = self.boxes.put
+        legend_y = min(box.bottom - 2 * tall(small), drawn.bottom + line // 4)
         put(surface, t("review.legend", unit=self.unit()),
             pygame.Rect(box.x, legend_y, box.w, tall(small)), small, MUTED)
         put(surface, t("review.keys"), pygame.Rect(box.x, box.bottom - tall(small), box.w,

@@ -7,6 +7,7 @@ screen opens at once and shows how far the reading has gone."""
 from __future__ import annotations
 
 import time
+from collections.abc import Iterable
 
 import pygame
 
@@ -45,10 +46,15 @@ def percent(x: float | None) -> str:
     return "–" if x is None else f"{x * 100:.1f}%"
 
 
-def number(x: float | None) -> str:
-    if x is None:
-        return "–"
-    return f"{x:+,.0f}" if abs(x) >= 100 else f"{x:+.1f}".replace(".0", "")
+def number(x: float | None, decimals: int = 0) -> str:
+    return "–" if x is None else f"{x:+,.{decimals}f}"
+
+
+def decimals_for(values: Iterable[float | None]) -> int:
+    """One decimal for a column whose figures are all under 100, none once any is larger: a
+    column reads alike (not +74 over +48.9)."""
+    shown = [abs(v) for v in values if v is not None]
+    return 1 if shown and max(shown) < 100 else 0
 
 
 class StatsScene(Scene):
@@ -236,6 +242,8 @@ class StatsScene(Scene):
         self.select(self.selected)
         shown = self.rows[self.top:self.top + self.per_page]
         unit = t(f"stats.unit.{self.ruleset}")
+        average = decimals_for(r.average_win() for r in self.rows)
+        per_match = decimals_for(r.score_per_match() for r in self.rows)
         for offset, row in enumerate(shown):
             index = self.top + offset
             rect = pygame.Rect(box.x - 6, y, box.w + 12, row_h)
@@ -246,7 +254,8 @@ class StatsScene(Scene):
             best = row.biggest_win()
             cells = [row.name, str(row.matches), str(row.hands), percent(row.win_rate()),
                      percent(row.self_draw_rate()), percent(row.deal_in_rate()),
-                     number(row.average_win()), number(row.score_per_match()),
+                     number(row.average_win(), average),
+                     number(row.score_per_match(), per_match),
                      "–" if best is None else f"+{best.gain:,} {unit}"]
             for i, text in enumerate(cells):
                 cell = pygame.Rect(xs[i] + 4, y, xs[i + 1] - xs[i] - 8, row_h)

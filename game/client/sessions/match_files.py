@@ -161,6 +161,9 @@ class Recorder:
             writer.hand(number, actions)
         writer.finish(hands, match.scores, self.digest.hexdigest())
         writer.lines[-1]["match_over"] = match.match_over
+        kinds = self.extra.get("kinds")
+        if isinstance(kinds, list):  # who played here: the drills review the humans only
+            writer.lines[0]["humans"] = [p for p, kind in enumerate(kinds) if kind == "human"]
         writer.write(self.log)
         if self.logged < 0:
             log.info("match log %s (%s, seed %d)", self.log, match.rules.name, match.seed)

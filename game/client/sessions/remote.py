@@ -292,7 +292,64 @@ class RemoteSession:
     def match_over(self) -> bool:
         over = self.hand_over
         with self._lock:
-            return over and self._over and not self._pending
+            # a match voted to an end mid-hand ends with its last hand unfinished
+            return ((over or self.end_reason is not None) and self._over
+                    and not self._pending)
+
+    # ------------------------------------------------------------ a vote to end (issue 28)
+
+    @property
+    def end_reason(self) -> str | None:
+        """Why the match ended before its rules ended it ("voted"), once it has."""
+        return self._link.state.end_reason
+
+    @property
+    def can_propose_end(self) -> bool:
+        """A seated player at a host that takes votes, while the match goes on."""
+        state = self._link.state
+        return (state.table.get("votes") is True and not self.watching
+                and state.place is not None and not state.over)
+
+    @property
+    def vote(self) -> dict[str, Any] | None:
+        """The proposal to end the match under way (`end_vote`), or None."""
+        return self._link.state.vote
+
+    def asked_to_vote(self) -> dict[str, Any] | None:
+        """The proposal under way when it waits for our answer."""
+        vote, place = self.vote, self.place
+        if vote is None or place is None or self.watching:
+            return None
+        if place not in vote.get("voters", ()) or place in vote.get("yes", ()):
+            return None
+        return vote
+
+    def propose_end(self) -> None:
+        """Ask the other people at the table to end the match now."""
+        if self.can_propose_end:
+            self._link.send({"t": "end_propose"})
+
+    @property
+    def can_leave(self) -> bool:
+        """A seated player at a host that takes `leave` (issue 28)."""
+        state = self._link.state
+        return (state.table.get("leave") is True and not self.watching
+                and state.place is not None and not state.over)
+
+    def leave_match(self) -> None:
+        """Leave the place for good: a bot plays it for the rest of the match (mid-hand, with
+        the flee option, this is a flee, M12). The token is of no use any more."""
+        if self.can_leave:
+            self._link.send({"t": "leave"})
+            if self._tokens is not None:
+                self._tokens.forget(self._token_key)
+        self.close()
+
+    def answer_end(self, yes: bool) -> None:
+        """Accept or refuse the proposal under way (a second answer changes nothing)."""
+        vote = self.vote
+        if vote is not None:
+            self._link.send({"t": "end_answer", "id": vote["id"], "yes": yes})
 
     def seat_of(self, player: int) -> int:
         view = self._current()

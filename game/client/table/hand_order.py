@@ -36,6 +36,16 @@ def reconcile(order: Sequence[Tile], tiles: Sequence[Tile], sort: bool = True,
     return kept
 
 
+def sorted_row(concealed: Sequence[Tile], drawn: Tile | None = None,
+               wild: Tile | None = None) -> list[Tile]:
+    """A seat's concealed tiles as the table shows a hand never rearranged: sorted, the wilds
+    first, the drawn tile (if any) left out, for it is set apart at the right."""
+    tiles = list(concealed)
+    if drawn is not None and drawn in tiles:
+        tiles.remove(drawn)
+    return reconcile((), tiles, wild=wild)
+
+
 def move(order: Sequence[Tile], source: int, target: int) -> list[Tile]:
     """`order` with the tile at `source` moved to index `target` (clamped to the row)."""
     out = list(order)

@@ -90,6 +90,8 @@ def notice_text(msg: Mapping[str, Any], names: Sequence[str]) -> str:
     """The host's notice in this screen's language (its own text for a code we do not know)."""
     place = msg.get("seat")
     name = names[place] if isinstance(place, int) and 0 <= place < len(names) else ""
+    if isinstance(msg.get("name"), str) and msg["name"]:
+        name = msg["name"]  # the player's own name, when a bot's has taken the place since
     code = str(msg.get("code", ""))
     key = f"lan.notice.{code}"
     if code.startswith("refused."):

@@ -314,11 +314,11 @@ class StillLayer:
         while w > 8 and meld_width(art, melds, seat, w) > area.h:
             w -= 1
         strip = pygame.transform.rotate(meld_strip(art, melds, seat, w), turn)
-        # the strip's own right end is the seat's right: bottom for the left seat
-        if rel == 3:
-            spot = strip.get_rect(bottomleft=area.bottomleft)
-        else:
-            spot = strip.get_rect(topright=area.topright)
+        # the strip's own right end is the seat's right (bottom for the left seat); it starts
+        # at the end of its area nearer the middle of the side, by the seat's tag and bonus
+        # tiles, not in the window's corner
+        spot = strip.get_rect(topleft=area.topleft) if rel == 3 else strip.get_rect(
+            topright=area.topright)
         layer.blit(strip, spot)
         self.drawn[seat]["melds"].append(spot)
 
@@ -367,11 +367,14 @@ class StillLayer:
         # too many to sit side by side: they overlap like a fanned stack
         step = along + 1 if len(faces) * (along + 1) <= room else max(
             4, (room - along) // max(1, len(faces) - 1))
+        # the other seats' bonus tiles gather at the end of their strip nearer their own
+        # tiles (the top seat's: by its hand; a side seat's: by its melds, mid-side), so no
+        # corner holds two seats' tiles side by side
         for i, face in enumerate(faces):
-            if rel in (0, 2):
+            if rel == 0:
                 spot = face.get_rect(topleft=(rect.x + i * step, rect.y))
-            elif rel == 3:
-                spot = face.get_rect(topleft=(rect.x, rect.y + i * step))
+            elif rel == 2:
+                spot = face.get_rect(topright=(rect.right - i * step, rect.y))
             else:
                 spot = face.get_rect(bottomleft=(rect.x, rect.bottom - i * step))
             layer.blit(face, spot)

@@ -162,13 +162,13 @@ def table_layout(size: tuple[int, int], large: bool = False) -> TableLayout:
     right_out = pygame.Rect(w - m - col, side_top, col, side_len)
     right_in = pygame.Rect(right_out.x - g - col, side_top, col, side_len)
     meld_len = round(side_len * MELD_SHARE)
-    # the left seat faces right: its right hand (melds) is the screen's bottom; the right
-    # seat's is the top
+    # a side seat's bonus tiles above its melds, both gathered at the line between them
+    # (layers.py), level with the seat's tag above its river: read with the seat's name,
+    # not from the window's corners
     left_melds = pygame.Rect(left_out.x, left_out.bottom - meld_len, col, meld_len)
     left_bonus = pygame.Rect(left_out.x, left_out.y, col, side_len - meld_len - g)
-    right_melds = pygame.Rect(right_out.x, right_out.y, col, meld_len)
-    right_bonus = pygame.Rect(right_out.x, right_out.y + meld_len + g, col,
-                              side_len - meld_len - g)
+    right_melds = pygame.Rect(right_out.x, right_out.bottom - meld_len, col, meld_len)
+    right_bonus = pygame.Rect(right_out.x, right_out.y, col, side_len - meld_len - g)
 
     row_h = full_height(small_w) + 2
     row_x = m + block + m

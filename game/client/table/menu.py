@@ -1,6 +1,7 @@
 """The in-game menu Esc opens at every table: resume, the rules, the settings, leave (a solo
-or hot-seat match is saved as it is played, so leaving keeps it for Continue), and at a
-hot-seat table "end the match" (standings now; the save is dropped).
+or hot-seat match is saved as it is played, so leaving keeps it for Continue), at a
+hot-seat table "end the match" (standings now; the save is dropped), and at a LAN table
+"propose ending the match" (the other people seated vote, issue 28).
 
 The table is paused underneath: only the top scene is updated, so bots and animations wait.
 """
@@ -52,6 +53,10 @@ class TableMenu(Scene):
             out.append((t("game_menu.leave"), self.leave, None, ""))
         if table.lan is None and len(table.session.humans) > 1:
             out.append((t("game_menu.end_match"), self.end_match, None, ""))
+        if table.lan is not None and getattr(table.session, "can_propose_end", False):
+            out.append((t("game_menu.propose_end"), self.propose_end, None, ""))
+        if table.lan is not None and getattr(table.session, "can_leave", False):
+            out.append((t("game_menu.leave_match"), self.leave_match, None, ""))
         return out
 
     def layout(self) -> None:
@@ -103,6 +108,18 @@ class TableMenu(Scene):
     def end_match(self) -> None:
         self.ctx.stack.pop()
         self.table.end_match()
+
+    def leave_match(self) -> None:
+        """Leave the LAN match for good: a bot takes the place (a flee mid-hand with the
+        flee option, M12); back to the menu."""
+        self.ctx.stack.pop()
+        self.table.session.leave_match()  # type: ignore[attr-defined]
+        self.table.leave()
+
+    def propose_end(self) -> None:
+        """Ask the others at the LAN table; the host tells everyone how the vote goes."""
+        self.ctx.stack.pop()
+        self.table.session.propose_end()  # type: ignore[attr-defined]
 
     def draw(self, surface: pygame.Surface) -> None:
         shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)

@@ -330,8 +330,10 @@ class StandingsScene(Scene):
 
     def __init__(self, ctx: Context, history: Sequence[HandRecord], names: Sequence[str],
                  start: Sequence[int], on_done: Callable[[], None],
-                 on_review: Callable[[], None] | None = None) -> None:
+                 on_review: Callable[[], None] | None = None, note: str = "") -> None:
         super().__init__(ctx)
+        self.note = note
+        """Under the title: how the match ended when its rules did not end it (a vote)."""
         self.history = list(history)
         self.names = list(names)
         self.start = list(start)
@@ -381,6 +383,9 @@ class StandingsScene(Scene):
         line = max(14, h // 30)
         put(surface, t("standings.title"), pygame.Rect(0, h // 30, w, line * 2), line * 2,
             ACCENT, align="center", bold=True)
+        if self.note:
+            put(surface, self.note, pygame.Rect(0, h // 30 + line * 2, w, line), line, MUTED,
+                align="center")
         series = self.series()
         finals = [s[-1] for s in series]
         order = sorted(range(4), key=lambda p: -finals[p])

@@ -36,6 +36,7 @@ from game.client.table.motion import PLAYED, Callout, Flight, Floater, Move, Tab
 from game.client.table.results import ResultsPanel, StandingsScene
 from game.client.table.toggles import AUTO_DELAY, TableToggles
 from game.client.table.tracker import draw_tracker
+from game.client.table.vote_prompt import VotePrompt, Voter
 from game.client.table.why_view import draw_why_line, draw_why_panel, is_why_key
 from game.client.ui.tween import Tween, Tweens
 from game.client.ui.widgets import ACCENT, HIGHLIGHT, MUTED, PANEL, TEXT, Button, ButtonGroup
@@ -131,6 +132,10 @@ class TableScene(TableMotion):
         self.shown_second = -1
         feed = lan_feed(session)
         self.lan = LanOverlay(ctx, feed) if feed is not None else None
+        self.vote_prompted: object = None
+        """The proposal to end the match last put to the player (issue 28)."""
+        self.voted_end = False
+        """The match was voted to an end and its standings opened."""
         """Chat, notices, bot marks and wall warnings: only at a LAN table."""
         self.why_open = False
         """The "why not?" panel is open (the ? key): the view's refusals in words."""
@@ -467,6 +472,7 @@ class TableScene(TableMotion):
                     self._show_result()
                     self.sheet_page = page
             self.dirty |= changed
+            self._votes()
         timer = self.session.timer()
         if timer is not None:
             if self.session.check_timeout():  # M11: the session played for the player
@@ -577,9 +583,27 @@ class TableScene(TableMotion):
 
     def _standings(self) -> None:
         session = self.session
+        voted = getattr(session, "end_reason", None) == "voted"
         self.ctx.stack.push(StandingsScene(self.ctx, session.history, session.player_names,
                                            self.start_scores, self._to_menu,
-                                           self._reviewer()))
+                                           self._reviewer(),
+                                           t("standings.voted") if voted else ""))
+
+    def _votes(self) -> None:
+        """A LAN table (issue 28): the prompt when the others ask us to end the match, and
+        the standings at once when the vote ended it (mid-hand, no result comes)."""
+        session = self.session
+        if getattr(session, "end_reason", None) is not None and session.match_over:
+            if not self.voted_end:
+                self.voted_end = True
+                self._standings()
+            return
+        ask = getattr(session, "asked_to_vote", None)
+        vote = ask() if ask is not None else None
+        if vote is not None and vote.get("id") != self.vote_prompted:
+            self.vote_prompted = vote.get("id")
+            names = self.lan.names() if self.lan is not None else ["", "", "", ""]
+            self.ctx.stack.push(VotePrompt(self.ctx, cast("Voter", session), vote, names))
 
     def _reviewer(self) -> Callable[[], None] | None:
         """Opens the Review screen of the local human's own decisions (the first of them at
