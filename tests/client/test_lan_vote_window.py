@@ -124,3 +124,32 @@ def test_leaving_for_good_from_the_menu(ctx: Context, screen: pygame.Surface) ->
     assert room.table.kinds[0] == "bot" and not ann.connected
     assert any(n["code"] == "left" for n in bo.notices)
     bo.close()
+
+
+def test_a_proposal_reaches_a_player_whose_menu_is_open(ctx: Context,
+                                                        screen: pygame.Surface) -> None:
+    # only the top scene updates: with the Esc menu open over the table, the question comes
+    # over the menu, and the menu is there again once it is answered
+    i18n.set_language("en")
+    room, ann, bo = _table()
+    scene = TableScene(ctx, bo)
+    ctx.stack.push(scene)
+    menu = TableMenu(scene)
+    ctx.stack.push(menu)
+    ann.propose_end()
+    for _ in range(200):
+        room.deliver()
+        top = ctx.stack.top
+        assert top is not None
+        top.update(0.05)
+        if isinstance(ctx.stack.top, VotePrompt):
+            break
+        assert room.advance()
+    prompt = ctx.stack.top
+    assert isinstance(prompt, VotePrompt)
+    prompt.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_n, mod=0, unicode="n"))
+    assert ctx.stack.top is menu
+    room.deliver()
+    assert not bo.match_over and bo.vote is None
+    ann.close()
+    bo.close()

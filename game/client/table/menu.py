@@ -37,6 +37,13 @@ class TableMenu(Scene):
         joiner's screen shows."""
         self.layout()
 
+    def update(self, dt: float) -> bool:
+        # The table underneath is not updated while this menu is open (only the top scene
+        # is): a LAN proposal to end the match is put to the player over the menu at once.
+        if self.table.lan is not None:
+            self.table.check_votes()
+        return False
+
     def items(self) -> list[tuple[str, Callable[[], None], int | None, str]]:
         """(label, action, key, key hint) per button, top to bottom."""
         table = self.table

@@ -472,7 +472,7 @@ class TableScene(TableMotion):
                     self._show_result()
                     self.sheet_page = page
             self.dirty |= changed
-            self._votes()
+            self.check_votes()
         timer = self.session.timer()
         if timer is not None:
             if self.session.check_timeout():  # M11: the session played for the player
@@ -589,7 +589,7 @@ class TableScene(TableMotion):
                                            self._reviewer(),
                                            t("standings.voted") if voted else ""))
 
-    def _votes(self) -> None:
+    def check_votes(self) -> None:
         """A LAN table (issue 28): the prompt when the others ask us to end the match, and
         the standings at once when the vote ended it (mid-hand, no result comes)."""
         session = self.session
