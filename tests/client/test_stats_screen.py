@@ -124,7 +124,7 @@ def test_reading_is_spread_over_frames(ctx: Context, data: Path) -> None:
     ctx.data_dir = data
     scene = StatsScene(ctx)
     now = [0.0]
-    scene.clock = lambda: now[0]  # a fake clock: every log takes the whole frame's budget
+    scene.paced.clock = lambda: now[0]  # a fake clock: every log takes the whole frame's budget
 
     def step() -> None:
         now[0] += 1.0

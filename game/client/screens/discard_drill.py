@@ -10,8 +10,7 @@ time in `update`, so the screen opens at once and shows how far the reading has 
 
 from __future__ import annotations
 
-import time
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from typing import Any
 
 import pygame
@@ -25,6 +24,7 @@ from game.client.scene import Scene
 from game.client.table.hand_order import sorted_row
 from game.client.table.layout import MIN_TEXT, full_height
 from game.client.tile_names import tile_name
+from game.client.ui.paced import Paced
 from game.client.ui.text_wrap import wrap_text
 from game.client.ui.value_bars import BEST, CHOSEN, BarRow, amount, draw_bars, least_row, tall
 from game.client.ui.widgets import (
@@ -33,9 +33,10 @@ from game.client.ui.widgets import (
     MUTED,
     PANEL,
     TEXT,
-    Button,
     ButtonGroup,
+    ButtonSpec,
     TextBoxes,
+    button_row,
     felt_background,
 )
 from game.discard_drill import DiscardDrill
@@ -104,7 +105,7 @@ class DiscardDrillScene(Scene):
         self.bar_rects: list[tuple[Tile, pygame.Rect]] = []
         """Each discard's bar on the last draw, once answered."""
         self.chosen_rect: pygame.Rect | None = None
-        self.clock = time.perf_counter
+        self.paced = Paced(self.reader, READ_BUDGET, self.refresh)
         if self.reader is not None and self.reader.done:
             self.refresh()
         self.layout()
@@ -113,25 +114,17 @@ class DiscardDrillScene(Scene):
 
     @property
     def reading(self) -> bool:
-        return self.reader is not None and not self.reader.done
+        return self.paced.reading
 
     def update(self, dt: float) -> bool:
-        if not self.reading:
+        if not self.paced.update():
             return False
-        assert self.reader is not None
-        until = self.clock() + READ_BUDGET
-        while self.reader.step() and self.clock() < until:
-            pass
-        if self.reader.done:
-            self.refresh()
         self.dirty = True
         return True
 
     def finish_reading(self) -> None:
         """Review every log left now (tests, screenshots)."""
-        while self.reader is not None and self.reader.step():
-            pass
-        self.refresh()
+        self.paced.finish()
 
     def refresh(self) -> None:
         self.drills = (self.reader.drills(ruleset=self.ruleset) if self.reader is not None
@@ -204,7 +197,7 @@ class DiscardDrillScene(Scene):
         gap = 16
         y = h - bh - h // 40
         answered = self.answer is not None
-        specs: list[tuple[str, Callable[[], None], int | None, str, bool]] = [
+        specs: list[ButtonSpec] = [
             (t("discard.next"), self.next, pygame.K_n, "N", len(self.drills) > 1 or answered),
             (t("stats.ruleset", name=t(f"ruleset.{self.ruleset}")), self.cycle_ruleset,
              pygame.K_r, "R", True),
@@ -212,9 +205,7 @@ class DiscardDrillScene(Scene):
             (t("back"), self.back, None, "Esc", True),
         ]
         x = w // 2 - (len(specs) * (bw + gap) - gap) // 2
-        self.group.set([Button(pygame.Rect(x + i * (bw + gap), y, bw, bh), label, act, key,
-                               enabled, hint)
-                        for i, (label, act, key, hint, enabled) in enumerate(specs)])
+        self.group.set(button_row(specs, x, y, bw, bh, gap))
 
     def resize(self, size: tuple[int, int]) -> None:
         super().resize(size)

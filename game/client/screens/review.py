@@ -10,7 +10,7 @@ the one taken marked, the value lost, and a chart of the value lost in each hand
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from pathlib import Path
 
 import pygame
@@ -34,9 +34,10 @@ from game.client.ui.widgets import (
     MUTED,
     PANEL,
     TEXT,
-    Button,
     ButtonGroup,
+    ButtonSpec,
     TextBoxes,
+    button_row,
     felt_background,
 )
 from game.errors import MahjongError
@@ -174,7 +175,7 @@ class ReviewScene(Scene):
         w, h = self.ctx.size
         bh = max(36, h // 18)
         gap = max(6, w // 160)
-        specs: list[tuple[str, Callable[[], None], int | None, str, bool]] = [
+        specs: list[ButtonSpec] = [
             (t("review.prev_mistake"), lambda: self.next_mistake(-1), pygame.K_p, "P",
              any(i < self.index for i in self.mistakes)),
             (t("review.prev"), lambda: self.step(-1), pygame.K_LEFT, "←", self.index > 0),
@@ -189,9 +190,7 @@ class ReviewScene(Scene):
         bw = min(max(150, w // 7), (w * 9 // 10 - gap * (len(specs) - 1)) // len(specs))
         total = bw * len(specs) + gap * (len(specs) - 1)
         x0, y = (w - total) // 2, h - bh - h // 40
-        self.group.set([Button(pygame.Rect(x0 + i * (bw + gap), y, bw, bh), label, act, key,
-                               enabled, hint)
-                        for i, (label, act, key, hint, enabled) in enumerate(specs)])
+        self.group.set(button_row(specs, x0, y, bw, bh, gap))
 
     def resize(self, size: tuple[int, int]) -> None:
         super().resize(size)

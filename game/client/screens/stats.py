@@ -19,6 +19,7 @@ from game.client.scene import Scene
 from game.client.table.layout import MIN_TEXT, full_height
 from game.client.table.results import GAIN, LOSS
 from game.client.ui.charts import Chart, line_chart
+from game.client.ui.paced import Paced
 from game.client.ui.widgets import (
     ACCENT,
     HIGHLIGHT,
@@ -79,7 +80,7 @@ class StatsScene(Scene):
         """(row index, rect) of each row drawn last, for clicks."""
         self.tile_rects: list[pygame.Rect] = []
         """Where the biggest win's tiles went on the last draw."""
-        self.clock = time.perf_counter
+        self.paced = Paced(self.reader, READ_BUDGET, self.refresh)
         self.layout()
         if self.reader is not None and self.reader.done:
             self.refresh()
@@ -88,25 +89,17 @@ class StatsScene(Scene):
 
     @property
     def reading(self) -> bool:
-        return self.reader is not None and not self.reader.done
+        return self.paced.reading
 
     def update(self, dt: float) -> bool:
-        if not self.reading:
+        if not self.paced.update():
             return False
-        assert self.reader is not None
-        until = self.clock() + READ_BUDGET
-        while self.reader.step() and self.clock() < until:
-            pass
-        if self.reader.done:
-            self.refresh()
         self.dirty = True
         return True
 
     def finish_reading(self) -> None:
         """Read every log left now (tests, and a key press of the impatient)."""
-        while self.reader is not None and self.reader.step():
-            pass
-        self.refresh()
+        self.paced.finish()
 
     def refresh(self) -> None:
         found = self.reader.found.matches if self.reader is not None else []

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 import pygame
@@ -184,6 +184,18 @@ def column(rect: pygame.Rect, count: int, height: int, gap: int) -> list[pygame.
     total = count * height + (count - 1) * gap
     y = rect.centery - total // 2
     return [pygame.Rect(rect.x, y + i * (height + gap), rect.w, height) for i in range(count)]
+
+
+ButtonSpec = tuple[str, Callable[[], None], int | None, str, bool]
+"""(label, action, key, key hint, enabled) of one button of a row."""
+
+
+def button_row(specs: Sequence[ButtonSpec], x: int, y: int, width: int, height: int,
+               gap: int) -> list[Button]:
+    """Buttons of `width` side by side from `x`, `gap` apart."""
+    return [Button(pygame.Rect(x + i * (width + gap), y, width, height), label, act, key,
+                   enabled, hint)
+            for i, (label, act, key, hint, enabled) in enumerate(specs)]
 
 
 class TextBoxes:
