@@ -32,7 +32,9 @@ from game.client.ui.widgets import (
     FELT_DARK,
     MUTED,
     PANEL,
+    RIGHT,
     TEXT,
+    WRONG,
     ButtonGroup,
     ButtonSpec,
     TextBoxes,
@@ -44,8 +46,6 @@ from game.drills import DrillRecord
 from game.melds import MeldKind
 from game.tiles import Tile
 
-RIGHT = (140, 220, 140)
-WRONG = (250, 140, 120)
 READ_BUDGET = 0.05
 """Seconds of reviewing per frame while the logs are read (at least one log a frame)."""
 MAX_BARS = 10

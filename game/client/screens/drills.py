@@ -26,7 +26,9 @@ from game.client.ui.widgets import (
     ACCENT,
     HIGHLIGHT,
     MUTED,
+    RIGHT,
     TEXT,
+    WRONG,
     Button,
     ButtonGroup,
     TextBoxes,
@@ -36,8 +38,6 @@ from game.drills import DrillRecord, ScoreDrill
 from game.melds import MeldKind
 from game.scoring import ScoreResult
 
-RIGHT = (140, 220, 140)
-WRONG = (250, 140, 120)
 FLAGS = ("heavenly", "earthly", "after_kong", "after_flower", "robbing_kong", "last_tiles",
          "kuaizhao")
 """The win's circumstances worded on screen (the calculator's words, calc.flag.*)."""

@@ -21,6 +21,9 @@ BUTTON: Color = (40, 96, 78)
 BUTTON_HOT: Color = (62, 132, 104)
 BUTTON_OFF: Color = (44, 60, 56)
 HIGHLIGHT: Color = (255, 214, 90)
+RIGHT: Color = (140, 220, 140)
+WRONG: Color = (250, 140, 120)
+"""A drill's answer: right, or not."""
 
 
 @dataclass
