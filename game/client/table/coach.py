@@ -16,7 +16,7 @@ from game.client.i18n import t
 from game.client.ui.fonts import Fonts
 from game.client.ui.notice import wrap
 from game.client.ui.text_wrap import wrap_text
-from game.client.ui.widgets import ACCENT, HIGHLIGHT, PANEL, TEXT, Button, ButtonGroup
+from game.client.ui.widgets import ACCENT, HIGHLIGHT, TEXT, Button, ButtonGroup, framed_panel
 from game.lessons import Step, lessons_of
 from game.lessons.model import CHOICE, CLICK
 from game.lessons.progress import mark_done, progress_path
@@ -264,8 +264,7 @@ class Coach:
                 if panel.bottom > h - 8:
                     panel.bottom = h - 8
         self.panel = panel
-        pygame.draw.rect(surface, PANEL, panel, border_radius=10)
-        pygame.draw.rect(surface, ACCENT, panel, 2, border_radius=10)
+        framed_panel(surface, panel)
         y = panel.y + 12
         for part in head_lines:
             surface.blit(fonts.render(part, head_size, ACCENT, bold=True), (panel.x + 12, y))

@@ -16,7 +16,7 @@ import pygame
 from game.client.i18n import t
 from game.client.scene import Scene
 from game.client.table.layout import MIN_TEXT
-from game.client.ui.widgets import ACCENT, PANEL, TEXT, Button, ButtonGroup, column
+from game.client.ui.widgets import ACCENT, TEXT, Button, ButtonGroup, column, framed_panel
 
 if TYPE_CHECKING:
     from game.client.table.scene import TableScene
@@ -129,11 +129,7 @@ class TableMenu(Scene):
         self.table.session.propose_end()  # type: ignore[attr-defined]
 
     def draw(self, surface: pygame.Surface) -> None:
-        shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-        shade.fill((0, 0, 0, 120))
-        surface.blit(shade, (0, 0))
-        pygame.draw.rect(surface, PANEL, self.panel, border_radius=10)
-        pygame.draw.rect(surface, ACCENT, self.panel, 2, border_radius=10)
+        framed_panel(surface, self.panel, shade=True)
         fonts = self.ctx.fonts
         bh = self.group.buttons[0].rect.h if self.group.buttons else 40
         title = fonts.render(t("game_menu.title"), max(18, bh * 3 // 5), ACCENT, bold=True)

@@ -19,7 +19,15 @@ from game.client.context import Context
 from game.client.i18n import t
 from game.client.scene import Scene
 from game.client.table.layout import MIN_TEXT
-from game.client.ui.widgets import ACCENT, MUTED, PANEL, TEXT, Button, ButtonGroup, column
+from game.client.ui.widgets import (
+    ACCENT,
+    MUTED,
+    TEXT,
+    Button,
+    ButtonGroup,
+    column,
+    framed_panel,
+)
 
 
 class Voter(Protocol):
@@ -102,11 +110,7 @@ class VotePrompt(Scene):
         return 0.25  # the vote may end at the host at any time; the seconds count down
 
     def draw(self, surface: pygame.Surface) -> None:
-        shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-        shade.fill((0, 0, 0, 120))
-        surface.blit(shade, (0, 0))
-        pygame.draw.rect(surface, PANEL, self.panel, border_radius=10)
-        pygame.draw.rect(surface, ACCENT, self.panel, 2, border_radius=10)
+        framed_panel(surface, self.panel, shade=True)
         fonts = self.ctx.fonts
         bh = self.group.buttons[0].rect.h if self.group.buttons else 40
         width = self.panel.w - bh

@@ -182,6 +182,17 @@ def felt_background(size: tuple[int, int]) -> pygame.Surface:
     return surf
 
 
+def framed_panel(surface: pygame.Surface, panel: pygame.Rect, shade: bool = False) -> None:
+    """A panel over the scene beneath: dark, rounded, an accent frame; with `shade`, the
+    scene dimmed first (a menu or a question that waits for an answer)."""
+    if shade:
+        dim = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+        dim.fill((0, 0, 0, 120))
+        surface.blit(dim, (0, 0))
+    pygame.draw.rect(surface, PANEL, panel, border_radius=10)
+    pygame.draw.rect(surface, ACCENT, panel, 2, border_radius=10)
+
+
 def column(rect: pygame.Rect, count: int, height: int, gap: int) -> list[pygame.Rect]:
     """`count` rects of `height` stacked and centred in `rect`."""
     total = count * height + (count - 1) * gap
