@@ -38,8 +38,6 @@ MOST_DRILLS = 60
 LEAST_LOSS = 1.0
 """A discard that lost this much or less is not a drill: near ties teach nothing (the
 review's own drill positions use the same floor, `game.review.drills`)."""
-MAX_LOG_BYTES = 20_000_000
-"""A file bigger than this is no match log (as the statistics and the replays refuse it)."""
 
 HumansOf = Callable[[Mapping[str, Any]], tuple[int, ...]]
 """The player numbers of the local humans of a log, from its header."""
@@ -168,7 +166,7 @@ def file_drills(path: Path, humans_of: HumansOf = header_humans,
     statistics skip it)."""
     try:
         info = path.stat()
-        if info.st_size > MAX_LOG_BYTES:
+        if info.st_size > paths.MAX_LOG_BYTES:
             return "", ()
         text = path.read_text(encoding="utf-8")
         head = read_log(text)[0]

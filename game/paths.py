@@ -28,6 +28,9 @@ DATA_ENV = "MAHJONG_DATA"
 SETTINGS_ENV = "MAHJONG_SETTINGS"
 SAVE_NAME = "current.jsonl"
 LOG_SUFFIX = ".jsonl"
+MAX_LOG_BYTES = 20_000_000
+"""A log is a few kilobytes per hand; a file this big is not one of ours (the replays, the
+statistics, the review and the drills all refuse it)."""
 
 
 def _override() -> Path | None:

@@ -57,8 +57,6 @@ from game.replay import (
 from game.rules.registry import NAMES, UNITS
 from game.tiles import format_tiles
 
-MAX_LOG_BYTES = 20_000_000
-"""A log is a few kilobytes per hand; anything this big is not one of ours."""
 REASONS = ("unreadable", "truncated", "other_engine", "damaged")
 """Why a file is skipped, in the order `skipped` lists them."""
 
@@ -285,7 +283,7 @@ def read_file(path: Path) -> MatchFacts:
 
 
 def _read(path: Path, size: int, mtime: float) -> MatchFacts:
-    if size > MAX_LOG_BYTES:
+    if size > paths.MAX_LOG_BYTES:
         raise Unusable("unreadable", "the file is too big to be a match log")
     try:
         text = path.read_text(encoding="utf-8")

@@ -19,7 +19,7 @@ from game.actions import Action
 from game.client.context import Context
 from game.client.i18n import t
 from game.client.scene import Scene
-from game.client.sessions.replay_data import MAX_LOG_BYTES, problem_text
+from game.client.sessions.replay_data import problem_text
 from game.client.table.hand_order import sorted_row
 from game.client.table.hud import action_text
 from game.client.table.layout import MIN_TEXT
@@ -41,6 +41,7 @@ from game.client.ui.widgets import (
     felt_background,
 )
 from game.errors import MahjongError
+from game.paths import MAX_LOG_BYTES
 from game.review import Decision, Ranker, Review, keep_drills, review_log
 from game.tiles import Tile
 

@@ -19,12 +19,10 @@ from game.client.i18n import t
 from game.errors import IllegalAction, MahjongError
 from game.events import Event
 from game.match import HandRecord, Match
+from game.paths import MAX_LOG_BYTES
 from game.replay import LogError, LogFromOtherEngine, read_log, verify
 from game.tiles import NotationError
 from game.view import SeatView, events_for
-
-MAX_LOG_BYTES = 20_000_000
-"""A log is a few kilobytes per hand; anything this big is not one of ours."""
 
 
 @dataclass(frozen=True)
