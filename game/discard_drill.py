@@ -11,7 +11,6 @@ Pure Python, no window.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -19,7 +18,6 @@ from typing import Any
 
 from game import paths
 from game.actions import ActionKind
-from game.atomic import read_json, write_atomic
 from game.drills import DrillRecord
 from game.errors import MahjongError
 from game.replay import read_log
@@ -269,29 +267,22 @@ def record_path(data: Path) -> Path:
     return data / RECORD_NAME
 
 
+RECORD_KEY = "discard"
+"""The record's key in its file."""
+
+
 def load_record(data: Path) -> DrillRecord:
-    """The "what would you discard" record kept in `data`; a fresh one if none is kept or it
-    is damaged (written over at the next answer)."""
-    try:
-        kept = read_json(record_path(data))["discard"]
-        return DrillRecord(*(int(kept[k]) for k in ("tried", "right", "streak", "best")))
-    except (ValueError, KeyError, TypeError):
-        return DrillRecord()
+    """The "what would you discard" record kept in `data`."""
+    return DrillRecord.kept(record_path(data), RECORD_KEY)
 
 
 def save_record(data: Path, record: DrillRecord) -> None:
-    """Keep the record in `data` (written whole, atomically)."""
-    body = {"discard": {"tried": record.tried, "right": record.right,
-                        "streak": record.streak, "best": record.best}}
-    write_atomic(record_path(data), json.dumps(body, indent=1) + "\n")
+    record.keep(record_path(data), RECORD_KEY)
 
 
 def answer(drill: DiscardDrill, tile: Tile, data: Path | None) -> tuple[bool, DrillRecord]:
     """Check the discard `tile` against the expert's best and book it in the record kept in
     `data` (None: nothing kept). Returns (right, the record now)."""
     right = drill.is_right(tile)
-    record = load_record(data) if data is not None else DrillRecord()
-    record.add(right)
-    if data is not None:
-        save_record(data, record)
-    return right, record
+    return right, DrillRecord.book(record_path(data) if data is not None else None,
+                                   RECORD_KEY, right)

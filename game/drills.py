@@ -132,26 +132,48 @@ class DrillRecord:
         else:
             self.streak = 0
 
+    @classmethod
+    def kept(cls, path: Path, key: str) -> DrillRecord:
+        """The record kept under `key` in the file `path`; a fresh one if none is kept or
+        the file is damaged (written over at the next answer)."""
+        try:
+            kept = read_json(path)[key]
+            return cls(*(int(kept[k]) for k in ("tried", "right", "streak", "best")))
+        except (ValueError, KeyError, TypeError):
+            return cls()
+
+    def keep(self, path: Path, key: str) -> None:
+        """Keep the record under `key` in the file `path` (written whole, atomically)."""
+        body = {key: {"tried": self.tried, "right": self.right, "streak": self.streak,
+                      "best": self.best}}
+        write_atomic(path, json.dumps(body, indent=1) + "\n")
+
+    @classmethod
+    def book(cls, path: Path | None, key: str, correct: bool) -> DrillRecord:
+        """One answer added to the record kept at `path` (None: nothing kept); the record
+        now."""
+        record = cls.kept(path, key) if path is not None else cls()
+        record.add(correct)
+        if path is not None:
+            record.keep(path, key)
+        return record
+
+
+SCORE_KEY = "guess_score"
+"""The guess-the-score record's key in its file."""
+
 
 def record_path(data: Path) -> Path:
     return data / RECORD_NAME
 
 
 def load_record(data: Path) -> DrillRecord:
-    """The guess-the-score record kept in `data`; a fresh one if none is kept or it is
-    damaged (a damaged file is written over at the next guess)."""
-    try:
-        score = read_json(record_path(data))["guess_score"]
-        return DrillRecord(*(int(score[k]) for k in ("tried", "right", "streak", "best")))
-    except (ValueError, KeyError, TypeError):
-        return DrillRecord()
+    """The guess-the-score record kept in `data`."""
+    return DrillRecord.kept(record_path(data), SCORE_KEY)
 
 
 def save_record(data: Path, record: DrillRecord) -> None:
-    """Keep the record in `data` (written whole, atomically)."""
-    body = {"guess_score": {"tried": record.tried, "right": record.right,
-                            "streak": record.streak, "best": record.best}}
-    write_atomic(record_path(data), json.dumps(body, indent=1) + "\n")
+    record.keep(record_path(data), SCORE_KEY)
 
 
 def guess(drill: ScoreDrill, total: int, data: Path | None) -> tuple[bool, ScoreResult,
@@ -159,8 +181,6 @@ def guess(drill: ScoreDrill, total: int, data: Path | None) -> tuple[bool, Score
     """Check a guess with the real scorer and book it in the record kept in `data` (None:
     nothing kept). Returns (right, the real score, the record now)."""
     score = real_score(drill)
-    record = load_record(data) if data is not None else DrillRecord()
-    record.add(total == score.total)
-    if data is not None:
-        save_record(data, record)
-    return total == score.total, score, record
+    right = total == score.total
+    return right, score, DrillRecord.book(
+        record_path(data) if data is not None else None, SCORE_KEY, right)
