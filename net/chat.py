@@ -1,4 +1,5 @@
-"""Table chat: quick phrases, cleaning of free text, and a per-connection rate limit."""
+"""Table chat: quick phrases, cleaning of free text, and its per-connection rate (a
+`net.limits.Budget` of CHAT_BURST lines, refilled at CHAT_RATE)."""
 
 from __future__ import annotations
 
@@ -16,22 +17,3 @@ def clean_text(text: str) -> str:
     """Printable characters only, runs of spaces folded, ends trimmed."""
     kept = "".join(c if c.isprintable() else " " for c in text)
     return " ".join(kept.split())
-
-
-class ChatLimiter:
-    """A token bucket: `allow(now)` is False when a peer chats faster than the limit."""
-
-    def __init__(self, burst: float = CHAT_BURST, rate: float = CHAT_RATE) -> None:
-        self.burst = burst
-        self.rate = rate
-        self.tokens = burst
-        self.stamp: float | None = None
-
-    def allow(self, now: float) -> bool:
-        if self.stamp is not None:
-            self.tokens = min(self.burst, self.tokens + (now - self.stamp) * self.rate)
-        self.stamp = now
-        if self.tokens < 1:
-            return False
-        self.tokens -= 1
-        return True

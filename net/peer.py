@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from net.chat import ChatLimiter
+from net.chat import CHAT_BURST, CHAT_RATE
 from net.diff import SeatStream
 from net.frames import FrameDecoder, Message
 from net.limits import (
@@ -61,8 +61,8 @@ class Peer:
         self.messages = Budget(message_burst, message_rate, now)
         self.bytes = Budget(BYTE_BURST, BYTE_RATE, now)
         self.replies = ReplyLedger()
-        self.chat = ChatLimiter()
-        self.auto_changes = ChatLimiter(AUTO_BURST, AUTO_RATE)
+        self.chat = Budget(CHAT_BURST, CHAT_RATE, now)
+        self.auto_changes = Budget(AUTO_BURST, AUTO_RATE, now)
         """How fast its 托管 flag may change (each change is told to everyone)."""
         self.needs_token = False
         """Accepted past a connection limit: only a returning player (valid token) may stay."""

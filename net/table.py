@@ -452,9 +452,7 @@ class Table:
         if seat is not None and self.by_seat.get(seat) is peer:
             del self.by_seat[seat]
             self._explain()
-            vote = self.vote
-            if vote is not None and (seat == vote.by or seat in vote.voters):
-                self._close_vote(VOID)  # whoever left had a say: not decided without them
+            self._void_vote_of(seat)
             self.turns.stop(seat)
             if self.started and not self.finished:
                 self.turns.left(seat, now)
@@ -703,7 +701,7 @@ class Table:
             self._busy_at = self.now  # everyone is in: deal at once
 
     def _on_chat(self, peer: Peer, msg: Message) -> None:
-        if not peer.chat.allow(self.now):
+        if not peer.chat.take(1, self.now):
             peer.send(refusal("chat", "you are chatting too fast", "too_fast"))
             return
         name = peer.name if peer.seat is None else self.names[peer.seat]
@@ -726,7 +724,7 @@ class Table:
         seat = peer.seat
         if seat is None or peer.auto == on:
             return
-        if not peer.auto_changes.allow(self.now):
+        if not peer.auto_changes.take(1, self.now):
             peer.send(refusal("auto", "you are switching auto-play too often",
                               "auto_too_fast"))
             return
@@ -747,9 +745,7 @@ class Table:
         del self.by_seat[seat]
         peer.seat = None
         self._explain()
-        vote = self.vote
-        if vote is not None and (seat == vote.by or seat in vote.voters):
-            self._close_vote(VOID)
+        self._void_vote_of(seat)
         self.turns.stop(seat)
         self.turns.back(seat)  # no absence to count: the place is the bots' now
         name = self.names[seat]
@@ -1036,6 +1032,13 @@ class Table:
             self._close_vote(PASSED)
         else:
             self._tell(vote.message(OPEN, self.now))
+
+    def _void_vote_of(self, seat: int) -> None:
+        """`seat`'s player is gone: a vote it proposed or had a say in is not decided without
+        it."""
+        vote = self.vote
+        if vote is not None and (seat == vote.by or seat in vote.voters):
+            self._close_vote(VOID)
 
     def _close_vote(self, state: str, refused_by: int | None = None) -> None:
         """Tell everyone how the vote ended; end the match if everyone accepted."""
