@@ -401,11 +401,8 @@ class DiscardDrillScene(Scene):
                 at += 1
 
     def bold_fit(self, text: str, size: int, width: int) -> int:
-        """The largest size up to `size` at which `text` in bold is at most `width` wide
-        (TextBoxes measures the regular face)."""
-        while size > MIN_TEXT and self.ctx.fonts.size(text, size, bold=True)[0] > width:
-            size -= 1
-        return size
+        """`Fonts.fit` in bold, down to MIN_TEXT (TextBoxes measures the regular face)."""
+        return self.ctx.fonts.fit(text, size, width, bold=True, least=MIN_TEXT)
 
     def _seat_label(self, d: DiscardDrill, seat: int) -> str:
         wind = t(f"wind.name.{seat}")

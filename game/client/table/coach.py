@@ -38,9 +38,7 @@ def panel_width(w: int) -> int:
 def heading_lines(fonts: Fonts, heading: str, size: int, width: int) -> tuple[int, list[str]]:
     """The panel's heading in bold, a fifth bigger than the words when it fits in `width`,
     else shrunk down to the words' `size` and then wrapped: (its size, its lines)."""
-    head = max(size, size * 6 // 5)
-    while head > size and fonts.size(heading, head, bold=True)[0] > width:
-        head -= 1
+    head = fonts.fit(heading, max(size, size * 6 // 5), width, bold=True, least=size)
     return head, wrap_text(heading, width, lambda s: fonts.size(s, head, bold=True)[0])
 
 

@@ -129,9 +129,11 @@ class Fonts:
         w, h = self.font(size, face, bold).size(text)
         return int(w), int(h)
 
-    def fit(self, text: str, max_size: int, max_width: int, face: str = "ui") -> int:
-        """The largest size ≤ max_size at which `text` is at most `max_width` pixels wide."""
+    def fit(self, text: str, max_size: int, max_width: int, face: str = "ui",
+            bold: bool = False, least: int = 8) -> int:
+        """The largest size ≤ max_size at which `text` is at most `max_width` pixels wide,
+        never under `least`."""
         size = max_size
-        while size > 8 and self.size(text, size, face)[0] > max_width:
+        while size > least and self.size(text, size, face, bold)[0] > max_width:
             size -= 1
         return size
