@@ -199,3 +199,42 @@ class ShapeTie(ExpertBot):
                 if 0 <= rank + step <= 8:
                     near += unseen[tile + step]
         return got - self.shape_weight * near  # throwing a tile that builds costs its future
+
+
+class HoldForDraw(ExpertBot):
+    """Nanjing: pass a discard win (one payer, N10) to wait for a self-draw (three payers)
+    while the wall has at least `hold_wall` tiles and the wait at least `hold_live` live
+    copies; a later discard of a wait is still won on (no rule forbids it)."""
+
+    hold_wall: ClassVar[int] = 40
+    hold_live: ClassVar[int] = 6
+
+    def choose(self, view: SeatView) -> Action:
+        chosen = super().choose(view)
+        if chosen.kind is ActionKind.WIN and view.phase == "claim" \
+                and view.ruleset == "nanjing" and self.holds(view):
+            for action in view.legal:
+                if action.kind is ActionKind.PASS:
+                    return action
+        return chosen
+
+    def holds(self, view: SeatView) -> bool:
+        if view.wall_left < self.hold_wall:
+            return False
+        unseen = view.unseen()
+        live = sum(unseen[w] for w in kit.waits(view, view.counts))
+        return live >= self.hold_live
+
+
+class HoldForDraw30(HoldForDraw):
+    """`HoldForDraw` from 30 tiles left and 5 live copies."""
+
+    hold_wall: ClassVar[int] = 30
+    hold_live: ClassVar[int] = 5
+
+
+class HoldForDraw60(HoldForDraw):
+    """`HoldForDraw` from 60 tiles left and 8 live copies."""
+
+    hold_wall: ClassVar[int] = 60
+    hold_live: ClassVar[int] = 8
