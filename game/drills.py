@@ -172,9 +172,6 @@ def load_record(data: Path) -> DrillRecord:
     return DrillRecord.kept(record_path(data), SCORE_KEY)
 
 
-def save_record(data: Path, record: DrillRecord) -> None:
-    record.keep(record_path(data), SCORE_KEY)
-
 
 def guess(drill: ScoreDrill, total: int, data: Path | None) -> tuple[bool, ScoreResult,
                                                                       DrillRecord]:
