@@ -276,7 +276,6 @@ def load_record(data: Path) -> DrillRecord:
     return DrillRecord.kept(record_path(data), RECORD_KEY)
 
 
-
 def answer(drill: DiscardDrill, tile: Tile, data: Path | None) -> tuple[bool, DrillRecord]:
     """Check the discard `tile` against the expert's best and book it in the record kept in
     `data` (None: nothing kept). Returns (right, the record now)."""

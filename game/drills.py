@@ -172,7 +172,6 @@ def load_record(data: Path) -> DrillRecord:
     return DrillRecord.kept(record_path(data), SCORE_KEY)
 
 
-
 def guess(drill: ScoreDrill, total: int, data: Path | None) -> tuple[bool, ScoreResult,
                                                                       DrillRecord]:
     """Check a guess with the real scorer and book it in the record kept in `data` (None:
