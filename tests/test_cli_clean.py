@@ -284,12 +284,18 @@ def test_ctrl_c_in_the_window_is_noted_even_where_python_would_lose_it() -> None
     class Thing:
         pass
 
-    with pytest.raises(KeyboardInterrupt), ctrl_c.noted():
-        thing = Thing()
-        weakref.finalize(thing, os.kill, os.getpid(), signal.SIGINT)
-        del thing  # the finalizer sends the Ctrl-C from inside a callback
-        ctrl_c.check()  # the first check in the loop raises it
-    assert signal.getsignal(signal.SIGINT) is signal.default_int_handler  # given back
+    # Python's own handler, as in a terminal: a suite started in the background (`pytest &`)
+    # inherits SIGINT ignored, and CtrlC rightly leaves an ignored Ctrl-C ignored
+    inherited = signal.signal(signal.SIGINT, signal.default_int_handler)
+    try:
+        with pytest.raises(KeyboardInterrupt), ctrl_c.noted():
+            thing = Thing()
+            weakref.finalize(thing, os.kill, os.getpid(), signal.SIGINT)
+            del thing  # the finalizer sends the Ctrl-C from inside a callback
+            ctrl_c.check()  # the first check in the loop raises it
+        assert signal.getsignal(signal.SIGINT) is signal.default_int_handler  # given back
+    finally:
+        signal.signal(signal.SIGINT, inherited)
 
 
 def test_ctrl_c_ignored_by_the_caller_stays_ignored() -> None:
