@@ -71,7 +71,7 @@ def test_every_lesson_finishes_with_legal_actions(name: str) -> None:
 
 def test_each_ruleset_has_its_lessons_in_a_newcomers_order() -> None:
     assert [lesson.name for lesson in lessons_of("mazhan")] == [
-        "mazhan.deal", "mazhan.claims", "mazhan.wild", "mazhan.tai"]
+        "mazhan.deal", "mazhan.claims", "mazhan.wild", "mazhan.tai", "mazhan.cap"]
     assert lessons_of("nanjing")[0].name == "nanjing.open"
     assert all(len(lessons_of(r)) >= 2 for r in ("mazhan", "nanjing"))
 
@@ -100,6 +100,38 @@ def test_tai_lesson_answers_are_the_scorers() -> None:
     assert paid[(1, 3, "difference")] == answers["lesson.mazhan.tai.8"]  # M20, M21
     assert result.settlement.values[3] == 20
     assert min(400, (20 + 20) * 2 ** 4) == answers["lesson.mazhan.tai.6"]  # M17's cap
+
+
+def test_cap_lesson_is_a_real_four_tai_hand_capped_at_400() -> None:
+    match, run, _seen = play("mazhan.cap")
+    result = match.last_result
+    assert result is not None and result.winner == 0 and result.score is not None
+    tai, value, paid = (s.answer for s in run.lesson.steps if s.kind == CHOICE)
+    assert tai is not None and paid is not None
+    score = result.score
+    assert score.extra["tai"] == tai == 4  # M16: Red, Green, seat wind, seat flower
+    assert score.extra["base"] == 28  # the text's 8 × 3 + 4
+    assert (30 + 20) * 2 ** tai == 800  # the formula the text shows, before the cap
+    keys = [line.key for line in score.items]
+    assert "four_tai" in keys and score.total == value == 400  # M17
+    assert {(p.payer, p.amount) for p in result.payments} == {(1, paid), (2, paid), (3, paid)}
+    assert match.view(0).scores == (8000 + 3 * paid, 0, 0, 0)  # "all 8000 they started with"
+
+
+def test_cap_lessons_last_words_are_the_scorers() -> None:
+    """The last step says a one-suit hand and three wilds are 400 whatever the formula: the
+    calculator agrees on small hands that the formula would value far lower."""
+    from game.calc import main
+
+    flush = '{"ruleset":"mazhan","seat":"S","hand":"123m 456m 789m 234m 67m 99m","win":"8m"}'
+    pigs = ('{"ruleset":"mazhan","seat":"S","hand":"123m 678p 78s 234s 5p 5p 5p 99m",'
+            '"win":"9s","wild":"5p"}')
+    for request, key in ((flush, "full_flush"), (pigs, "three_wilds")):
+        status, text = main(request)
+        assert status == 0, text
+        out = json.loads(text)
+        assert out["total"] == 400, out
+        assert key in [item["key"] for item in out["items"]], out
 
 
 def test_nanjing_open_lesson_wins_open_with_four_hard_flowers() -> None:

@@ -596,6 +596,38 @@ STRINGS: Final[dict[str, tuple[str, str]]] = {
                             "10 × 2 = 20; South has 0 and pays North the difference times the "
                             "stake (M20, M21). How much?"),
     "lesson.mazhan.tai.8.wrong": ("差額 20 × 底注 10", "The difference 20 × the stake 10"),
+    "lesson.mazhan.cap.title": ("辣子：400 封頂", "The cap (辣子): 400"),
+    "lesson.mazhan.cap.summary": ("四台以上、清一色、殺豬、天胡、地胡，一律算 400",
+                                  "Four tai or more, one suit, three wilds, a win on the deal: "
+                                  "all are worth 400"),
+    "lesson.mazhan.cap.1": ("這手牌很大：中、發、東（你的門風）各一副刻子，還有你的位花梅。"
+                            "補來的北用不上，打出去。",
+                            "A big hand: triplets of Red, Green and East (your seat's wind), "
+                            "and Plum, your seat flower. The North you got from the tail is no "
+                            "use: discard it."),
+    "lesson.mazhan.cap.3": ("中、發、門風的刻子各一台，位花也是一台。你有幾台？",
+                            "Each triplet of Red, of Green or of your seat's wind is one tai, "
+                            "and so is your seat flower (M16). How many tai do you have?"),
+    "lesson.mazhan.cap.3.wrong": ("中、發、東三副刻子，加上梅：四台",
+                                  "Three triplets (Red, Green, East) and the Plum: four tai"),
+    "lesson.mazhan.cap.4": ("基礎分：三副字牌暗刻 8 × 3 + 梅 4 = 28，進一成 30。公式算出 "
+                            "(30 + 20) × 16（四台，每台 × 2）= 800。這手牌值多少？",
+                            "Base: three concealed honour triplets 8 × 3 + the Plum 4 = 28, "
+                            "rounded up to 30. The formula gives (30 + 20) × 16 (× 2 for each "
+                            "of the four tai) = 800. What is the hand worth?"),
+    "lesson.mazhan.cap.5": ("你是莊家，每家輸家付你加倍，再乘底注 10。每家付你多少？",
+                            "You deal, so each loser pays you double, times the stake of 10 "
+                            "(M21). How much does each one pay?"),
+    "lesson.mazhan.cap.5.wrong": ("400 × 2（莊家）× 10（底注）", "400 × 2 (dealer) × 10 "
+                                  "(stake)"),
+    "lesson.mazhan.cap.6": ("每家開局的 8000 分一手就輸光了。這些牌不看公式，一律 400："
+                            "清一色（一種花色，沒有字牌）、手裡三張財神（殺豬）、天胡（莊家"
+                            "起手就和）、地胡（閒家和莊家打的第一張牌）。點計分表。",
+                            "Each of them lost all 8000 they started with in one hand. These "
+                            "hands are 400 whatever the formula says (M17): one suit and no "
+                            "honours (清一色), three wilds in the hand (殺豬), the dealer "
+                            "winning on the dealt hand (天胡), a non-dealer winning on the "
+                            "dealer's first discard (地胡). Click the sheet."),
     "lesson.mazhan.deal.title": ("發牌、骰子與開門", "The deal, the dice, the break"),
     "lesson.mazhan.deal.summary": ("骰子決定從哪裡開牌；花牌和白板擺出來從牌尾補",
                                    "The dice choose where the wall breaks; bonus tiles are set "

@@ -49,6 +49,27 @@ MAZHAN_TAI = Lesson(
     indicator="2p", draws="8s", tail="4z",
 )
 
+# a hand of four tai: three honour triplets and the seat flower; the formula's 800 is capped
+_MZ_CAP_OTHERS = ("1m 1m 2m 3p 4p 6p 7p 8s 9s 2z 2z 3z 5m 5m 1p 2p", _MZ_OTHERS[1],
+                  "3m 4m 5m 6m 1s 2s 3s 8s 4s 9s 4z 2z 3z 3z 3p 4p")
+
+MAZHAN_CAP = Lesson(
+    "mazhan.cap", "mazhan",
+    ("7z 7z 7z 6z 6z 6z 1z 1z 1z 1f 234m 67s 99p", *_MZ_CAP_OTHERS),
+    (
+        Step("lesson.mazhan.cap.1", "tile 4z", ("discard 4z",), "lesson.mazhan.tai.2.wrong"),
+        Step("lesson.mazhan.tai.3", "button win", ("win",), "lesson.mazhan.tai.3.wrong"),
+        Step("lesson.mazhan.cap.3", "choices", choices=(3, 4, 5), answer=4,
+             wrong="lesson.mazhan.cap.3.wrong"),
+        Step("lesson.mazhan.cap.4", "choices", choices=(400, 800, 1600), answer=400,
+             wrong="lesson.mazhan.tai.6.wrong"),
+        Step("lesson.mazhan.cap.5", "choices", choices=(4000, 8000, 16000), answer=8000,
+             wrong="lesson.mazhan.cap.5.wrong"),
+        Step("lesson.mazhan.cap.6", "result"),
+    ),
+    indicator="2p", draws="8s", tail="4z",
+)
+
 MAZHAN_DEAL = Lesson(
     "mazhan.deal", "mazhan",
     ("5z 2f 123m 456m 789p 1s 1s 3s 4s 7z 4z", _MZ_OTHERS[0],
@@ -149,9 +170,9 @@ NANJING_LIABLE = Lesson(
 )
 
 # a newcomer's order: how a hand is dealt and played, claims, then the wild and the tai that
-# build on them (the Lessons screen and "next lesson" follow it)
-LESSONS: tuple[Lesson, ...] = (MAZHAN_DEAL, MAZHAN_CLAIMS, MAZHAN_WILD, MAZHAN_TAI, NANJING_OPEN,
-                               NANJING_KONG, NANJING_LIABLE, NANJING_STREAK)
+# build on them, the cap last (the Lessons screen and "next lesson" follow it)
+LESSONS: tuple[Lesson, ...] = (MAZHAN_DEAL, MAZHAN_CLAIMS, MAZHAN_WILD, MAZHAN_TAI, MAZHAN_CAP,
+                               NANJING_OPEN, NANJING_KONG, NANJING_LIABLE, NANJING_STREAK)
 
 
 def lessons_of(ruleset: str) -> tuple[Lesson, ...]:
