@@ -108,26 +108,24 @@ def mazhan_rows(items: Sequence[ScoreLine]) -> list[SheetRow]:
         rows.append(SheetRow("head", t("sheet.special")))
         rows += [_line_row(i) for i in hu]
     tai_n = sum(i.value for i in tai)
-    if hu:
-        # a value that replaces the formula (平胡 100, or the cap itself), doubled by its tai
-        text = str(hu[0].value) + (f" × {2 ** tai_n}" if tai_n else "")
-        raw = hu[0].value * 2 ** tai_n
-        text += f" = {raw}" if tai_n else ""
-        if total is not None and total != raw:
-            text += " → " + (t("sheet.capped", n=total) if total == CAP else str(total))
-        rows.append(SheetRow("formula", t("sheet.formula"), text))
+    ping = next((i for i in hu if i.key == "ping_hu"), None)
+    if ping is not None:
+        # 平胡's own value, doubled by its tai (M18)
+        raw = ping.value * 2 ** tai_n
+        text = str(ping.value) + (f" × {2 ** tai_n} = {raw}" if tai_n else "")
+        note = ""
     else:
+        # the seed's formula (M17), also when a special value replaces it: the special
+        # value is listed above and the formula's result is shown as what it replaced
         head = next((i.value for i in base if i.key == "hu_head"), 0)
         points = sum(i.value for i in base) - head
         raw = (points + head) * 2 ** tai_n
-        text = f"({points} + {head})"
-        if tai_n:
-            text += f" × {2 ** tai_n}"
-        text += f" = {raw}"
-        if total is not None and total < raw:
-            text += " → " + t("sheet.capped", n=total)
-        rows.append(SheetRow("formula", t("sheet.formula"), text,
-                             note=t("sheet.doubling", n=tai_n) if tai_n else ""))
+        text = f"({points} + {head})" + (f" × {2 ** tai_n}" if tai_n else "") + f" = {raw}"
+        note = t("sheet.doubling", n=tai_n) if tai_n else ""
+    if total is not None and total != raw:
+        # above 400 the value is the cap; below it a special value raised it to its own
+        text += " → " + (t("sheet.capped", n=total) if total == CAP < raw else str(total))
+    rows.append(SheetRow("formula", t("sheet.formula"), text, note=note))
     rows.append(SheetRow("total", t("result.total"), str(total if total is not None else "")))
     return rows
 
