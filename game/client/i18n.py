@@ -622,12 +622,14 @@ STRINGS: Final[dict[str, tuple[str, str]]] = {
                                   "(stake)"),
     "lesson.mazhan.cap.6": ("每家開局的 8000 分一手就輸光了。這些牌不看公式，一律 400："
                             "清一色（一種花色，沒有字牌）、手裡三張財神（殺豬）、天胡（莊家"
-                            "起手就和）、地胡（閒家和莊家打的第一張牌）。點計分表。",
+                            "起手就和）、地胡（閒家和莊家打的第一張牌）。點計分表翻頁，"
+                            "找到「四台辣子 400」那一行。",
                             "Each of them lost all 8000 they started with in one hand. These "
                             "hands are 400 whatever the formula says (M17): one suit and no "
                             "honours (清一色), three wilds in the hand (殺豬), the dealer "
                             "winning on the dealt hand (天胡), a non-dealer winning on the "
-                            "dealer's first discard (地胡). Click the sheet."),
+                            "dealer's first discard (地胡). Click the sheet to turn its pages "
+                            "and find the line \"4 tai\": 400."),
     "lesson.mazhan.deal.title": ("發牌、骰子與開門", "The deal, the dice, the break"),
     "lesson.mazhan.deal.summary": ("骰子決定從哪裡開牌；花牌和白板擺出來從牌尾補",
                                    "The dice choose where the wall breaks; bonus tiles are set "

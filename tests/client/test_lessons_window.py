@@ -67,7 +67,14 @@ def finish(ctx: Context, screen: pygame.Surface) -> TableScene:
             assert not spot.collidepoint(miss)
             click(table, miss)
             assert coach.run.index == at and coach.run.wrong
-            click(table, spot.center)
+            for _page in range(10):  # a score sheet of several pages turns page by page first
+                click(table, spot.center)
+                if coach.run.index != at:
+                    break
+                assert step.target == "result" and table.panel is not None
+                assert table.sheet_page == table.panel.page + 1
+                for scene in ctx.stack.visible():
+                    scene.draw(screen)
         elif step.kind == CHOICE:
             labels = {b.label: b for b in coach.buttons.buttons}
             shown = [choice_label(step, n) for n in range(len(step.choices))]
@@ -187,3 +194,42 @@ def test_a_sheet_line_with_a_note_is_drawn_as_big_as_the_others(ctx: Context, tm
     names = [rect for text, rect, _box in placed if rect.x == noted[0].x and not
              text.endswith("wild)")]
     assert names and all(rect.h >= max(n.h for n in names) for rect in noted)
+
+
+def test_the_sheet_is_read_to_its_last_page_before_the_step_is_done(
+        ctx: Context, screen: pygame.Surface, tmp_path: Path) -> None:
+    """The cap lesson's last step asks for a click on the sheet; its 辣子 line is past the
+    first page, so a click turns the page, and only a click on the last page ends the step."""
+    ctx.data_dir = tmp_path / "data"
+    ctx.stack.open("main menu")
+    open_lesson(ctx, "mazhan.cap")
+    table = table_of(ctx)
+    coach = table.coach
+    assert coach is not None
+    for _ in range(40):
+        settle(ctx, screen)
+        step = coach.step
+        assert step is not None
+        if step.target == "result":
+            break
+        if step.kind == CHOICE:
+            assert step.answer is not None
+            label = choice_label(step, step.choices.index(step.answer))
+            button = next(b for b in coach.buttons.buttons if b.label == label)
+            click(table, button.rect.center)
+        else:
+            click(table, coach.target_rect().center)  # type: ignore[union-attr]
+    panel = table.panel
+    assert panel is not None and panel.pages >= 2 and panel.page == 0
+    at = coach.run.index
+    click(table, panel.rect.center)
+    assert coach.run.index == at and table.sheet_page == 1  # turned, not done
+    for _ in range(panel.pages):
+        for scene in ctx.stack.visible():
+            scene.draw(screen)
+        assert table.panel is not None
+        click(table, table.panel.rect.center)
+        if coach.run.done:
+            break
+    assert coach.run.done and table.panel is not None
+    assert table.panel.page == table.panel.pages - 1  # it ended on the last page

@@ -197,6 +197,8 @@ class Coach:
                 event.type == pygame.MOUSEBUTTONDOWN and event.button == 1):
             spot = self.target_rect()
             if spot is not None and spot.collidepoint(event.pos):
+                if self._turn_sheet(step):
+                    return True
                 self.run.click(step.target)
                 self._finish()
                 return True
@@ -206,6 +208,18 @@ class Coach:
             # answers and the end: the table's own buttons (next hand, menu) wait
             return event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.KEYDOWN)
         return False
+
+    def _turn_sheet(self, step: Step) -> bool:
+        """A click on a score sheet of several pages turns to its next page first, so the
+        step is done only once every line was shown (the cap lesson's 辣子 line is on the
+        second page); True if it turned."""
+        table = self.table
+        panel = table.panel
+        if step.target != "result" or panel is None or panel.page >= panel.pages - 1:
+            return False
+        table.sheet_page = panel.page + 1
+        table.dirty = True
+        return True
 
     # ------------------------------------------------------------ drawing
 
