@@ -28,7 +28,8 @@ class Step:
     target: str = ""
     """What the spotlight shows: "tile 4z" (an own tile), "button win" (an action button, by
     its kind), "indicator" (the flipped wildcard indicator), "bonus" (the own bonus strip),
-    "scores" (the seats' scores), "choices" (the answer buttons), or "" (nothing)."""
+    "scores" (the seats' scores), "choices" (the answer buttons), "result" (the score sheet:
+    a click turns its pages, and the one on its last page ends the step), or "" (nothing)."""
     expect: tuple[str, ...] = ()
     """Accepted actions in notation; a bare kind ("win", "pass") accepts any of that kind."""
     wrong: str = "lesson.wrong"
