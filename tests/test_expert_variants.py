@@ -33,7 +33,6 @@ def test_a_variant_plays_a_hand_among_baselines(name: str) -> None:
     assert sum(deltas) == 0  # gold only changes hands (N10, N11)
 
 
-
 def test_hold_for_draw_passes_an_early_wide_discard_win_only() -> None:
     """`HoldForDraw30` passes a discard win while 30+ tiles are left and 5+ copies of its wait
     are live, where the expert takes it; a late or narrow one it takes, as the expert does."""

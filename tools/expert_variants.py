@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from game.actions import Action, ActionKind
+from game.actions import PASS, Action, ActionKind
 from game.bots import evaluate as ev
 from game.bots import expert_nanjing as xn
 from game.bots import kit
@@ -212,10 +212,8 @@ class HoldForDraw(ExpertBot):
     def choose(self, view: SeatView) -> Action:
         chosen = super().choose(view)
         if chosen.kind is ActionKind.WIN and view.phase == "claim" \
-                and view.ruleset == "nanjing" and self.holds(view):
-            for action in view.legal:
-                if action.kind is ActionKind.PASS:
-                    return action
+                and view.ruleset == "nanjing" and PASS in view.legal and self.holds(view):
+            return PASS
         return chosen
 
     def holds(self, view: SeatView) -> bool:
